@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { ERROR_CODES } from '@notewise/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type DatabaseHandle, openDatabase } from './db';
+import { migrateToLatest } from './db/migrations';
+import { registerApiDocs } from './http/api-docs';
+import { errorBody, registerErrorHandlers } from './http/errors';
+import { registerOriginCheck } from './http/origin-check';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerSession } from './http/session';
+import { registerStaticWeb } from './http/static-web';
+import { type Auth, createAuth } from './modules/auth/auth';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { ensureDemoAccount, registerDemoRoute } from './modules/auth/demo';
+import { resolveAuthSecret } from './modules/auth/secret';
+import { registerHealthRoute } from './modules/health/health.routes';
+import { registerProfileRoutes } from './modules/profile/profile.routes';
+import { startTrialExpirySweep } from './modules/profile/trial-expiry';
+
+export const APP_VERSION = '0.1.0';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  auth: Auth;
+  database: DatabaseHandle;
+}
+
+export interface BuildOptions {
+  /** Use this database instead of opening one from the config (tests share one per suite). */
+  database?: DatabaseHandle;
+  /** Log to stdout as JSON (main) or stay quiet (tests). */
+  logger?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const database =
+    options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(database.db, database.dialect);
+
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandlers(app);
+  await registerSecurityHeaders(app, config.publicUrl?.startsWith('https://') ?? false);
+  registerOriginCheck(app, config.trustedOrigins);
+  await registerApiDocs(app);
+
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir);
+  const auth = createAuth({ config, db: database.db, dialect: database.dialect, secret });
+  registerSession(app, auth, database.db);
+
+  registerHealthRoute(app, database, APP_VERSION);
+  registerAuthRoutes(app, auth);
+  registerDemoRoute(app, config.demoAccount);
+  registerProfileRoutes(app, database.db);
+
+  const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
+  const servesWeb = await registerStaticWeb(app, webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isPage =
+      request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/collab');
+    if (isPage && servesWeb && !path.extname(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send(errorBody(ERROR_CODES.notFound, `No route for ${request.method} ${pathname}`));
+  });
+
+  if (config.demoAccount) await ensureDemoAccount(auth, database.db);
+  const sweep = startTrialExpirySweep(database.db, app.log);
+
+  app.addHook('onClose', async () => {
+    sweep.stop();
+    if (!options.database) await database.close();
+  });
+
+  return { app, auth, database };
+}

@@ -1,0 +1,142 @@
+import { parseArgs } from 'node:util';
+import { PLANS, type Plan, signUpBodySchema, trialExpiry } from '@notewise/shared';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+import { migrateToLatest } from './db/migrations';
+import { createAuth } from './modules/auth/auth';
+import { resolveAuthSecret } from './modules/auth/secret';
+
+const USAGE = `Usage: npm run admin -- <command> [options]
+
+Commands:
+  migrate                                   apply pending database migrations
+  create-user --email E --password P --name N [--plan FREE|PRO|UNLIMITED]
+  set-plan --email E --plan FREE|PRO|UNLIMITED [--days N]   (PRO defaults to a 31-day trial)
+  reset-password --email E --password P
+  list-users
+
+The database is the one the server uses (DATABASE_URL, else DATA_DIR/notewise.db).`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function parsePlan(value: string | undefined): Plan {
+  const plan = (value ?? '').toUpperCase();
+  if (!(PLANS as readonly string[]).includes(plan)) fail(`--plan must be one of ${PLANS.join(', ')}`);
+  return plan as Plan;
+}
+
+function planExpiry(plan: Plan, days: string | undefined): string | null {
+  if (plan !== 'PRO') return null;
+  if (days === undefined) return trialExpiry().toISOString();
+  const n = Number(days);
+  if (!Number.isFinite(n)) fail('--days must be a number');
+  return new Date(Date.now() + n * 86_400_000).toISOString();
+}
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  if (!command || command === 'help' || command === '--help') {
+    console.log(USAGE);
+    return;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+      plan: { type: 'string' },
+      days: { type: 'string' },
+    },
+  });
+
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const { db } = database;
+  try {
+    const applied = await migrateToLatest(db, database.dialect);
+    if (command === 'migrate') {
+      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+      return;
+    }
+    const auth = createAuth({
+      config,
+      db,
+      dialect: database.dialect,
+      secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    });
+    const email = values.email?.trim().toLowerCase();
+
+    switch (command) {
+      case 'create-user': {
+        const parsed = signUpBodySchema.safeParse({ name: values.name, email, password: values.password });
+        if (!parsed.success)
+          fail(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+        const created = await auth.api.signUpEmail({ body: parsed.data });
+        if (values.plan) {
+          const plan = parsePlan(values.plan);
+          await db
+            .updateTable('users')
+            .set({ plan, plan_expires_at: planExpiry(plan, values.days) })
+            .where('id', '=', created.user.id)
+            .execute();
+        }
+        console.log(`Created ${parsed.data.email} (${created.user.id}).`);
+        return;
+      }
+      case 'set-plan': {
+        if (!email) fail('--email is required');
+        const plan = parsePlan(values.plan);
+        const result = await db
+          .updateTable('users')
+          .set({ plan, plan_expires_at: planExpiry(plan, values.days) })
+          .where('email', '=', email)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) fail(`No user with email ${email}.`);
+        console.log(`${email} is now on ${plan}.`);
+        return;
+      }
+      case 'reset-password': {
+        if (!email) fail('--email is required');
+        const password = signUpBodySchema.shape.password.safeParse(values.password);
+        if (!password.success) fail(password.error.issues[0]?.message ?? 'Invalid password');
+        const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+        if (!user) fail(`No user with email ${email}.`);
+        const ctx = await auth.$context;
+        const hash = await ctx.password.hash(password.data);
+        const result = await db
+          .updateTable('accounts')
+          .set({ password: hash, updated_at: new Date().toISOString() })
+          .where('user_id', '=', user.id)
+          .where('provider_id', '=', 'credential')
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) fail(`${email} has no password sign-in.`);
+        // Every existing session ends: whoever knew the old password is signed out.
+        await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+        console.log(`Password reset for ${email}; their sessions were signed out.`);
+        return;
+      }
+      case 'list-users': {
+        const users = await db
+          .selectFrom('users')
+          .select(['email', 'name', 'plan', 'plan_expires_at'])
+          .orderBy('email')
+          .execute();
+        for (const u of users) console.log(`${u.email}\t${u.name}\t${u.plan}\t${u.plan_expires_at ?? ''}`);
+        return;
+      }
+      default:
+        fail(`Unknown command: ${command}\n\n${USAGE}`);
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,100 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], {
+    message: 'must be one of true/false/1/0/yes/no/on/off',
+  })
+  .transform((value) => ['true', '1', 'yes', 'on'].includes(value));
+
+const databaseUrl = z
+  .string()
+  .trim()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'postgres:' || url.protocol === 'postgresql:') && url.hostname.length > 0;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be a PostgreSQL URL like postgres://user:password@host:5432/database' },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: databaseUrl.optional(),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^rediss?:\/\/[^/]/.test(value), {
+      message: 'must be a Redis URL like redis://host:6379',
+    })
+    .optional(),
+  PUBLIC_URL: z.url({ message: 'must be an absolute URL like https://notes.example.com' }).optional(),
+  AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters long' }).optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  DEMO_ACCOUNT: booleanFromEnv.optional(),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  publicUrl: string | undefined;
+  authSecret: string | undefined;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  demoAccount: boolean;
+  /** Sign-in and sign-up requests allowed per IP per minute. */
+  authRateLimit: number;
+  logLevel: string;
+  webDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads the environment once at start; a malformed value stops the server with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
+    authSecret: e.AUTH_SECRET,
+    trustedOrigins: (e.TRUSTED_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+    trustProxy: e.TRUST_PROXY,
+    demoAccount: e.DEMO_ACCOUNT ?? e.NODE_ENV !== 'production',
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
+  };
+}

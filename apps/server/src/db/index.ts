@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, Dialect } from './types';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL URL; without it the embedded SQLite file under dataDir is used. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** PostgreSQL schema to use (tests run each suite in a fresh one). */
+  pgSchema?: string | undefined;
+  /** SQLite file name inside dataDir. */
+  sqliteFile?: string | undefined;
+}
+
+// int8 (COUNT(*), bigint columns) arrives as a string by default; our counts fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+
+  fs.mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, options.sqliteFile ?? 'notewise.db');
+  const sqlite = new SQLite(file);
+  // WAL lets readers run beside the writer; NORMAL sync in WAL survives a process crash (kill -9)
+  // without losing committed transactions; the busy timeout covers the CLI writing at the same time.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,30 @@
+import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
+import type { Database, Dialect } from '../types';
+import { accountsMigration } from './001-accounts';
+
+/** Versioned migrations, in order. Never edit a released one; add the next number. */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return {
+    '001-accounts': accountsMigration(dialect),
+  };
+}
+
+export class MigrationError extends Error {
+  override name = 'MigrationError';
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(dialect) },
+    migrationTableName: 'schema_migrations',
+    migrationLockTableName: 'schema_migrations_lock',
+  });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error');
+    const reason = result.error instanceof Error ? result.error.message : String(result.error);
+    throw new MigrationError(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${reason}`);
+  }
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

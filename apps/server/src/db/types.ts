@@ -1,0 +1,80 @@
+/**
+ * Timestamps are ISO-8601 strings in SQLite and timestamptz (read back as Date) in PostgreSQL;
+ * `toIso` in ./time.ts turns either into the ISO string the API returns.
+ */
+export type Timestamp = string | Date;
+/** SQLite stores booleans as 0/1. */
+export type Bool = boolean | number;
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  email_verified: Bool;
+  image: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  plan: string;
+  plan_expires_at: Timestamp | null;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  token: string;
+  expires_at: Timestamp;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AccountsTable {
+  id: string;
+  user_id: string;
+  account_id: string;
+  provider_id: string;
+  access_token: string | null;
+  refresh_token: string | null;
+  id_token: string | null;
+  access_token_expires_at: Timestamp | null;
+  refresh_token_expires_at: Timestamp | null;
+  scope: string | null;
+  password: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface VerificationsTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface RateLimitsTable {
+  id: string;
+  key: string;
+  count: number;
+  last_request: number | string;
+}
+
+export interface UserPrefsTable {
+  user_id: string;
+  last_path: string | null;
+  last_title: string | null;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  accounts: AccountsTable;
+  verifications: VerificationsTable;
+  rate_limits: RateLimitsTable;
+  user_prefs: UserPrefsTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';

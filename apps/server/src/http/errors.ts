@@ -1,0 +1,56 @@
+import { ERROR_CODES, type ErrorCode, MESSAGES } from '@notewise/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Thrown anywhere in a route; the error handler turns it into `{ error: { code, message } }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export const notFound = (message = 'Not found.') => new ApiError(404, ERROR_CODES.notFound, message);
+export const unauthorized = () => new ApiError(401, ERROR_CODES.unauthorized, MESSAGES.notSignedIn);
+export const accessRequired = () => new ApiError(403, ERROR_CODES.accessRequired, MESSAGES.accessRequired);
+export const badRequest = (message: string, details?: unknown) =>
+  new ApiError(400, ERROR_CODES.validation, message, details);
+
+export function errorBody(code: string, message: string, details?: unknown) {
+  return { error: details === undefined ? { code, message } : { code, message, details } };
+}
+
+export function registerErrorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const issues = error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message }));
+      return reply
+        .status(400)
+        .send(errorBody(ERROR_CODES.validation, first?.message ?? 'Invalid request.', issues));
+    }
+    const status = error.statusCode ?? 500;
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send(errorBody(ERROR_CODES.payloadTooLarge, 'The request body is too large.'));
+    }
+    if (status === 429) {
+      return reply.status(429).send(errorBody(ERROR_CODES.rateLimited, MESSAGES.tooManyRequests));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON, wrong content type...) keep their message.
+      return reply.status(status).send(errorBody(ERROR_CODES.validation, error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply
+      .status(500)
+      .send(errorBody(ERROR_CODES.internal, 'Something went wrong on our side. Please try again.'));
+  });
+}

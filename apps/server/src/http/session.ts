@@ -1,0 +1,98 @@
+import { hasAccess, isExpiredPro, type Plan } from '@notewise/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import type { Auth } from '../modules/auth/auth';
+import { accessRequired, unauthorized } from './errors';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  image: string | null;
+  createdAt: Date;
+  plan: Plan;
+  planExpiresAt: Date | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+}
+
+export function toHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else headers.set(name, String(value));
+  }
+  return headers;
+}
+
+/** SPEC's check_and_update_expired_trials: an expired PRO trial is stored as FREE from now on. */
+export async function expireTrialIfDue(db: Kysely<Database>, user: SessionUser): Promise<SessionUser> {
+  if (!isExpiredPro(user.plan, user.planExpiresAt)) return user;
+  await db
+    .updateTable('users')
+    .set({ plan: 'FREE' })
+    .where('id', '=', user.id)
+    .where('plan', '=', 'PRO')
+    .execute();
+  return { ...user, plan: 'FREE' };
+}
+
+export function registerSession(app: FastifyInstance, auth: Auth, db: Kysely<Database>) {
+  app.decorateRequest('user', null);
+
+  const loadUser = async (request: FastifyRequest): Promise<SessionUser | null> => {
+    if (request.user) return request.user;
+    const cookie = request.headers.cookie;
+    if (!cookie) return null;
+    const session = await auth.api.getSession({ headers: toHeaders(request) });
+    if (!session) return null;
+    const u = session.user as typeof session.user & { plan?: string; planExpiresAt?: Date | string | null };
+    const user: SessionUser = {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      image: u.image ?? null,
+      createdAt: new Date(u.createdAt),
+      plan: (u.plan as Plan | undefined) ?? 'FREE',
+      planExpiresAt: u.planExpiresAt ? new Date(u.planExpiresAt) : null,
+    };
+    request.user = await expireTrialIfDue(db, user);
+    return request.user;
+  };
+
+  const requireAuth: preHandlerAsyncHookHandler = async (request) => {
+    if (!(await loadUser(request))) throw unauthorized();
+  };
+
+  const requireAccess: preHandlerAsyncHookHandler = async (request) => {
+    const user = await loadUser(request);
+    if (!user) throw unauthorized();
+    if (!hasAccess(user.plan, user.planExpiresAt)) throw accessRequired();
+  };
+
+  app.decorate('requireAuth', requireAuth);
+  app.decorate('requireAccess', requireAccess);
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: 401 unless signed in; sets request.user. */
+    requireAuth: preHandlerAsyncHookHandler;
+    /** preHandler: 401 unless signed in, 403 unless PRO in trial or UNLIMITED (SPEC 4 and 6). */
+    requireAccess: preHandlerAsyncHookHandler;
+  }
+}
+
+/** The signed-in user of a route guarded by requireAuth or requireAccess. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export type { FastifyReply };

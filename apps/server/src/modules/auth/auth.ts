@@ -1,0 +1,121 @@
+import crypto from 'node:crypto';
+import { PRODUCT_NAME, trialExpiry } from '@notewise/shared';
+import { betterAuth } from 'better-auth';
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config';
+import type { Database, Dialect } from '../../db/types';
+
+/** Header through which the server hands better-auth the client IP it trusts (never the client's). */
+export const CLIENT_IP_HEADER = 'x-notewise-client-ip';
+export const SESSION_COOKIE_PREFIX = 'notewise';
+
+export interface AuthDeps {
+  config: Config;
+  db: Kysely<Database>;
+  dialect: Dialect;
+  secret: string;
+}
+
+export function originOf(request: Request | undefined): string | undefined {
+  if (!request) return undefined;
+  try {
+    return new URL(request.url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createAuth({ config, db, dialect, secret }: AuthDeps) {
+  const secureCookies = config.publicUrl?.startsWith('https://') ?? false;
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    basePath: '/api/auth',
+    ...(config.publicUrl ? { baseURL: config.publicUrl } : {}),
+    secret,
+    database: { db, type: dialect },
+    telemetry: { enabled: false },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+    },
+    // The API requests are same-origin; the app's own origin is always trusted, others only when listed.
+    trustedOrigins: (request) => [...config.trustedOrigins, originOf(request)],
+    session: {
+      modelName: 'sessions',
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      fields: {
+        userId: 'user_id',
+        expiresAt: 'expires_at',
+        ipAddress: 'ip_address',
+        userAgent: 'user_agent',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    user: {
+      modelName: 'users',
+      fields: {
+        emailVerified: 'email_verified',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+      additionalFields: {
+        plan: { type: 'string', required: false, input: false, defaultValue: 'FREE', fieldName: 'plan' },
+        planExpiresAt: { type: 'date', required: false, input: false, fieldName: 'plan_expires_at' },
+      },
+    },
+    account: {
+      modelName: 'accounts',
+      fields: {
+        userId: 'user_id',
+        accountId: 'account_id',
+        providerId: 'provider_id',
+        accessToken: 'access_token',
+        refreshToken: 'refresh_token',
+        idToken: 'id_token',
+        accessTokenExpiresAt: 'access_token_expires_at',
+        refreshTokenExpiresAt: 'refresh_token_expires_at',
+        createdAt: 'created_at',
+        updatedAt: 'updated_at',
+      },
+    },
+    verification: {
+      modelName: 'verifications',
+      fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
+    },
+    rateLimit: {
+      enabled: true,
+      // Kept in the database so a restart does not hand an attacker a fresh budget.
+      storage: 'database',
+      modelName: 'rate_limits',
+      fields: { lastRequest: 'last_request' },
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: config.authRateLimit },
+        '/sign-up/email': { window: 60, max: config.authRateLimit },
+      },
+    },
+    advanced: {
+      cookiePrefix: SESSION_COOKIE_PREFIX,
+      useSecureCookies: secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: secureCookies },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // SPEC 4: every sign-up starts a PRO trial that ends 31 days later.
+          before: async (user) => ({ data: { ...user, plan: 'PRO', planExpiresAt: trialExpiry() } }),
+        },
+      },
+    },
+    logger: { level: config.env === 'test' ? 'error' : 'warn' },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { nowIso } from '../../db/time';
+import type { Database } from '../../db/types';
+
+export function createProfileRepo(db: Kysely<Database>) {
+  return {
+    async updateName(userId: string, name: string) {
+      await db.updateTable('users').set({ name, updated_at: nowIso() }).where('id', '=', userId).execute();
+    },
+
+    async getLastPage(userId: string) {
+      return db
+        .selectFrom('user_prefs')
+        .select(['last_path', 'last_title'])
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    async saveLastPage(userId: string, path: string, title: string) {
+      const updatedAt = nowIso();
+      await db
+        .insertInto('user_prefs')
+        .values({ user_id: userId, last_path: path, last_title: title, updated_at: updatedAt })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({ last_path: path, last_title: title, updated_at: updatedAt }),
+        )
+        .execute();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import {
+  daysRemaining,
+  hasAccess,
+  isTrialActive,
+  lastPageSchema,
+  type Me,
+  meSchema,
+  updateMeBodySchema,
+} from '@notewise/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { currentUser, type SessionUser } from '../../http/session';
+import { createProfileRepo } from './profile.repo';
+
+export function toMe(user: SessionUser, now = Date.now()): Me {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    image: user.image,
+    createdAt: user.createdAt.toISOString(),
+    plan: user.plan,
+    planExpiresAt: user.planExpiresAt ? user.planExpiresAt.toISOString() : null,
+    access: hasAccess(user.plan, user.planExpiresAt, now),
+    trialActive: isTrialActive(user.plan, user.planExpiresAt, now),
+    daysRemaining: user.plan === 'PRO' ? daysRemaining(user.planExpiresAt, now) : 0,
+  };
+}
+
+export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>) {
+  const repo = createProfileRepo(db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/me',
+    { preHandler: app.requireAuth, schema: { response: { 200: meSchema } } },
+    async (request) => toMe(currentUser(request)),
+  );
+
+  r.patch(
+    '/api/me',
+    { preHandler: app.requireAuth, schema: { body: updateMeBodySchema, response: { 200: meSchema } } },
+    async (request) => {
+      const user = currentUser(request);
+      await repo.updateName(user.id, request.body.name);
+      return toMe({ ...user, name: request.body.name });
+    },
+  );
+
+  r.get('/api/me/last-page', { preHandler: app.requireAuth }, async (request) => {
+    const row = await repo.getLastPage(currentUser(request).id);
+    return { path: row?.last_path ?? null, title: row?.last_title ?? null };
+  });
+
+  r.put(
+    '/api/me/last-page',
+    { preHandler: app.requireAuth, schema: { body: lastPageSchema } },
+    async (request, reply) => {
+      await repo.saveLastPage(currentUser(request).id, request.body.path, request.body.title);
+      return reply.status(204).send();
+    },
+  );
+}

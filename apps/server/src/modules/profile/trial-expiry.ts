@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+
+/** Turns every PRO trial past its expiry into FREE (SPEC's check_and_update_expired_trials). */
+export async function expireTrials(db: Kysely<Database>, now = new Date()): Promise<number> {
+  const result = await db
+    .updateTable('users')
+    .set({ plan: 'FREE' })
+    .where('plan', '=', 'PRO')
+    .where('plan_expires_at', '<', now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Runs at start and hourly; requests also expire a trial on sight (http/session.ts). */
+export function startTrialExpirySweep(db: Kysely<Database>, log: FastifyBaseLogger) {
+  const run = () =>
+    expireTrials(db).then(
+      (count) => count > 0 && log.info({ count }, 'expired PRO trials turned to FREE'),
+      (err: unknown) => log.warn({ err }, 'trial expiry sweep failed'),
+    );
+  void run();
+  const timer = setInterval(run, 60 * 60 * 1000);
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
