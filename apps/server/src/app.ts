@@ -40,7 +40,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db, database.dialect);
+  await migrateToLatest(database.db, database.dialect, database.schema);
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },

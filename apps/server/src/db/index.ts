@@ -8,6 +8,8 @@ import type { Database, Dialect } from './types';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** The PostgreSQL schema in use when not the default search path. */
+  schema?: string | undefined;
   close(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', schema: options.pgSchema, close: () => db.destroy() };
   }
 
   fs.mkdirSync(options.dataDir, { recursive: true });

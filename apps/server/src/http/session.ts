@@ -1,5 +1,5 @@
 import { hasAccess, isExpiredPro, type Plan } from '@notewise/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import type { Auth } from '../modules/auth/auth';
@@ -66,11 +66,11 @@ export function registerSession(app: FastifyInstance, auth: Auth, db: Kysely<Dat
     return request.user;
   };
 
-  const requireAuth: preHandlerAsyncHookHandler = async (request) => {
+  const requireAuth: onRequestAsyncHookHandler = async (request) => {
     if (!(await loadUser(request))) throw unauthorized();
   };
 
-  const requireAccess: preHandlerAsyncHookHandler = async (request) => {
+  const requireAccess: onRequestAsyncHookHandler = async (request) => {
     const user = await loadUser(request);
     if (!user) throw unauthorized();
     if (!hasAccess(user.plan, user.planExpiresAt)) throw accessRequired();
@@ -82,10 +82,10 @@ export function registerSession(app: FastifyInstance, auth: Auth, db: Kysely<Dat
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler: 401 unless signed in; sets request.user. */
-    requireAuth: preHandlerAsyncHookHandler;
-    /** preHandler: 401 unless signed in, 403 unless PRO in trial or UNLIMITED (SPEC 4 and 6). */
-    requireAccess: preHandlerAsyncHookHandler;
+    /** onRequest hook: 401 unless signed in; sets request.user. */
+    requireAuth: onRequestAsyncHookHandler;
+    /** onRequest hook: 401 unless signed in, 403 unless PRO in trial or UNLIMITED (SPEC 4 and 6). */
+    requireAccess: onRequestAsyncHookHandler;
   }
 }
 

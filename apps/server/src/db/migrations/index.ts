@@ -13,12 +13,14 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
-export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect, schema?: string): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
+    // Name the schema so introspection never mistakes another schema's tables for ours.
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {

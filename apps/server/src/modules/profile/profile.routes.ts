@@ -35,13 +35,13 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
 
   r.get(
     '/api/me',
-    { preHandler: app.requireAuth, schema: { response: { 200: meSchema } } },
+    { onRequest: app.requireAuth, schema: { response: { 200: meSchema } } },
     async (request) => toMe(currentUser(request)),
   );
 
   r.patch(
     '/api/me',
-    { preHandler: app.requireAuth, schema: { body: updateMeBodySchema, response: { 200: meSchema } } },
+    { onRequest: app.requireAuth, schema: { body: updateMeBodySchema, response: { 200: meSchema } } },
     async (request) => {
       const user = currentUser(request);
       await repo.updateName(user.id, request.body.name);
@@ -49,14 +49,14 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
     },
   );
 
-  r.get('/api/me/last-page', { preHandler: app.requireAuth }, async (request) => {
+  r.get('/api/me/last-page', { onRequest: app.requireAuth }, async (request) => {
     const row = await repo.getLastPage(currentUser(request).id);
     return { path: row?.last_path ?? null, title: row?.last_title ?? null };
   });
 
   r.put(
     '/api/me/last-page',
-    { preHandler: app.requireAuth, schema: { body: lastPageSchema } },
+    { onRequest: app.requireAuth, schema: { body: lastPageSchema } },
     async (request, reply) => {
       await repo.saveLastPage(currentUser(request).id, request.body.path, request.body.title);
       return reply.status(204).send();

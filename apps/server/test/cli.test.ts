@@ -1,0 +1,109 @@
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, request, startTestApp, type TestDatabase } from './helpers';
+
+const run = promisify(execFile);
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+const TSX = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
+
+function admin(dataDir: string, ...args: string[]) {
+  return run(TSX, ['src/cli.ts', ...args], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' },
+  });
+}
+
+describe('admin CLI', () => {
+  let testDb: TestDatabase;
+  afterAll(async () => testDb?.destroy());
+
+  it('creates a user, sets a plan and resets a password', async () => {
+    testDb = await createTestDatabase('sqlite');
+    const created = await admin(testDb.dataDir, 'create-user', '--email', 'Cli@Example.com', '--password', 'first-secret-1', '--name', 'Cli User');
+    expect(created.stdout).toContain('Created cli@example.com');
+
+    await expect(admin(testDb.dataDir, 'create-user', '--email', 'x@example.com', '--password', 'abc', '--name', 'X')).rejects.toMatchObject({
+      stderr: expect.stringContaining('Password must be at least 6 characters long'),
+    });
+
+    const planned = await admin(testDb.dataDir, 'set-plan', '--email', 'cli@example.com', '--plan', 'unlimited');
+    expect(planned.stdout).toContain('UNLIMITED');
+    await expect(admin(testDb.dataDir, 'set-plan', '--email', 'nobody@example.com', '--plan', 'FREE')).rejects.toMatchObject({
+      stderr: expect.stringContaining('No user with email nobody@example.com'),
+    });
+
+    const reset = await admin(testDb.dataDir, 'reset-password', '--email', 'cli@example.com', '--password', 'second-secret-2');
+    expect(reset.stdout).toContain('Password reset');
+
+    const t = await startTestApp('sqlite', {}, testDb);
+    try {
+      const old = await request(t.app, 'POST', '/api/auth/sign-in/email', {
+        body: { email: 'cli@example.com', password: 'first-secret-1' },
+      });
+      expect(old.statusCode).toBe(401);
+      const fresh = await request(t.app, 'POST', '/api/auth/sign-in/email', {
+        body: { email: 'cli@example.com', password: 'second-secret-2' },
+      });
+      expect(fresh.statusCode).toBe(200);
+      const cookie = String(fresh.headers['set-cookie']).split(';')[0];
+      const me = await request(t.app, 'GET', '/api/me', { cookie });
+      expect(me.json()).toMatchObject({ name: 'Cli User', plan: 'UNLIMITED', access: true });
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
+describe('server process', () => {
+  it('starts on the embedded default, answers health, and shuts down cleanly on SIGTERM', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-proc-'));
+    const child = spawn(TSX, ['src/main.ts'], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    try {
+      const address = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no listen line:\n${output}`)), 20_000);
+        child.stdout.on('data', () => {
+          const match = output.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
+          if (match?.[1]) {
+            clearTimeout(timer);
+            resolve(match[1]);
+          }
+        });
+      });
+      const health = await fetch(`${address}/api/health`);
+      expect(health.status).toBe(200);
+      expect(fs.existsSync(path.join(dataDir, 'notewise.db'))).toBe(true);
+      expect(fs.statSync(path.join(dataDir, 'auth-secret')).mode & 0o077).toBe(0);
+
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(output).toContain('shutting down');
+    } finally {
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 40_000);
+
+  it('refuses to start with a malformed DATABASE_URL and says why', async () => {
+    const result = await run(TSX, ['src/main.ts'], {
+      cwd: SERVER_DIR,
+      env: { ...process.env, DATABASE_URL: 'postgres//oops', NODE_ENV: 'test' },
+    }).catch((error: { code: number; stderr: string }) => error);
+    expect(result).toMatchObject({ code: 78, stderr: expect.stringContaining('DATABASE_URL: must be a PostgreSQL URL') });
+  }, 30_000);
+});
