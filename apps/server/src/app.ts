@@ -17,8 +17,16 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { ensureDemoAccount, registerDemoRoute } from './modules/auth/demo';
 import { resolveAuthSecret } from './modules/auth/secret';
 import { registerHealthRoute } from './modules/health/health.routes';
+import { createNotesRepo } from './modules/notes/notes.repo';
+import { registerNoteRoutes } from './modules/notes/notes.routes';
+import { registerPinRoutes } from './modules/pins/pins.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { startTrialExpirySweep } from './modules/profile/trial-expiry';
+import { seedDemoContent } from './modules/projects/demo-content';
+import { createProjectsRepo } from './modules/projects/projects.repo';
+import { registerProjectRoutes } from './modules/projects/projects.routes';
+import { createSearchRepo } from './modules/search/search.repo';
+import { registerSearchRoutes } from './modules/search/search.routes';
 
 export const APP_VERSION = '0.1.0';
 
@@ -72,6 +80,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerAuthRoutes(app, auth);
   registerDemoRoute(app, config.demoAccount);
   registerProfileRoutes(app, database.db);
+  const projects = createProjectsRepo(database.db);
+  const notes = createNotesRepo(database.db);
+  registerProjectRoutes(app, projects);
+  registerNoteRoutes(app, notes, projects);
+  registerPinRoutes(app, notes);
+  registerSearchRoutes(app, createSearchRepo(database.db, database.dialect));
 
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const servesWeb = await registerStaticWeb(app, webDist);
@@ -87,7 +101,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send(errorBody(ERROR_CODES.notFound, `No route for ${request.method} ${pathname}`));
   });
 
-  if (config.demoAccount) await ensureDemoAccount(auth, database.db);
+  if (config.demoAccount) {
+    await ensureDemoAccount(auth, database.db, (userId) => seedDemoContent(userId, projects, notes));
+  }
   const sweep = startTrialExpirySweep(database.db, app.log);
 
   app.addHook('onClose', async () => {

@@ -17,7 +17,14 @@ describe.each(dialects)('accounts on %s', (dialect) => {
   });
 
   const userCount = async () =>
-    Number((await t.database.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.database.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('signs up with a display name, sets an HttpOnly SameSite session cookie and never returns the token', async () => {
     const email = uniqueEmail('ann');
@@ -35,18 +42,41 @@ describe.each(dialects)('accounts on %s', (dialect) => {
 
     const me = await request(t.app, 'GET', '/api/me', { cookie: cookieFrom(response) });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ email, name: 'Ann Lee', plan: 'PRO', access: true, trialActive: true, daysRemaining: 31 });
+    expect(me.json()).toMatchObject({
+      email,
+      name: 'Ann Lee',
+      plan: 'PRO',
+      access: true,
+      trialActive: true,
+      daysRemaining: 31,
+    });
     const expiresIn = Date.parse(me.json().planExpiresAt) - Date.now();
     expect(expiresIn).toBeGreaterThan(26784e5 - 60_000);
     expect(expiresIn).toBeLessThanOrEqual(26784e5);
   });
 
   it.each([
-    ['a missing display name', { email: uniqueEmail(), password: 'correct-horse' }, MESSAGES.displayNameRequired],
-    ['a blank display name', { name: '   ', email: uniqueEmail(), password: 'correct-horse' }, MESSAGES.displayNameRequired],
+    [
+      'a missing display name',
+      { email: uniqueEmail(), password: 'correct-horse' },
+      MESSAGES.displayNameRequired,
+    ],
+    [
+      'a blank display name',
+      { name: '   ', email: uniqueEmail(), password: 'correct-horse' },
+      MESSAGES.displayNameRequired,
+    ],
     ['a short password', { name: 'Bo', email: uniqueEmail(), password: 'abc' }, MESSAGES.passwordTooShort],
-    ['a malformed email', { name: 'Bo', email: 'not-an-email', password: 'correct-horse' }, MESSAGES.emailInvalid],
-    ['a common password', { name: 'Bo', email: uniqueEmail(), password: 'Password123' }, MESSAGES.passwordTooCommon],
+    [
+      'a malformed email',
+      { name: 'Bo', email: 'not-an-email', password: 'correct-horse' },
+      MESSAGES.emailInvalid,
+    ],
+    [
+      'a common password',
+      { name: 'Bo', email: uniqueEmail(), password: 'Password123' },
+      MESSAGES.passwordTooCommon,
+    ],
     [
       'an unknown field',
       { name: 'Bo', email: uniqueEmail(), password: 'correct-horse', plan: 'UNLIMITED' },
@@ -56,7 +86,9 @@ describe.each(dialects)('accounts on %s', (dialect) => {
     const before = await userCount();
     const response = await request(t.app, 'POST', SIGN_UP, { body });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: expect.objectContaining({ code: 'VALIDATION_ERROR', message }) });
+    expect(response.json()).toEqual({
+      error: expect.objectContaining({ code: 'VALIDATION_ERROR', message }),
+    });
     expect(await userCount()).toBe(before);
   });
 
@@ -112,7 +144,12 @@ describe.each(dialects)('accounts on %s', (dialect) => {
       ['GET', '/api/me/last-page'],
       ['PUT', '/api/me/last-page'],
     ] as const) {
-      const response = await request(t.app, method, url, method === 'GET' ? {} : { body: { name: 'x', path: '/' } });
+      const response = await request(
+        t.app,
+        method,
+        url,
+        method === 'GET' ? {} : { body: { name: 'x', path: '/' } },
+      );
       expect(response.statusCode, `${method} ${url}`).toBe(401);
       expect(response.json()).toEqual({ error: { code: 'UNAUTHORIZED', message: MESSAGES.notSignedIn } });
     }

@@ -23,20 +23,47 @@ describe('admin CLI', () => {
 
   it('creates a user, sets a plan and resets a password', async () => {
     testDb = await createTestDatabase('sqlite');
-    const created = await admin(testDb.dataDir, 'create-user', '--email', 'Cli@Example.com', '--password', 'first-secret-1', '--name', 'Cli User');
+    const created = await admin(
+      testDb.dataDir,
+      'create-user',
+      '--email',
+      'Cli@Example.com',
+      '--password',
+      'first-secret-1',
+      '--name',
+      'Cli User',
+    );
     expect(created.stdout).toContain('Created cli@example.com');
 
-    await expect(admin(testDb.dataDir, 'create-user', '--email', 'x@example.com', '--password', 'abc', '--name', 'X')).rejects.toMatchObject({
+    await expect(
+      admin(testDb.dataDir, 'create-user', '--email', 'x@example.com', '--password', 'abc', '--name', 'X'),
+    ).rejects.toMatchObject({
       stderr: expect.stringContaining('Password must be at least 6 characters long'),
     });
 
-    const planned = await admin(testDb.dataDir, 'set-plan', '--email', 'cli@example.com', '--plan', 'unlimited');
+    const planned = await admin(
+      testDb.dataDir,
+      'set-plan',
+      '--email',
+      'cli@example.com',
+      '--plan',
+      'unlimited',
+    );
     expect(planned.stdout).toContain('UNLIMITED');
-    await expect(admin(testDb.dataDir, 'set-plan', '--email', 'nobody@example.com', '--plan', 'FREE')).rejects.toMatchObject({
+    await expect(
+      admin(testDb.dataDir, 'set-plan', '--email', 'nobody@example.com', '--plan', 'FREE'),
+    ).rejects.toMatchObject({
       stderr: expect.stringContaining('No user with email nobody@example.com'),
     });
 
-    const reset = await admin(testDb.dataDir, 'reset-password', '--email', 'cli@example.com', '--password', 'second-secret-2');
+    const reset = await admin(
+      testDb.dataDir,
+      'reset-password',
+      '--email',
+      'cli@example.com',
+      '--password',
+      'second-secret-2',
+    );
     expect(reset.stdout).toContain('Password reset');
 
     const t = await startTestApp('sqlite', {}, testDb);
@@ -63,7 +90,14 @@ describe('server process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-proc-'));
     const child = spawn(TSX, ['src/main.ts'], {
       cwd: SERVER_DIR,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', DATABASE_URL: '' },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        NODE_ENV: 'test',
+        DATABASE_URL: '',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -104,6 +138,9 @@ describe('server process', () => {
       cwd: SERVER_DIR,
       env: { ...process.env, DATABASE_URL: 'postgres//oops', NODE_ENV: 'test' },
     }).catch((error: { code: number; stderr: string }) => error);
-    expect(result).toMatchObject({ code: 78, stderr: expect.stringContaining('DATABASE_URL: must be a PostgreSQL URL') });
+    expect(result).toMatchObject({
+      code: 78,
+      stderr: expect.stringContaining('DATABASE_URL: must be a PostgreSQL URL'),
+    });
   }, 30_000);
 });

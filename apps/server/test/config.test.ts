@@ -12,7 +12,9 @@ describe('configuration', () => {
 
   it('fails fast with a message naming a malformed DATABASE_URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://host/db' })).toThrow(/DATABASE_URL: must be a PostgreSQL URL/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://host/db' })).toThrow(
+      /DATABASE_URL: must be a PostgreSQL URL/,
+    );
   });
 
   it('rejects a bad port, a short AUTH_SECRET and a malformed REDIS_URL', () => {

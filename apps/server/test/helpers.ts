@@ -55,7 +55,13 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
 }
 
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', AUTH_RATE_LIMIT: '1000', ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    AUTH_RATE_LIMIT: '1000',
+    ...env,
+  });
 }
 
 export interface TestApp extends BuiltApp {
@@ -116,9 +122,17 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now()}-${counter}@example.com`;
 }
 
-export async function signUp(app: FastifyInstance, overrides: Partial<{ name: string; email: string; password: string }> = {}) {
+export async function signUp(
+  app: FastifyInstance,
+  overrides: Partial<{ name: string; email: string; password: string }> = {},
+) {
   const body = { name: 'Test User', email: uniqueEmail(), password: 'correct-horse-battery', ...overrides };
   const response = await request(app, 'POST', '/api/auth/sign-up/email', { body });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  return { cookie: cookieFrom(response), email: body.email, password: body.password, user: response.json().user };
+  return {
+    cookie: cookieFrom(response),
+    email: body.email,
+    password: body.password,
+    user: response.json().user,
+  };
 }

@@ -27,12 +27,18 @@ describe.each(dialects)('profile and plans on %s', (dialect) => {
 
   it('turns an expired PRO trial into FREE without access, and stores it', async () => {
     const { cookie, email } = await signUp(t.app);
-    expect((await request(t.app, 'POST', '/api/test/needs-access', { cookie, body: {} })).statusCode).toBe(200);
+    expect((await request(t.app, 'POST', '/api/test/needs-access', { cookie, body: {} })).statusCode).toBe(
+      200,
+    );
 
     await setExpiry(email, 'PRO', new Date(Date.now() - 60_000));
     const me = await request(t.app, 'GET', '/api/me', { cookie });
     expect(me.json()).toMatchObject({ plan: 'FREE', access: false, trialActive: false, daysRemaining: 0 });
-    const stored = await t.database.db.selectFrom('users').select('plan').where('email', '=', email).executeTakeFirstOrThrow();
+    const stored = await t.database.db
+      .selectFrom('users')
+      .select('plan')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
     expect(stored.plan).toBe('FREE');
 
     const guarded = await request(t.app, 'POST', '/api/test/needs-access', { cookie, body: {} });
@@ -53,7 +59,11 @@ describe.each(dialects)('profile and plans on %s', (dialect) => {
       .where('email', 'in', [overdue.email, active.email, unlimited.email])
       .execute();
     const byEmail = Object.fromEntries(plans.map((p) => [p.email, p.plan]));
-    expect(byEmail).toEqual({ [overdue.email]: 'FREE', [active.email]: 'PRO', [unlimited.email]: 'UNLIMITED' });
+    expect(byEmail).toEqual({
+      [overdue.email]: 'FREE',
+      [active.email]: 'PRO',
+      [unlimited.email]: 'UNLIMITED',
+    });
     const me = await request(t.app, 'GET', '/api/me', { cookie: unlimited.cookie });
     expect(me.json()).toMatchObject({ plan: 'UNLIMITED', access: true, planExpiresAt: null });
   });
@@ -68,21 +78,33 @@ describe.each(dialects)('profile and plans on %s', (dialect) => {
     const blank = await request(t.app, 'PATCH', '/api/me', { cookie, body: { name: '   ' } });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toBe(MESSAGES.displayNameRequired);
-    const extra = await request(t.app, 'PATCH', '/api/me', { cookie, body: { name: 'Ok', plan: 'UNLIMITED' } });
+    const extra = await request(t.app, 'PATCH', '/api/me', {
+      cookie,
+      body: { name: 'Ok', plan: 'UNLIMITED' },
+    });
     expect(extra.statusCode).toBe(400);
-    expect((await request(t.app, 'GET', '/api/me', { cookie })).json()).toMatchObject({ name: 'New Name', plan: 'PRO' });
+    expect((await request(t.app, 'GET', '/api/me', { cookie })).json()).toMatchObject({
+      name: 'New Name',
+      plan: 'PRO',
+    });
   });
 
   it('saves and restores the last page per user', async () => {
     const a = await signUp(t.app);
     const b = await signUp(t.app);
-    expect((await request(t.app, 'GET', '/api/me/last-page', { cookie: a.cookie })).json()).toEqual({ path: null, title: null });
+    expect((await request(t.app, 'GET', '/api/me/last-page', { cookie: a.cookie })).json()).toEqual({
+      path: null,
+      title: null,
+    });
     const put = await request(t.app, 'PUT', '/api/me/last-page', {
       cookie: a.cookie,
       body: { path: '/notes?x=1', title: 'All Notes' },
     });
     expect(put.statusCode).toBe(204);
-    await request(t.app, 'PUT', '/api/me/last-page', { cookie: a.cookie, body: { path: '/projects', title: 'Projects' } });
+    await request(t.app, 'PUT', '/api/me/last-page', {
+      cookie: a.cookie,
+      body: { path: '/projects', title: 'Projects' },
+    });
     expect((await request(t.app, 'GET', '/api/me/last-page', { cookie: a.cookie })).json()).toEqual({
       path: '/projects',
       title: 'Projects',
@@ -121,7 +143,10 @@ describe.each(dialects)('auth rate limits on %s', (dialect) => {
     try {
       const { email } = await signUp(t.app);
       const attempt = (ip: string) =>
-        request(t.app, 'POST', '/api/auth/sign-in/email', { ip, body: { email, password: 'wrong-password' } });
+        request(t.app, 'POST', '/api/auth/sign-in/email', {
+          ip,
+          body: { email, password: 'wrong-password' },
+        });
       for (let i = 0; i < 3; i++) expect((await attempt('10.1.1.1')).statusCode).toBe(401);
       const limited = await attempt('10.1.1.1');
       expect(limited.statusCode).toBe(429);
@@ -179,7 +204,10 @@ describe('demo account and web serving', () => {
   it('serves hashed assets with a long cache and client routes with the HTML fallback', async () => {
     const dist = fs.mkdtempSync(path.join(fs.realpathSync('/tmp'), 'notewise-web-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Notewise</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Notewise</title><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     const t = await startTestApp('sqlite', { WEB_DIST_DIR: dist });
     try {

@@ -3,4 +3,8 @@ export * from './constants';
 export * from './errors';
 export * from './me.schema';
 export * from './messages';
+export * from './notes.schema';
 export * from './plans';
+export * from './projects.schema';
+export * from './search.schema';
+export * from './search-rank';

@@ -68,6 +68,48 @@ export interface UserPrefsTable {
   updated_at: Timestamp;
 }
 
+export interface ProjectsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  color: string;
+  kind: 'personal' | 'shared';
+  share_code: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ProjectMembersTable {
+  project_id: string;
+  user_id: string;
+  role: 'owner' | 'member';
+  color: string | null;
+  joined_at: Timestamp;
+}
+
+export interface NotesTable {
+  id: string;
+  project_id: string;
+  author_id: string | null;
+  title: string;
+  content: string;
+  /** Derived from content: what search and previews read. */
+  plain_text: string;
+  /** JSON array of strings. */
+  tags: string;
+  version: number;
+  ydoc: Uint8Array | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PinsTable {
+  user_id: string;
+  note_id: string;
+  pinned_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -75,6 +117,10 @@ export interface Database {
   verifications: VerificationsTable;
   rate_limits: RateLimitsTable;
   user_prefs: UserPrefsTable;
+  projects: ProjectsTable;
+  project_members: ProjectMembersTable;
+  notes: NotesTable;
+  pins: PinsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

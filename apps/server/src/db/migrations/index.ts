@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationResultSet, Migrator } from 'kysely';
 import type { Database, Dialect } from '../types';
 import { accountsMigration } from './001-accounts';
+import { projectsNotesMigration } from './002-projects-notes';
 
 /** Versioned migrations, in order. Never edit a released one; add the next number. */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001-accounts': accountsMigration(dialect),
+    '002-projects-notes': projectsNotesMigration(dialect),
   };
 }
 
@@ -13,7 +15,11 @@ export class MigrationError extends Error {
   override name = 'MigrationError';
 }
 
-export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect, schema?: string): Promise<string[]> {
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  schema?: string,
+): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(dialect) },

@@ -10,16 +10,12 @@ export const DEMO_ACCOUNT = {
   password: 'notewise-demo',
 } as const;
 
-export type DemoSeeder = (db: Kysely<Database>, userId: string) => Promise<void>;
-const seeders: DemoSeeder[] = [];
-
-/** Later modules add sample content for the demo account here (projects, notes, a pin...). */
-export function addDemoSeeder(seeder: DemoSeeder) {
-  seeders.push(seeder);
-}
-
 /** Creates the demo account once (UNLIMITED, so it never expires) and fills it with sample content. */
-export async function ensureDemoAccount(auth: Auth, db: Kysely<Database>): Promise<string> {
+export async function ensureDemoAccount(
+  auth: Auth,
+  db: Kysely<Database>,
+  seedContent: (userId: string) => Promise<void>,
+): Promise<string> {
   const existing = await db
     .selectFrom('users')
     .select('id')
@@ -35,7 +31,7 @@ export async function ensureDemoAccount(auth: Auth, db: Kysely<Database>): Promi
     .set({ plan: 'UNLIMITED', plan_expires_at: null })
     .where('id', '=', userId)
     .execute();
-  for (const seed of seeders) await seed(db, userId);
+  await seedContent(userId);
   return userId;
 }
 

@@ -33,10 +33,8 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
   const repo = createProfileRepo(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
-  r.get(
-    '/api/me',
-    { onRequest: app.requireAuth, schema: { response: { 200: meSchema } } },
-    async (request) => toMe(currentUser(request)),
+  r.get('/api/me', { onRequest: app.requireAuth, schema: { response: { 200: meSchema } } }, async (request) =>
+    toMe(currentUser(request)),
   );
 
   r.patch(

@@ -1,0 +1,219 @@
+import crypto from 'node:crypto';
+import { type Note, type NoteSummary, UNTITLED_NOTE_TITLE } from '@notewise/shared';
+import { type Kysely, sql } from 'kysely';
+import { nowIso, toIso } from '../../db/time';
+import type { Database, Timestamp } from '../../db/types';
+import { normalizeTags, prepareContent, previewsOf } from './note-content';
+
+export const EXCERPT_SOURCE_LENGTH = 1300;
+
+interface SummaryRow {
+  id: string;
+  project_id: string;
+  title: string;
+  tags: string;
+  version: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  excerpt_source: string;
+  pinned: number | boolean | null;
+}
+
+function parseTags(raw: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toSummary(row: SummaryRow): NoteSummary {
+  const updatedAt = toIso(row.updated_at);
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    title: row.title,
+    tags: parseTags(row.tags),
+    version: Number(row.version),
+    pinned: Boolean(row.pinned),
+    ...previewsOf(row.excerpt_source),
+    createdAt: toIso(row.created_at),
+    updatedAt,
+    lastEdited: updatedAt,
+  };
+}
+
+export type UpdateResult =
+  | { status: 'ok'; note: Note }
+  | { status: 'conflict'; current: Note }
+  | { status: 'missing' };
+
+export function createNotesRepo(db: Kysely<Database>) {
+  /** Notes the user may see (member of the note's project), with their own pin state. */
+  const visible = (userId: string) =>
+    db
+      .selectFrom('notes as n')
+      .innerJoin('project_members as m', (join) =>
+        join.onRef('m.project_id', '=', 'n.project_id').on('m.user_id', '=', userId),
+      )
+      .leftJoin('pins as pin', (join) =>
+        join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId),
+      );
+
+  const summaries = (userId: string) =>
+    visible(userId).select([
+      'n.id',
+      'n.project_id',
+      'n.title',
+      'n.tags',
+      'n.version',
+      'n.created_at',
+      'n.updated_at',
+      sql<string>`substr(n.plain_text, 1, ${sql.lit(EXCERPT_SOURCE_LENGTH)})`.as('excerpt_source'),
+      sql<number>`case when pin.note_id is null then 0 else 1 end`.as('pinned'),
+    ]);
+
+  const find = async (userId: string, noteId: string): Promise<Note | undefined> => {
+    const row = await summaries(userId)
+      .select(['n.content', 'n.author_id'])
+      .where('n.id', '=', noteId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { ...toSummary(row), content: row.content, authorId: row.author_id };
+  };
+
+  return {
+    find,
+
+    async list(
+      userId: string,
+      filter: { projectId?: string | undefined; pinned?: boolean | undefined },
+      limit: number,
+    ) {
+      let query = summaries(userId);
+      if (filter.projectId) query = query.where('n.project_id', '=', filter.projectId);
+      if (filter.pinned === true) query = query.where('pin.note_id', 'is not', null);
+      if (filter.pinned === false) query = query.where('pin.note_id', 'is', null);
+      const rows = await query
+        .orderBy(sql`case when pin.note_id is null then 1 else 0 end`)
+        .orderBy('n.updated_at', 'desc')
+        .orderBy('n.id')
+        .limit(limit)
+        .execute();
+      return rows.map(toSummary);
+    },
+
+    async create(
+      userId: string,
+      input: {
+        projectId: string;
+        title?: string | undefined;
+        content?: string | undefined;
+        tags?: string[] | undefined;
+      },
+    ): Promise<Note> {
+      const id = crypto.randomUUID();
+      const at = nowIso();
+      const { content, plainText } = prepareContent(input.content ?? '');
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('notes')
+          .values({
+            id,
+            project_id: input.projectId,
+            author_id: userId,
+            title: input.title ?? UNTITLED_NOTE_TITLE,
+            content,
+            plain_text: plainText,
+            tags: JSON.stringify(normalizeTags(input.tags ?? [])),
+            version: 1,
+            ydoc: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        await trx.updateTable('projects').set({ updated_at: at }).where('id', '=', input.projectId).execute();
+      });
+      const note = await find(userId, id);
+      if (!note) throw new Error('created note not found');
+      return note;
+    },
+
+    /**
+     * Optimistic concurrency: the row changes only if it still has `expectedVersion`; otherwise the
+     * caller gets the current note and nothing is overwritten.
+     */
+    async update(
+      userId: string,
+      noteId: string,
+      changes: { title?: string | undefined; content?: string | undefined; tags?: string[] | undefined },
+      expectedVersion: number | undefined,
+    ): Promise<UpdateResult> {
+      const current = await find(userId, noteId);
+      if (!current) return { status: 'missing' };
+      const at = nowIso();
+      const prepared = changes.content !== undefined ? prepareContent(changes.content) : undefined;
+      let query = db
+        .updateTable('notes')
+        .set((eb) => ({
+          ...(changes.title !== undefined ? { title: changes.title } : {}),
+          ...(prepared ? { content: prepared.content, plain_text: prepared.plainText } : {}),
+          ...(changes.tags !== undefined ? { tags: JSON.stringify(normalizeTags(changes.tags)) } : {}),
+          version: eb('version', '+', 1),
+          updated_at: at,
+        }))
+        .where('id', '=', noteId);
+      if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
+      const result = await query.executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 0) {
+        const latest = await find(userId, noteId);
+        return latest ? { status: 'conflict', current: latest } : { status: 'missing' };
+      }
+      await db.updateTable('projects').set({ updated_at: at }).where('id', '=', current.projectId).execute();
+      const note = await find(userId, noteId);
+      return note ? { status: 'ok', note } : { status: 'missing' };
+    },
+
+    async move(noteId: string, projectId: string) {
+      await db
+        .updateTable('notes')
+        .set((eb) => ({ project_id: projectId, version: eb('version', '+', 1) }))
+        .where('id', '=', noteId)
+        .execute();
+      await db.updateTable('projects').set({ updated_at: nowIso() }).where('id', '=', projectId).execute();
+    },
+
+    async delete(noteId: string) {
+      // Pins go with the note (ON DELETE CASCADE); the full-text index follows by trigger or generated column.
+      await db.deleteFrom('notes').where('id', '=', noteId).execute();
+    },
+
+    async pin(userId: string, noteId: string) {
+      await db
+        .insertInto('pins')
+        .values({ user_id: userId, note_id: noteId, pinned_at: nowIso() })
+        .onConflict((oc) => oc.columns(['user_id', 'note_id']).doNothing())
+        .execute();
+    },
+
+    async unpin(userId: string, noteId: string) {
+      await db.deleteFrom('pins').where('user_id', '=', userId).where('note_id', '=', noteId).execute();
+    },
+
+    async pinned(userId: string) {
+      const rows = await summaries(userId)
+        .select('pin.pinned_at')
+        .where('pin.note_id', 'is not', null)
+        .orderBy('pin.pinned_at', 'desc')
+        .execute();
+      return rows.map((row) => ({
+        noteId: row.id,
+        pinnedAt: toIso(row.pinned_at as Timestamp),
+        note: toSummary(row),
+      }));
+    },
+  };
+}
+
+export type NotesRepo = ReturnType<typeof createNotesRepo>;

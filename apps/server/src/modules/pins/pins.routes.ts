@@ -1,0 +1,41 @@
+import { idParamsSchema, pinListSchema } from '@notewise/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../http/errors';
+import { currentUser } from '../../http/session';
+import type { NotesRepo } from '../notes/notes.repo';
+import { NOTE_NOT_FOUND } from '../notes/notes.routes';
+
+/** Pins are per user: members of a shared project pin its notes for themselves. */
+export function registerPinRoutes(app: FastifyInstance, notes: NotesRepo) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.put(
+    '/api/notes/:id/pin',
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema, body: z.strictObject({}).optional() } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      if (!(await notes.find(userId, request.params.id))) throw notFound(NOTE_NOT_FOUND);
+      await notes.pin(userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  r.delete(
+    '/api/notes/:id/pin',
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      if (!(await notes.find(userId, request.params.id))) throw notFound(NOTE_NOT_FOUND);
+      await notes.unpin(userId, request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
+  r.get(
+    '/api/pins',
+    { onRequest: app.requireAuth, schema: { response: { 200: pinListSchema } } },
+    async (request) => ({ pins: await notes.pinned(currentUser(request).id) }),
+  );
+}

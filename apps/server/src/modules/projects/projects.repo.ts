@@ -1,0 +1,152 @@
+import crypto from 'node:crypto';
+import type { Project, ProjectColor } from '@notewise/shared';
+import type { Kysely, Transaction } from 'kysely';
+import { nowIso, toIso } from '../../db/time';
+import type { Database } from '../../db/types';
+
+export interface NewProject {
+  name: string;
+  description?: string | undefined;
+  color: ProjectColor;
+}
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export function createProjectsRepo(db: Kysely<Database>) {
+  /** Projects the user may see: those they are a member of (owners are members too). */
+  const visible = (userId: string, executor: Executor = db) =>
+    executor
+      .selectFrom('projects as p')
+      .innerJoin('project_members as m', (join) =>
+        join.onRef('m.project_id', '=', 'p.id').on('m.user_id', '=', userId),
+      )
+      .select([
+        'p.id',
+        'p.name',
+        'p.description',
+        'p.color',
+        'p.kind',
+        'p.created_at',
+        'p.updated_at',
+        'm.role',
+        (eb) =>
+          eb
+            .selectFrom('notes as n')
+            .select((e) => e.fn.countAll<number>().as('c'))
+            .whereRef('n.project_id', '=', 'p.id')
+            .as('note_count'),
+      ]);
+
+  type Row = Awaited<ReturnType<ReturnType<typeof visible>['executeTakeFirstOrThrow']>>;
+  const toProject = (row: Row): Project => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    color: row.color as ProjectColor,
+    kind: row.kind,
+    role: row.role,
+    noteCount: Number(row.note_count ?? 0),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  });
+
+  const insert = async (executor: Executor, userId: string, input: NewProject, at: string) => {
+    const id = crypto.randomUUID();
+    await executor
+      .insertInto('projects')
+      .values({
+        id,
+        owner_id: userId,
+        name: input.name,
+        description: input.description ?? '',
+        color: input.color,
+        kind: 'personal',
+        share_code: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await executor
+      .insertInto('project_members')
+      .values({ project_id: id, user_id: userId, role: 'owner', color: null, joined_at: at })
+      .execute();
+    return id;
+  };
+
+  return {
+    async list(userId: string, kind: 'personal' | 'shared' | 'all'): Promise<Project[]> {
+      let query = visible(userId);
+      if (kind !== 'all') query = query.where('p.kind', '=', kind);
+      const rows = await query.orderBy('p.updated_at', 'desc').orderBy('p.id').execute();
+      return rows.map(toProject);
+    },
+
+    async find(userId: string, projectId: string): Promise<Project | undefined> {
+      const row = await visible(userId).where('p.id', '=', projectId).executeTakeFirst();
+      return row ? toProject(row) : undefined;
+    },
+
+    async create(userId: string, input: NewProject): Promise<Project> {
+      const id = await insert(db, userId, input, nowIso());
+      const project = await this.find(userId, id);
+      if (!project) throw new Error('created project not found');
+      return project;
+    },
+
+    /** All or nothing: a failure half-way leaves no partial template behind. */
+    async createMany(userId: string, inputs: readonly NewProject[]): Promise<Project[]> {
+      const ids = await db.transaction().execute(async (trx) => {
+        const created: string[] = [];
+        // The first project gets the newest timestamp, so a newest-first list shows the template's order.
+        const base = Date.now();
+        for (const [index, input] of inputs.entries()) {
+          const at = new Date(base + (inputs.length - index)).toISOString();
+          created.push(await insert(trx, userId, input, at));
+        }
+        return created;
+      });
+      const projects = await this.list(userId, 'personal');
+      return projects.filter((p) => ids.includes(p.id));
+    },
+
+    async update(projectId: string, changes: Partial<NewProject>) {
+      await db
+        .updateTable('projects')
+        .set({
+          ...(changes.name !== undefined ? { name: changes.name } : {}),
+          ...(changes.description !== undefined ? { description: changes.description } : {}),
+          ...(changes.color !== undefined ? { color: changes.color } : {}),
+          updated_at: nowIso(),
+        })
+        .where('id', '=', projectId)
+        .execute();
+    },
+
+    async touch(projectId: string, executor: Executor = db) {
+      await executor
+        .updateTable('projects')
+        .set({ updated_at: nowIso() })
+        .where('id', '=', projectId)
+        .execute();
+    },
+
+    async delete(projectId: string) {
+      await db.deleteFrom('projects').where('id', '=', projectId).execute();
+    },
+
+    async leave(projectId: string, userId: string) {
+      await db
+        .deleteFrom('project_members')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+
+    /** Ids of every project the user may see, as a subquery for other modules' authorization. */
+    visibleProjectIds(userId: string) {
+      return db.selectFrom('project_members').select('project_id').where('user_id', '=', userId);
+    },
+  };
+}
+
+export type ProjectsRepo = ReturnType<typeof createProjectsRepo>;

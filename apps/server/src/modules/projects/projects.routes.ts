@@ -1,0 +1,97 @@
+import {
+  createFromTemplateBodySchema,
+  createProjectBodySchema,
+  idParamsSchema,
+  PROJECT_TEMPLATES,
+  projectListSchema,
+  projectSchema,
+  updateProjectBodySchema,
+} from '@notewise/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../http/errors';
+import { currentUser } from '../../http/session';
+import type { ProjectsRepo } from './projects.repo';
+
+export const PROJECT_NOT_FOUND = 'Project not found';
+
+const listQuerySchema = z.strictObject({ kind: z.enum(['personal', 'shared', 'all']).default('personal') });
+
+export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsRepo) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/projects',
+    {
+      onRequest: app.requireAuth,
+      schema: { querystring: listQuerySchema, response: { 200: projectListSchema } },
+    },
+    async (request) => ({ projects: await projects.list(currentUser(request).id, request.query.kind) }),
+  );
+
+  r.get(
+    '/api/projects/:id',
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: { 200: projectSchema } } },
+    async (request) => {
+      const project = await projects.find(currentUser(request).id, request.params.id);
+      if (!project) throw notFound(PROJECT_NOT_FOUND);
+      return project;
+    },
+  );
+
+  r.post(
+    '/api/projects',
+    {
+      onRequest: app.requireAccess,
+      schema: { body: createProjectBodySchema, response: { 201: projectSchema } },
+    },
+    async (request, reply) => {
+      const project = await projects.create(currentUser(request).id, request.body);
+      return reply.status(201).send(project);
+    },
+  );
+
+  r.post(
+    '/api/projects/from-template',
+    {
+      onRequest: app.requireAccess,
+      schema: { body: createFromTemplateBodySchema, response: { 201: projectListSchema } },
+    },
+    async (request, reply) => {
+      const template = PROJECT_TEMPLATES[request.body.template];
+      const created = await projects.createMany(currentUser(request).id, template.projects);
+      return reply.status(201).send({ projects: created });
+    },
+  );
+
+  r.patch(
+    '/api/projects/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: { params: idParamsSchema, body: updateProjectBodySchema, response: { 200: projectSchema } },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      if (!(await projects.find(userId, request.params.id))) throw notFound(PROJECT_NOT_FOUND);
+      await projects.update(request.params.id, request.body);
+      const updated = await projects.find(userId, request.params.id);
+      if (!updated) throw notFound(PROJECT_NOT_FOUND);
+      return updated;
+    },
+  );
+
+  r.delete(
+    '/api/projects/:id',
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const project = await projects.find(userId, request.params.id);
+      if (!project) throw notFound(PROJECT_NOT_FOUND);
+      // The owner's delete removes the project and its notes for everyone; a member's delete leaves it.
+      if (project.role === 'owner') await projects.delete(project.id);
+      else await projects.leave(project.id, userId);
+      return reply.status(204).send();
+    },
+  );
+}

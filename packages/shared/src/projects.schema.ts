@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import {
+  MAX_PROJECT_DESCRIPTION_LENGTH,
+  MAX_PROJECT_NAME_LENGTH,
+  PROJECT_COLORS,
+  PROJECT_TEMPLATE_IDS,
+  type ProjectTemplateId,
+} from './constants';
+
+export const projectNameSchema = z
+  .string({ message: 'Project name is required.' })
+  .trim()
+  .min(1, { message: 'Project name is required.' })
+  .max(MAX_PROJECT_NAME_LENGTH, {
+    message: `Project name must be at most ${MAX_PROJECT_NAME_LENGTH} characters.`,
+  });
+
+export const projectColorSchema = z.enum(PROJECT_COLORS, {
+  message: `Color must be one of ${PROJECT_COLORS.join(', ')}.`,
+});
+
+const description = z
+  .string()
+  .trim()
+  .max(MAX_PROJECT_DESCRIPTION_LENGTH, {
+    message: `Description must be at most ${MAX_PROJECT_DESCRIPTION_LENGTH} characters.`,
+  });
+
+export const projectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  color: projectColorSchema,
+  kind: z.enum(['personal', 'shared']),
+  role: z.enum(['owner', 'member']),
+  noteCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const projectListSchema = z.object({ projects: z.array(projectSchema) });
+
+/** POST /api/projects */
+export const createProjectBodySchema = z.strictObject({
+  name: projectNameSchema,
+  description: description.optional(),
+  color: projectColorSchema.default('blue'),
+});
+export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
+
+/** PATCH /api/projects/:id */
+export const updateProjectBodySchema = z
+  .strictObject({
+    name: projectNameSchema.optional(),
+    description: description.optional(),
+    color: projectColorSchema.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update.' });
+export type UpdateProjectBody = z.input<typeof updateProjectBodySchema>;
+
+/** POST /api/projects/from-template */
+export const createFromTemplateBodySchema = z.strictObject({
+  template: z.enum(PROJECT_TEMPLATE_IDS as [ProjectTemplateId, ...ProjectTemplateId[]], {
+    message: `Template must be one of ${PROJECT_TEMPLATE_IDS.join(', ')}.`,
+  }),
+});
+export type CreateFromTemplateBody = z.infer<typeof createFromTemplateBodySchema>;
+
+export const idParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
