@@ -1,6 +1,8 @@
-import { type ApiErrorBody, ERROR_CODES, MESSAGES } from '@notewise/shared';
+import type { ApiErrorBody } from '@notewise/shared';
+// Only zod-free modules of the shared package in the first chunk (see vite.config.ts).
+import { MESSAGES } from '@notewise/shared';
 
-/** Codes the client adds to the server's ERROR_CODES for failures that never reached the server. */
+/** Codes the client adds to the server's ERROR_CODES: no answer at all, or an answer without an error body. */
 export const CLIENT_ERROR_CODES = {
   network: 'NETWORK_ERROR',
   http: 'HTTP_ERROR',
@@ -77,14 +79,8 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
     const { code, message, details } = body.error;
     return new ApiError(response.status, code, serverMessage(message) || MESSAGES.unexpected, details);
   }
-  const code =
-    response.status === 401
-      ? ERROR_CODES.unauthorized
-      : response.status === 429
-        ? ERROR_CODES.rateLimited
-        : CLIENT_ERROR_CODES.http;
   const message = response.status === 429 ? MESSAGES.tooManyRequests : MESSAGES.unexpected;
-  return new ApiError(response.status, code, message);
+  return new ApiError(response.status, CLIENT_ERROR_CODES.http, message);
 }
 
 export interface RequestOptions {

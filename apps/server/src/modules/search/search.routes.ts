@@ -5,14 +5,12 @@ import { currentUser } from '../../http/session';
 import type { SearchRepo } from './search.repo';
 
 export function registerSearchRoutes(app: FastifyInstance, search: SearchRepo) {
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/search',
-      {
-        onRequest: app.requireAuth,
-        schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
-      },
-      async (request) => ({ results: await search.search(currentUser(request).id, request.query.q) }),
-    );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/search',
+    {
+      onRequest: app.requireAuth,
+      schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
+    },
+    async (request) => ({ results: await search.search(currentUser(request).id, request.query.q) }),
+  );
 }

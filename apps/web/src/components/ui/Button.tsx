@@ -27,7 +27,11 @@ const sizes: Record<ButtonSize, string> = {
 };
 
 /** The class list of a button, for links or other elements that should look like one. */
-export function buttonClasses(variant: ButtonVariant = 'primary', size: ButtonSize = 'md', className?: string) {
+export function buttonClasses(
+  variant: ButtonVariant = 'primary',
+  size: ButtonSize = 'md',
+  className?: string,
+) {
   return cn(base, variants[variant], variant === 'link' ? 'h-auto px-0' : sizes[size], className);
 }
 

@@ -9,7 +9,15 @@ export interface IconButtonProps extends Omit<ComponentProps<'button'>, 'childre
 }
 
 /** A square button showing only an icon; `label` gives it its accessible name. */
-export function IconButton({ label, icon, variant = 'ghost', className, type, title, ...props }: IconButtonProps) {
+export function IconButton({
+  label,
+  icon,
+  variant = 'ghost',
+  className,
+  type,
+  title,
+  ...props
+}: IconButtonProps) {
   return (
     <button
       type={type ?? 'button'}

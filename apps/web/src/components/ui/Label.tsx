@@ -3,5 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return <LabelPrimitive.Root className={cn('block text-[13px] font-medium text-fg', className)} {...props} />;
+  return (
+    <LabelPrimitive.Root className={cn('block text-[13px] font-medium text-fg', className)} {...props} />
+  );
 }
