@@ -10,7 +10,7 @@ import { registerApiDocs } from './http/api-docs';
 import { errorBody, registerErrorHandlers } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerSession } from './http/session';
+import { registerSession, SessionCache } from './http/session';
 import { registerStaticWeb } from './http/static-web';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -34,6 +34,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   auth: Auth;
   database: DatabaseHandle;
+  /** Resolved sessions; anything that changes a user's plan or profile must forget the user here. */
+  sessions: SessionCache;
 }
 
 export interface BuildOptions {
@@ -74,12 +76,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({ config, db: database.db, dialect: database.dialect, secret });
-  registerSession(app, auth, database.db);
+  const sessions = new SessionCache();
+  registerSession(app, auth, database.db, sessions);
 
   registerHealthRoute(app, database, APP_VERSION);
-  registerAuthRoutes(app, auth);
+  registerAuthRoutes(app, auth, sessions);
   registerDemoRoute(app, config.demoAccount);
-  registerProfileRoutes(app, database.db);
+  registerProfileRoutes(app, database.db, sessions);
   const projects = createProjectsRepo(database.db);
   const notes = createNotesRepo(database.db);
   registerProjectRoutes(app, projects);
@@ -111,5 +114,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) await database.close();
   });
 
-  return { app, auth, database };
+  return { app, auth, database, sessions };
 }

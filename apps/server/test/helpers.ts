@@ -136,3 +136,18 @@ export async function signUp(
     user: response.json().user,
   };
 }
+
+/** Changes a plan the way an in-app change must: in the database, and forgetting cached sessions. */
+export async function setPlan(t: TestApp, email: string, plan: string, expiresAt: Date | null) {
+  const user = await t.database.db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', email)
+    .executeTakeFirstOrThrow();
+  await t.database.db
+    .updateTable('users')
+    .set({ plan, plan_expires_at: expiresAt ? expiresAt.toISOString() : null })
+    .where('id', '=', user.id)
+    .execute();
+  t.sessions.forgetUser(user.id);
+}

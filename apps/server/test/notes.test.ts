@@ -1,7 +1,7 @@
 import { PROJECT_TEMPLATES } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectsRepo } from '../src/modules/projects/projects.repo';
-import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { dialects, request, setPlan, signUp, startTestApp, type TestApp } from './helpers';
 
 describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
   let t: TestApp;
@@ -244,11 +244,7 @@ describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
     const { a, email, project } = await userWithProject();
     const other = (await a.post('/api/projects', { name: 'Other' })).json();
     const note = (await a.post('/api/notes', { projectId: project.id, title: 'Keep' })).json();
-    await t.database.db
-      .updateTable('users')
-      .set({ plan: 'FREE', plan_expires_at: null })
-      .where('email', '=', email)
-      .execute();
+    await setPlan(t, email, 'FREE', null);
 
     const createNote = await a.post('/api/notes', { projectId: project.id });
     expect(createNote.statusCode).toBe(403);

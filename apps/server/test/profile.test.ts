@@ -3,7 +3,16 @@ import path from 'node:path';
 import { MESSAGES } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireTrials } from '../src/modules/profile/trial-expiry';
-import { cookieFrom, dialects, request, signUp, startTestApp, type TestApp, uniqueEmail } from './helpers';
+import {
+  cookieFrom,
+  dialects,
+  request,
+  setPlan,
+  signUp,
+  startTestApp,
+  type TestApp,
+  uniqueEmail,
+} from './helpers';
 
 describe.each(dialects)('profile and plans on %s', (dialect) => {
   let t: TestApp;
@@ -19,11 +28,7 @@ describe.each(dialects)('profile and plans on %s', (dialect) => {
   });
 
   const setExpiry = (email: string, plan: string, expiresAt: Date | null) =>
-    t.database.db
-      .updateTable('users')
-      .set({ plan, plan_expires_at: expiresAt ? expiresAt.toISOString() : null })
-      .where('email', '=', email)
-      .execute();
+    setPlan(t, email, plan, expiresAt);
 
   it('turns an expired PRO trial into FREE without access, and stores it', async () => {
     const { cookie, email } = await signUp(t.app);

@@ -7,7 +7,7 @@ test('signs up through the dialog, sees the welcome, stays signed in after reloa
   await signUpThroughDialog(page, 'Ada Lovelace');
   await expect(page.getByText(/Welcome.*Ada Lovelace/)).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects', exact: true }).click();
   await expect(page).toHaveURL(/\/projects$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(page).toHaveTitle(/Projects/);
@@ -92,7 +92,7 @@ test.describe('mobile', () => {
     await header.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('dialog', { name: 'Menu' });
     await expect(menu).toBeVisible();
-    await menu.getByRole('link', { name: 'Projects' }).click();
+    await menu.getByRole('link', { name: 'Projects', exact: true }).click();
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/\/projects$/);
     await expect(header).toContainText('Projects');

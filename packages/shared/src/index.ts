@@ -8,3 +8,4 @@ export * from './plans';
 export * from './projects.schema';
 export * from './search.schema';
 export * from './search-rank';
+export * from './text';

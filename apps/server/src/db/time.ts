@@ -1,7 +1,11 @@
 import type { Timestamp } from './types';
 
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 export function toIso(value: Timestamp): string {
-  return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+  if (value instanceof Date) return value.toISOString();
+  // SQLite hands back the exact string we stored; only re-format what is not canonical already.
+  return CANONICAL_ISO.test(value) ? value : new Date(value).toISOString();
 }
 
 export function toIsoOrNull(value: Timestamp | null | undefined): string | null {

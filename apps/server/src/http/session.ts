@@ -43,13 +43,54 @@ export async function expireTrialIfDue(db: Kysely<Database>, user: SessionUser):
   return { ...user, plan: 'FREE' };
 }
 
-export function registerSession(app: FastifyInstance, auth: Auth, db: Kysely<Database>) {
+const SESSION_CACHE_TTL_MS = 5_000;
+const SESSION_CACHE_MAX = 10_000;
+
+/**
+ * A few seconds of memory for resolved sessions, keyed by the Cookie header: most requests then skip
+ * the session query and signature check. Sign-out and profile changes forget the user at once on
+ * this instance; other instances see them within the TTL.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { user: SessionUser; expires: number }>();
+
+  get(key: string): SessionUser | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires < Date.now()) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.user;
+  }
+
+  set(key: string, user: SessionUser) {
+    if (this.entries.size >= SESSION_CACHE_MAX) this.entries.clear();
+    this.entries.set(key, { user, expires: Date.now() + SESSION_CACHE_TTL_MS });
+  }
+
+  forgetKey(key: string | undefined) {
+    if (key) this.entries.delete(key);
+  }
+
+  forgetUser(userId: string) {
+    for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
+  }
+}
+
+export function registerSession(app: FastifyInstance, auth: Auth, db: Kysely<Database>, cache: SessionCache) {
   app.decorateRequest('user', null);
 
   const loadUser = async (request: FastifyRequest): Promise<SessionUser | null> => {
     if (request.user) return request.user;
     const cookie = request.headers.cookie;
     if (!cookie) return null;
+    const cached = cache.get(cookie);
+    if (cached) {
+      request.user = await expireTrialIfDue(db, cached);
+      if (request.user !== cached) cache.set(cookie, request.user);
+      return request.user;
+    }
     const session = await auth.api.getSession({ headers: toHeaders(request) });
     if (!session) return null;
     const u = session.user as typeof session.user & { plan?: string; planExpiresAt?: Date | string | null };
@@ -63,6 +104,7 @@ export function registerSession(app: FastifyInstance, auth: Auth, db: Kysely<Dat
       planExpiresAt: u.planExpiresAt ? new Date(u.planExpiresAt) : null,
     };
     request.user = await expireTrialIfDue(db, user);
+    cache.set(cookie, request.user);
     return request.user;
   };
 

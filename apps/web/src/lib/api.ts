@@ -1,6 +1,5 @@
-import type { ApiErrorBody } from '@notewise/shared';
-// Only zod-free modules of the shared package in the first chunk (see vite.config.ts).
-import { MESSAGES } from '@notewise/shared';
+// Only zod-free parts of the shared package belong in the first chunk (see vite.config.ts).
+import { type ApiErrorBody, MESSAGES } from '@notewise/shared';
 
 /** Codes the client adds to the server's ERROR_CODES: no answer at all, or an answer without an error body. */
 export const CLIENT_ERROR_CODES = {

@@ -2,7 +2,7 @@ import { ERROR_CODES, MESSAGES, signInBodySchema, signUpBodySchema } from '@note
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { errorBody } from '../../http/errors';
-import { toHeaders } from '../../http/session';
+import { type SessionCache, toHeaders } from '../../http/session';
 import { type Auth, CLIENT_IP_HEADER } from './auth';
 import { isCommonPassword } from './common-passwords';
 
@@ -64,7 +64,7 @@ const ALLOWED = new Set([
   'GET /api/auth/get-session',
 ]);
 
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
+export function registerAuthRoutes(app: FastifyInstance, auth: Auth, sessions: SessionCache) {
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     if (!ALLOWED.has(`${request.method} ${path}`)) {
@@ -96,6 +96,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth) {
       }),
     );
 
+    // Any session change (sign-in, sign-out) makes this browser's cached session stale.
+    sessions.forgetKey(request.headers.cookie);
     for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
     const text = await response.text();
     if (response.status < 400) {

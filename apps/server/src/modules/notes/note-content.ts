@@ -1,5 +1,5 @@
-import { markdownToPlainText, previewText, sanitizeMarkdown } from '@notewise/editor';
-import { PREVIEW_LENGTHS } from '@notewise/shared';
+import { markdownToPlainText, sanitizeMarkdown } from '@notewise/editor';
+import { PREVIEW_LENGTHS, truncatePlainText } from '@notewise/shared';
 
 /** Every write goes through here: allow-listed Markdown in, plus the plain text search reads. */
 export function prepareContent(content: string): { content: string; plainText: string } {
@@ -23,7 +23,7 @@ export function normalizeTags(tags: readonly string[]): string[] {
 
 export function previewsOf(plainText: string) {
   return {
-    preview: previewText(plainText, PREVIEW_LENGTHS.list),
-    excerpt: previewText(plainText, PREVIEW_LENGTHS.card),
+    preview: truncatePlainText(plainText, PREVIEW_LENGTHS.list),
+    excerpt: truncatePlainText(plainText, PREVIEW_LENGTHS.card),
   };
 }

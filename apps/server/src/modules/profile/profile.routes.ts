@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { currentUser, type SessionUser } from '../../http/session';
+import { currentUser, type SessionCache, type SessionUser } from '../../http/session';
 import { createProfileRepo } from './profile.repo';
 
 export function toMe(user: SessionUser, now = Date.now()): Me {
@@ -29,7 +29,7 @@ export function toMe(user: SessionUser, now = Date.now()): Me {
   };
 }
 
-export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>) {
+export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>, sessions: SessionCache) {
   const repo = createProfileRepo(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -43,6 +43,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
     async (request) => {
       const user = currentUser(request);
       await repo.updateName(user.id, request.body.name);
+      sessions.forgetUser(user.id);
       return toMe({ ...user, name: request.body.name });
     },
   );

@@ -1,12 +1,12 @@
-import { previewText } from '@notewise/editor';
 import type { SearchResult } from '@notewise/shared';
-import { normalizeQuery, PREVIEW_LENGTHS, rankItems } from '@notewise/shared';
+import { normalizeQuery, PREVIEW_LENGTHS, rankItems, truncatePlainText } from '@notewise/shared';
 import { type Kysely, sql } from 'kysely';
 import { toIso } from '../../db/time';
 import type { Database, Dialect, Timestamp } from '../../db/types';
 
 /** How many of the index's best candidates get SPEC's ranking; enough for a top 10, bounded work. */
 export const CANDIDATE_LIMIT = 200;
+const TITLE_CANDIDATE_LIMIT = 100;
 const RANK_TEXT_LENGTH = 4000;
 
 interface CandidateRow {
@@ -30,18 +30,27 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
     const tokens = searchTokens(query);
     if (tokens.length === 0) return [];
     if (dialect === 'sqlite') {
-      const match = tokens.map((token) => `"${token}"*`).join(' OR ');
-      const result = await sql<CandidateRow>`
-        select n.id, n.project_id, n.title, n.tags, n.updated_at,
-               substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
-               exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned
-        from notes_fts f
-        join notes n on n.seq = f.rowid
-        join project_members m on m.project_id = n.project_id and m.user_id = ${userId}
-        where notes_fts match ${match}
-        order by bm25(notes_fts, 10.0, 1.0, 5.0)
-        limit ${CANDIDATE_LIMIT}`.execute(db);
-      return result.rows;
+      // Newest first straight from the index (FTS5 walks rowids in order and stops at the limit), so
+      // a word found in 100,000 notes costs no more than a rare one: recent title matches, then
+      // recent matches anywhere.
+      const terms = tokens.map((token) => `"${token}"*`).join(' OR ');
+      const fromIndex = async (match: string, limit: number) =>
+        (
+          await sql<CandidateRow>`
+            select n.id, n.project_id, n.title, n.tags, n.updated_at,
+                   substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
+                   exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned
+            from notes_fts f
+            join notes n on n.seq = f.rowid
+            join project_members m on m.project_id = n.project_id and m.user_id = ${userId}
+            where notes_fts match ${match}
+            order by f.rowid desc
+            limit ${limit}`.execute(db)
+        ).rows;
+      const byTitle = await fromIndex(`{title tags}: (${terms})`, TITLE_CANDIDATE_LIMIT);
+      const anywhere = await fromIndex(terms, CANDIDATE_LIMIT);
+      const seen = new Set(byTitle.map((row) => row.id));
+      return [...byTitle, ...anywhere.filter((row) => !seen.has(row.id))];
     }
     const tsquery = tokens.map((token) => `${token}:*`).join(' | ');
     const phrase = normalizeQuery(query).phrase;
@@ -75,7 +84,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
         id: item.row.id,
         projectId: item.row.project_id,
         title: item.title,
-        preview: previewText(item.content, PREVIEW_LENGTHS.captureSearch),
+        preview: truncatePlainText(item.content, PREVIEW_LENGTHS.captureSearch),
         tags: item.tags,
         score: Math.round(score * 100) / 100,
         pinned: Boolean(item.row.pinned),

@@ -1,0 +1,12 @@
+import { Navigate, Outlet } from 'react-router';
+import { LoadingIndicator } from '@/components/ui/LoadingIndicator';
+import { paths } from './route-table';
+import { useAuth } from './session';
+
+/** Wraps the guarded routes (SPEC 2): signed-out visitors go to /, once the session read is done. */
+export function RequireAuth() {
+  const { initialized, user } = useAuth();
+  if (!initialized) return <LoadingIndicator />;
+  if (!user) return <Navigate to={paths.capture} replace />;
+  return <Outlet />;
+}

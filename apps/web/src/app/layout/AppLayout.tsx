@@ -1,0 +1,50 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { LoadingIndicator } from '@/components/ui/LoadingIndicator';
+import { useLastPage } from '../last-page';
+import { getDocumentTitle, getPageTitle } from '../route-table';
+import { useAuth } from '../session';
+import { MobileTopBar } from './MobileTopBar';
+import { PageTransition } from './PageTransition';
+import { Sidebar } from './Sidebar';
+
+/** The shell around every page: sidebar or mobile bar, title, page transition, last-page memory. */
+export function AppLayout() {
+  const { initialized } = useAuth();
+  const { pathname } = useLocation();
+  useLastPage();
+
+  useEffect(() => {
+    document.title = getDocumentTitle(pathname);
+  }, [pathname]);
+
+  return (
+    <div className="min-h-dvh">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-control bg-accent px-3 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <Sidebar />
+      <MobileTopBar title={getPageTitle(pathname)} />
+      <main
+        id="main"
+        tabIndex={-1}
+        className="flex min-h-[calc(100dvh-3.5rem)] flex-col focus:outline-none md:min-h-dvh md:pl-14"
+      >
+        {/* SPEC 2: a loading indicator until authentication is initialised. */}
+        {initialized ? (
+          <Suspense fallback={<LoadingIndicator />}>
+            <PageTransition key={pathname}>
+              <Outlet />
+            </PageTransition>
+          </Suspense>
+        ) : (
+          <LoadingIndicator label="Loading your session" />
+        )}
+      </main>
+      <ScrollRestoration />
+    </div>
+  );
+}

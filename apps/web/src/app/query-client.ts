@@ -1,0 +1,38 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { ME_QUERY_KEY } from '@/features/auth';
+import { isApiError } from '@/lib/api';
+
+/** Statuses a retry cannot fix. */
+const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 409, 422, 429]);
+
+function isForMe(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] === ME_QUERY_KEY[0];
+}
+
+export function createQueryClient(): QueryClient {
+  // A 401 from any other call means the session ended (expired, signed out elsewhere): re-read it, and
+  // the guard sends the visitor home if it is gone.
+  const onUnauthorized = (error: unknown) => {
+    if (!isApiError(error, 401)) return;
+    const me = queryClient.getQueryData(ME_QUERY_KEY);
+    if (me) void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+  };
+
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (!isForMe(query.queryKey)) onUnauthorized(error);
+      },
+    }),
+    mutationCache: new MutationCache({ onError: onUnauthorized }),
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        retry: (failureCount, error) =>
+          failureCount < 1 && !(isApiError(error) && NO_RETRY_STATUSES.has(error.status)),
+      },
+      mutations: { retry: false },
+    },
+  });
+  return queryClient;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { findRoute, getDocumentTitle, getPageTitle, paths } from './route-table';
+
+describe('route table', () => {
+  it('titles every SPEC route, and unknown paths with the product name', () => {
+    expect(getDocumentTitle('/')).toBe('Capture · Notewise');
+    expect(getDocumentTitle('/notes')).toBe('All Notes · Notewise');
+    expect(getPageTitle('/project/42')).toBe('Project Notes');
+    expect(getPageTitle('/projects/42')).toBe('Project Notes');
+    expect(getPageTitle('/shared-project/123456')).toBe('Shared Project');
+    expect(getPageTitle('/success')).toBe('Payment Successful');
+    expect(getDocumentTitle('/no/such/page')).toBe('Notewise');
+  });
+
+  it('guards every route except /, /help-center, /editor, /success and /cancel', () => {
+    const open = ['/', '/help-center', '/editor', '/success', '/cancel'];
+    for (const path of open) expect(findRoute(path)?.guarded).toBe(false);
+    const guarded = ['/projects', '/notes', '/pinned-notes', '/quick-view', '/shared-projects', '/settings'];
+    for (const path of [...guarded, '/tutorial', '/project/1', '/projects/1', '/shared-project/1']) {
+      expect(findRoute(path)?.guarded).toBe(true);
+    }
+  });
+
+  it('builds links with encoded parts', () => {
+    expect(paths.quickView({ project: 'p 1', note: 'n1' })).toBe('/quick-view?project=p+1&note=n1');
+    expect(paths.quickView()).toBe('/quick-view');
+    expect(paths.project('a/b', 'n1')).toBe('/project/a%2Fb?highlightNote=n1');
+  });
+});

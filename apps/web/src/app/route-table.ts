@@ -1,0 +1,66 @@
+import { PRODUCT_NAME } from '@notewise/shared';
+import { matchPath } from 'react-router';
+
+/** Every page of the app (SPEC 2, route table). Components are attached in router.tsx. */
+export const ROUTES = [
+  { id: 'capture', path: '/', title: 'Capture', guarded: false },
+  { id: 'projects', path: '/projects', title: 'Projects', guarded: true },
+  { id: 'notes', path: '/notes', title: 'All Notes', guarded: true },
+  { id: 'pinnedNotes', path: '/pinned-notes', title: 'Pinned Notes', guarded: true },
+  { id: 'quickView', path: '/quick-view', title: 'Quick View', guarded: true },
+  { id: 'sharedProjects', path: '/shared-projects', title: 'Shared Projects', guarded: true },
+  { id: 'editor', path: '/editor', title: 'Editor', guarded: false },
+  { id: 'settings', path: '/settings', title: 'Settings', guarded: true },
+  { id: 'tutorial', path: '/tutorial', title: 'Tutorial', guarded: true },
+  { id: 'helpCenter', path: '/help-center', title: 'Help Center', guarded: false },
+  { id: 'project', path: '/project/:id', title: 'Project Notes', guarded: true },
+  { id: 'projectAlias', path: '/projects/:projectId', title: 'Project Notes', guarded: true },
+  { id: 'sharedProject', path: '/shared-project/:sharedProjectId', title: 'Shared Project', guarded: true },
+  { id: 'paymentSuccess', path: '/success', title: 'Payment Successful', guarded: false },
+  { id: 'paymentCancel', path: '/cancel', title: 'Payment Canceled', guarded: false },
+] as const satisfies ReadonlyArray<{ id: string; path: string; title: string; guarded: boolean }>;
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+export type RouteMeta = (typeof ROUTES)[number];
+
+/** The route a pathname belongs to; undefined for unknown paths (the not-found page). */
+export function findRoute(pathname: string): RouteMeta | undefined {
+  return ROUTES.find((route) => matchPath({ path: route.path, end: true }, pathname) !== null);
+}
+
+/** The page title shown in the mobile bar; the product name for unknown paths. */
+export function getPageTitle(pathname: string): string {
+  return findRoute(pathname)?.title ?? PRODUCT_NAME;
+}
+
+/** document.title for a pathname: "Projects · Notewise", or just "Notewise" for unknown paths. */
+export function getDocumentTitle(pathname: string): string {
+  const route = findRoute(pathname);
+  return route ? `${route.title} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+}
+
+const segment = encodeURIComponent;
+
+/** Links to pages, so features never spell paths by hand. */
+export const paths = {
+  capture: '/',
+  projects: '/projects',
+  notes: '/notes',
+  pinnedNotes: '/pinned-notes',
+  quickView: (params: { project?: string; sharedProject?: string; note?: string } = {}) => {
+    const query = new URLSearchParams();
+    for (const [key, value] of Object.entries(params)) if (value) query.set(key, value);
+    const search = query.toString();
+    return search ? `/quick-view?${search}` : '/quick-view';
+  },
+  sharedProjects: '/shared-projects',
+  editor: '/editor',
+  settings: '/settings',
+  tutorial: '/tutorial',
+  helpCenter: '/help-center',
+  project: (id: string, highlightNote?: string) =>
+    `/project/${segment(id)}${highlightNote ? `?highlightNote=${segment(highlightNote)}` : ''}`,
+  sharedProject: (sharedProjectId: string) => `/shared-project/${segment(sharedProjectId)}`,
+  paymentSuccess: '/success',
+  paymentCancel: '/cancel',
+} as const;

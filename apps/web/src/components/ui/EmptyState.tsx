@@ -1,0 +1,35 @@
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { cn } from '@/lib/cn';
+
+interface EmptyStateProps {
+  icon?: LucideIcon;
+  title: string;
+  /** One short sentence of help. */
+  description?: ReactNode;
+  /** The one action that fills the empty state. */
+  action?: ReactNode;
+  className?: string;
+}
+
+/** What a list shows when it has nothing in it (DESIGN: the seed's text, one sentence, one action). */
+export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
+  return (
+    <div
+      className={cn(
+        'flex flex-col items-center justify-center rounded-card border border-dashed border-border px-6 py-14',
+        'text-center',
+        className,
+      )}
+    >
+      {Icon && (
+        <div className="mb-4 flex size-10 items-center justify-center rounded-full bg-surface text-muted">
+          <Icon size={20} aria-hidden="true" />
+        </div>
+      )}
+      <h2 className="text-[15px] font-semibold">{title}</h2>
+      {description && <p className="mt-1 max-w-sm text-sm text-muted">{description}</p>}
+      {action && <div className="mt-5">{action}</div>}
+    </div>
+  );
+}

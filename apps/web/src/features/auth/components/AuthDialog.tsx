@@ -1,0 +1,261 @@
+import { MESSAGES, signInBodySchema, signUpBodySchema } from '@notewise/shared';
+import { Eye, EyeOff, KeyRound } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/Button';
+import { Dialog, DialogContent } from '@/components/ui/Dialog';
+import { Field } from '@/components/ui/Field';
+import { Input } from '@/components/ui/Input';
+import { errorMessage } from '@/lib/api';
+import { useDemoAccount } from '../api/get-demo';
+import { useSignIn } from '../api/sign-in';
+import { useSignUp } from '../api/sign-up';
+import type { AuthMode } from '../hooks/auth-dialog';
+
+type FieldName = 'name' | 'email' | 'password';
+type FieldErrors = Partial<Record<FieldName, string>>;
+
+interface AuthDialogProps {
+  open: boolean;
+  mode: AuthMode;
+  onOpenChange: (open: boolean) => void;
+  onModeChange: (mode: AuthMode) => void;
+  /** Called instead of Radix's own focus return when the dialog closes. */
+  onReturnFocus: () => void;
+}
+
+const COPY = {
+  signin: {
+    title: 'Welcome Back',
+    description: 'Sign in to your account to continue.',
+    submit: 'Sign In',
+    pending: 'Signing in...',
+    switchPrompt: "Don't have an account?",
+    switchAction: 'Sign up',
+  },
+  signup: {
+    title: 'Create Account',
+    description: 'Capture notes, enhance them with AI and share projects.',
+    submit: 'Create Account',
+    pending: 'Creating account...',
+    switchPrompt: 'Already have an account?',
+    switchAction: 'Sign in',
+  },
+} as const;
+
+/** First message per field from a zod error, in field order. */
+function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if ((field === 'name' || field === 'email' || field === 'password') && !errors[field]) {
+      errors[field] = issue.message;
+    }
+  }
+  return errors;
+}
+
+/** Sign-in / sign-up dialog (SPEC 2, Auth dialog). Mounted once by AuthDialogProvider. */
+export function AuthDialog({ open, mode, onOpenChange, onModeChange, onReturnFocus }: AuthDialogProps) {
+  const copy = COPY[mode];
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const fieldRefs = {
+    name: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+  };
+  const submitRef = useRef<HTMLButtonElement>(null);
+
+  const signIn = useSignIn();
+  const signUp = useSignUp();
+  const pending = signIn.isPending || signUp.isPending;
+  const demo = useDemoAccount(open);
+  const demoAccount = demo.data?.available && demo.data.email && demo.data.password ? demo.data : null;
+
+  // Each opening starts clean; the email stays for convenience, the password does not.
+  useEffect(() => {
+    if (!open) return;
+    setPassword('');
+    setShowPassword(false);
+    setFieldErrors({});
+    setFormError(null);
+  }, [open]);
+
+  const switchMode = (next: AuthMode) => {
+    setFieldErrors({});
+    setFormError(null);
+    onModeChange(next);
+  };
+
+  const fillDemoCredentials = () => {
+    if (!demoAccount) return;
+    setEmail(demoAccount.email ?? '');
+    setPassword(demoAccount.password ?? '');
+    switchMode('signin');
+    // Focus the submit button so Enter signs in with the filled credentials.
+    requestAnimationFrame(() => submitRef.current?.focus());
+  };
+
+  const onSuccess = () => {
+    onOpenChange(false);
+    toast.success(mode === 'signup' ? 'Account created. Welcome!' : 'Signed in');
+  };
+  const onError = (error: unknown) => setFormError(errorMessage(error, MESSAGES.unexpected));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setFormError(null);
+
+    const showErrors = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) => {
+      const errors = fieldErrorsOf(issues);
+      setFieldErrors(errors);
+      const first = (['name', 'email', 'password'] as const).find((field) => errors[field]);
+      if (first) fieldRefs[first].current?.focus();
+    };
+
+    if (mode === 'signup') {
+      const parsed = signUpBodySchema.safeParse({ name, email, password });
+      if (!parsed.success) return showErrors(parsed.error.issues);
+      setFieldErrors({});
+      signUp.mutate(parsed.data, { onSuccess, onError });
+    } else {
+      const parsed = signInBodySchema.safeParse({ email, password });
+      if (!parsed.success) return showErrors(parsed.error.issues);
+      setFieldErrors({});
+      signIn.mutate(parsed.data, { onSuccess, onError });
+    }
+  };
+
+  const clearFieldError = (field: FieldName) =>
+    setFieldErrors((errors) => (errors[field] ? { ...errors, [field]: undefined } : errors));
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        // Stay open while a request is in flight so its answer has somewhere to show.
+        if (next || !pending) onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        title={copy.title}
+        description={copy.description}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          onReturnFocus();
+        }}
+      >
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
+          {mode === 'signup' && (
+            <Field label="Display name" error={fieldErrors.name}>
+              {(control) => (
+                <Input
+                  {...control}
+                  ref={fieldRefs.name}
+                  name="name"
+                  autoComplete="name"
+                  required
+                  value={name}
+                  onChange={(event) => {
+                    setName(event.target.value);
+                    clearFieldError('name');
+                  }}
+                />
+              )}
+            </Field>
+          )}
+
+          <Field label="Email" error={fieldErrors.email}>
+            {(control) => (
+              <Input
+                {...control}
+                ref={fieldRefs.email}
+                type="email"
+                name="email"
+                autoComplete="email"
+                inputMode="email"
+                required
+                value={email}
+                onChange={(event) => {
+                  setEmail(event.target.value);
+                  clearFieldError('email');
+                }}
+              />
+            )}
+          </Field>
+
+          <Field label="Password" error={fieldErrors.password}>
+            {(control) => (
+              <div className="relative">
+                <Input
+                  {...control}
+                  ref={fieldRefs.password}
+                  type={showPassword ? 'text' : 'password'}
+                  name="password"
+                  autoComplete={mode === 'signup' ? 'new-password' : 'current-password'}
+                  required
+                  className="pr-11"
+                  value={password}
+                  onChange={(event) => {
+                    setPassword(event.target.value);
+                    clearFieldError('password');
+                  }}
+                />
+                <button
+                  type="button"
+                  aria-label={showPassword ? 'Hide password' : 'Show password'}
+                  title={showPassword ? 'Hide password' : 'Show password'}
+                  onClick={() => setShowPassword((shown) => !shown)}
+                  className="absolute inset-y-0 right-0 inline-flex w-10 items-center justify-center rounded-r-control text-muted hover:text-fg max-md:w-11"
+                >
+                  {showPassword ? (
+                    <EyeOff size={16} aria-hidden="true" />
+                  ) : (
+                    <Eye size={16} aria-hidden="true" />
+                  )}
+                </button>
+              </div>
+            )}
+          </Field>
+
+          {formError && (
+            <div
+              role="alert"
+              className="rounded-control border border-danger/40 bg-danger-soft px-3 py-2 text-sm text-fg"
+            >
+              {formError}
+            </div>
+          )}
+
+          <Button ref={submitRef} type="submit" size="lg" className="w-full" pending={pending}>
+            {pending ? copy.pending : copy.submit}
+          </Button>
+
+          {demoAccount && (
+            <Button variant="secondary" className="w-full" onClick={fillDemoCredentials} disabled={pending}>
+              <KeyRound size={16} aria-hidden="true" />
+              Use demo credentials
+            </Button>
+          )}
+        </form>
+
+        <p className="mt-5 text-center text-sm text-muted">
+          {copy.switchPrompt}{' '}
+          <button
+            type="button"
+            className="font-medium text-accent-text underline-offset-4 hover:underline max-md:inline-flex max-md:min-h-11 max-md:items-center"
+            onClick={() => switchMode(mode === 'signin' ? 'signup' : 'signin')}
+          >
+            {copy.switchAction}
+          </button>
+        </p>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,101 @@
+import {
+  createContext,
+  type FocusEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useAuth } from './auth-context';
+
+// The dialog (and the validation schemas it brings) loads on first use, or in idle time when signed out.
+const loadAuthDialog = () => import('../components/AuthDialog');
+const AuthDialog = lazy(async () => ({ default: (await loadAuthDialog()).AuthDialog }));
+const PRELOAD_DELAY_MS = 1_500;
+
+export type AuthMode = 'signin' | 'signup';
+
+export interface AuthDialogControls {
+  /** Opens the sign-in / sign-up dialog in that mode. */
+  openAuthDialog: (mode: AuthMode) => void;
+  /**
+   * An onFocus handler that opens the dialog, for controls that prompt signed-out visitors when focused.
+   * It ignores the focus the dialog gives back to the control when it closes.
+   */
+  openOnFocus: (mode: AuthMode) => (event: FocusEvent<HTMLElement>) => void;
+}
+
+const AuthDialogContext = createContext<AuthDialogControls | null>(null);
+
+/** Mounts the one auth dialog of the app and lets any component open it. */
+export function AuthDialogProvider({ children }: { children: ReactNode }) {
+  const { user, initialized } = useAuth();
+  const [open, setOpen] = useState(false);
+  // Stays mounted after the first opening so closing can animate.
+  const [mounted, setMounted] = useState(false);
+  const [mode, setMode] = useState<AuthMode>('signin');
+  const opener = useRef<HTMLElement | null>(null);
+  const restoringFocus = useRef<HTMLElement | null>(null);
+
+  const openAuthDialog = useCallback((next: AuthMode) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setMode(next);
+    setMounted(true);
+    setOpen(true);
+  }, []);
+
+  const signedOut = initialized && !user;
+  useEffect(() => {
+    if (!signedOut) return;
+    const timer = window.setTimeout(() => void loadAuthDialog(), PRELOAD_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [signedOut]);
+
+  const openOnFocus = useCallback(
+    (next: AuthMode) => (event: FocusEvent<HTMLElement>) => {
+      if (restoringFocus.current === event.currentTarget) return;
+      openAuthDialog(next);
+    },
+    [openAuthDialog],
+  );
+
+  /** Gives focus back to the control that opened the dialog without re-opening it. */
+  const returnFocus = useCallback(() => {
+    const element = opener.current;
+    opener.current = null;
+    if (!element?.isConnected) return;
+    restoringFocus.current = element;
+    element.focus({ preventScroll: true });
+    restoringFocus.current = null;
+  }, []);
+
+  const value = useMemo(() => ({ openAuthDialog, openOnFocus }), [openAuthDialog, openOnFocus]);
+
+  return (
+    <AuthDialogContext.Provider value={value}>
+      {children}
+      {mounted && (
+        <Suspense fallback={null}>
+          <AuthDialog
+            open={open}
+            mode={mode}
+            onOpenChange={setOpen}
+            onModeChange={setMode}
+            onReturnFocus={returnFocus}
+          />
+        </Suspense>
+      )}
+    </AuthDialogContext.Provider>
+  );
+}
+
+export function useAuthDialog(): AuthDialogControls {
+  const value = useContext(AuthDialogContext);
+  if (!value) throw new Error('useAuthDialog must be used inside <AuthDialogProvider>');
+  return value;
+}

@@ -1,0 +1,17 @@
+import { FolderOpen } from 'lucide-react';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Page } from '@/components/ui/Page';
+import { PageHeader } from '@/components/ui/PageHeader';
+
+export function ProjectsPage() {
+  return (
+    <Page>
+      <PageHeader title="Projects" description="Group your notes by subject, course or goal." />
+      <EmptyState
+        icon={FolderOpen}
+        title="No projects yet"
+        description="Projects you create will appear here."
+      />
+    </Page>
+  );
+}

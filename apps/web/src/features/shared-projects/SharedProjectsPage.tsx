@@ -1,0 +1,17 @@
+import { Users } from 'lucide-react';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Page } from '@/components/ui/Page';
+import { PageHeader } from '@/components/ui/PageHeader';
+
+export function SharedProjectsPage() {
+  return (
+    <Page>
+      <PageHeader title="Shared Projects" description="Projects you collaborate on through a 6-digit code." />
+      <EmptyState
+        icon={Users}
+        title="No shared projects yet"
+        description="Shared projects you create or join will appear here."
+      />
+    </Page>
+  );
+}

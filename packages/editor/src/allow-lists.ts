@@ -1,0 +1,66 @@
+import { FONT_SIZES, HIGHLIGHT_COLORS, SAFE_LINK_PROTOCOLS, TEXT_COLORS } from '@notewise/shared';
+
+/**
+ * Allow-lists for everything a note can style or link. Both the editor extensions and the Markdown
+ * converter go through these, so stored content and rendered HTML only ever carry palette values.
+ */
+
+const textColorValues: ReadonlySet<string> = new Set(
+  TEXT_COLORS.flatMap((color) => (color.value === null ? [] : [color.value])),
+);
+const highlightColorValues: ReadonlySet<string> = new Set(HIGHLIGHT_COLORS.map((color) => color.value));
+const fontSizeValues: ReadonlySet<string> = new Set(FONT_SIZES);
+
+/** Highlight colour used when none is given (e.g. the `==text==` input rule or a bare `<mark>`). */
+export const DEFAULT_HIGHLIGHT_COLOR = HIGHLIGHT_COLORS[0].value;
+
+/** `#RRGGBB` or `rgb(r, g, b)` (what browsers report for pasted HTML) as lower-case `#rrggbb`. */
+function toHexColor(value: string): string | null {
+  const trimmed = value.trim().toLowerCase();
+  if (/^#[0-9a-f]{6}$/.test(trimmed)) return trimmed;
+  const rgb = /^rgb\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\)$/.exec(trimmed);
+  if (!rgb) return null;
+  return `#${rgb
+    .slice(1)
+    .map((channel) => Number(channel).toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+/** The palette value for a text colour, or null when it is not one of the 12 text colours. */
+export function toPaletteTextColor(value: unknown): string | null {
+  const hex = typeof value === 'string' ? toHexColor(value) : null;
+  return hex !== null && textColorValues.has(hex) ? hex : null;
+}
+
+/** The palette value for a highlight colour, or null when it is not one of the 12 highlights. */
+export function toPaletteHighlightColor(value: unknown): string | null {
+  const hex = typeof value === 'string' ? toHexColor(value) : null;
+  return hex !== null && highlightColorValues.has(hex) ? hex : null;
+}
+
+/** The font size when it is one of FONT_SIZES (e.g. '18px'), else null. */
+export function toPaletteFontSize(value: unknown): string | null {
+  const size = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  return fontSizeValues.has(size) ? size : null;
+}
+
+const safeProtocols: ReadonlySet<string> = new Set(SAFE_LINK_PROTOCOLS);
+
+/**
+ * Browsers ignore these inside URLs (or we cannot be sure they do not), so `java\u0000script:` or
+ * `java script:` must be judged as `javascript:`. Same class TipTap's own link check strips.
+ */
+const IGNORABLE_URL_CHARACTERS = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g;
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/**
+ * True when a link target may be stored and rendered: it must name one of SAFE_LINK_PROTOCOLS
+ * (http, https, mailto) explicitly. Everything else is refused: `javascript:`, `data:`, `vbscript:`
+ * in any case or split by whitespace, relative and protocol-relative URLs, and any URL containing
+ * control characters (browsers silently drop tabs and newlines, so they only serve to hide a scheme).
+ */
+export function isSafeLinkHref(href: unknown): href is string {
+  if (typeof href !== 'string' || CONTROL_CHARACTER.test(href)) return false;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.replace(IGNORABLE_URL_CHARACTERS, ''))?.[1];
+  return scheme !== undefined && safeProtocols.has(scheme.toLowerCase());
+}

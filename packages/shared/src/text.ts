@@ -1,0 +1,21 @@
+/**
+ * A one-line preview of plain text: whitespace collapsed, cut to `length` characters plus '…' when
+ * longer (SPEC 9 uses 50, 60, 120, 150 and 1200), never splitting a surrogate pair.
+ */
+export function truncatePlainText(text: string, length: number): string {
+  // Collapsing whitespace only ever shortens text, so a generous head is all the preview can use.
+  const head = text.length > length * 3 + 64 ? text.slice(0, length * 3 + 64) : text;
+  const line = head.replace(/\s+/g, ' ').trim();
+  if (line.length <= length) return line;
+  const cut = /[\ud800-\udbff]$/.test(line.slice(0, length)) ? length - 1 : length;
+  return `${line.slice(0, Math.max(0, cut)).trimEnd()}…`;
+}
+
+/** SPEC 9 relative time: under 1 hour 'Just now', under 24 'N hours ago', otherwise 'N days ago'. */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const hours = Math.floor((now - Date.parse(iso)) / 3_600_000);
+  if (!(hours >= 1)) return 'Just now';
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}
