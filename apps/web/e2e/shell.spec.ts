@@ -7,7 +7,10 @@ test('signs up through the dialog, sees the welcome, stays signed in after reloa
   await signUpThroughDialog(page, 'Ada Lovelace');
   await expect(page.getByText(/Welcome.*Ada Lovelace/)).toBeVisible();
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects', exact: true }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Projects', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/projects$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
   await expect(page).toHaveTitle(/Projects/);

@@ -179,5 +179,5 @@ describe('Markdown round trip (property)', () => {
       }),
       { numRuns: RUNS },
     );
-  }, 60_000);
+  }, 900_000);
 });

@@ -1,5 +1,5 @@
 import { Navigate, Outlet } from 'react-router';
-import { LoadingIndicator } from '@/components/ui/LoadingIndicator';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { paths } from './route-table';
 import { useAuth } from './session';
 

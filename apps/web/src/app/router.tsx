@@ -1,9 +1,9 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RequireAuth } from './guard';
-import { AppLayout } from './layout/AppLayout';
-import { NotFoundPage } from './NotFoundPage';
-import { RouteError } from './RouteError';
+import { AppLayout } from './layout/app-layout';
+import { NotFoundPage } from './not-found-page';
+import { RouteError } from './route-error';
 import { findRoute, ROUTES, type RouteId } from './route-table';
 
 interface LazyPage {
@@ -17,27 +17,30 @@ function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyPage {
   return { Component: lazy(async () => ({ default: (await load())[name] as ComponentType })), preload: load };
 }
 
-const ProjectNotesPage = lazyPage(() => import('@/features/projects/ProjectNotesPage'), 'ProjectNotesPage');
+const ProjectNotesPage = lazyPage(() => import('@/features/projects/project-notes-page'), 'ProjectNotesPage');
 
 const PAGES: Record<RouteId, LazyPage> = {
-  capture: lazyPage(() => import('@/features/capture/CapturePage'), 'CapturePage'),
-  projects: lazyPage(() => import('@/features/projects/ProjectsPage'), 'ProjectsPage'),
-  notes: lazyPage(() => import('@/features/notes/NotesPage'), 'NotesPage'),
-  pinnedNotes: lazyPage(() => import('@/features/pinned-notes/PinnedNotesPage'), 'PinnedNotesPage'),
-  quickView: lazyPage(() => import('@/features/quick-view/QuickViewPage'), 'QuickViewPage'),
+  capture: lazyPage(() => import('@/features/capture/capture-page'), 'CapturePage'),
+  projects: lazyPage(() => import('@/features/projects/projects-page'), 'ProjectsPage'),
+  notes: lazyPage(() => import('@/features/notes/notes-page'), 'NotesPage'),
+  pinnedNotes: lazyPage(() => import('@/features/pinned-notes/pinned-notes-page'), 'PinnedNotesPage'),
+  quickView: lazyPage(() => import('@/features/quick-view/quick-view-page'), 'QuickViewPage'),
   sharedProjects: lazyPage(
-    () => import('@/features/shared-projects/SharedProjectsPage'),
+    () => import('@/features/shared-projects/shared-projects-page'),
     'SharedProjectsPage',
   ),
-  editor: lazyPage(() => import('@/features/editor/EditorPage'), 'EditorPage'),
-  settings: lazyPage(() => import('@/features/settings/SettingsPage'), 'SettingsPage'),
-  tutorial: lazyPage(() => import('@/features/tutorial/TutorialPage'), 'TutorialPage'),
-  helpCenter: lazyPage(() => import('@/features/help-center/HelpCenterPage'), 'HelpCenterPage'),
+  editor: lazyPage(() => import('@/features/editor/editor-page'), 'EditorPage'),
+  settings: lazyPage(() => import('@/features/settings/settings-page'), 'SettingsPage'),
+  tutorial: lazyPage(() => import('@/features/tutorial/tutorial-page'), 'TutorialPage'),
+  helpCenter: lazyPage(() => import('@/features/help-center/help-center-page'), 'HelpCenterPage'),
   project: ProjectNotesPage,
   projectAlias: ProjectNotesPage,
-  sharedProject: lazyPage(() => import('@/features/shared-projects/SharedProjectPage'), 'SharedProjectPage'),
-  paymentSuccess: lazyPage(() => import('@/features/payment/PaymentSuccessPage'), 'PaymentSuccessPage'),
-  paymentCancel: lazyPage(() => import('@/features/payment/PaymentCancelPage'), 'PaymentCancelPage'),
+  sharedProject: lazyPage(
+    () => import('@/features/shared-projects/shared-project-page'),
+    'SharedProjectPage',
+  ),
+  paymentSuccess: lazyPage(() => import('@/features/payment/payment-success-page'), 'PaymentSuccessPage'),
+  paymentCancel: lazyPage(() => import('@/features/payment/payment-cancel-page'), 'PaymentCancelPage'),
 };
 
 function toRoute(route: (typeof ROUTES)[number]): RouteObject {

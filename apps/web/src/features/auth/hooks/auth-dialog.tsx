@@ -14,7 +14,7 @@ import {
 import { useAuth } from './auth-context';
 
 // The dialog (and the validation schemas it brings) loads on first use, or in idle time when signed out.
-const loadAuthDialog = () => import('../components/AuthDialog');
+const loadAuthDialog = () => import('../components/auth-dialog');
 const AuthDialog = lazy(async () => ({ default: (await loadAuthDialog()).AuthDialog }));
 const PRELOAD_DELAY_MS = 1_500;
 

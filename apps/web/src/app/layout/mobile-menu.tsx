@@ -1,8 +1,8 @@
 import { type RefObject, useRef } from 'react';
-import { Sheet, SheetContent } from '@/components/ui/Sheet';
+import { Sheet, SheetContent } from '@/components/ui/sheet';
 import { type AuthMode, useAuthDialog } from '../session';
-import { Brand } from './Brand';
-import { NavItems } from './NavItems';
+import { Brand } from './brand';
+import { NavItems } from './nav-items';
 
 interface MobileMenuProps {
   open: boolean;

@@ -1,6 +1,6 @@
 import { cn } from '@/lib/cn';
-import { Brand } from './Brand';
-import { NavItems } from './NavItems';
+import { Brand } from './brand';
+import { NavItems } from './nav-items';
 
 /** Rail width when collapsed; the main column is padded by the same amount. */
 export const RAIL_WIDTH_CLASS = 'w-14';

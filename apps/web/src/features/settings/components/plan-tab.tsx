@@ -1,7 +1,7 @@
 import { DAY_MS, MESSAGES, type Me, type Plan, TRIAL_DURATION_MS } from '@notewise/shared';
 import { CircleCheck, CircleMinus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card } from '@/components/ui/Card';
+import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatDate, pluralize } from '@/lib/format';
 

@@ -1,8 +1,8 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { Button } from '@/components/ui/Button';
-import { Page } from '@/components/ui/Page';
+import { Button } from '@/components/ui/button';
+import { Page } from '@/components/ui/page';
 import { paths } from './route-table';
 
 /** Shown when a page fails to render or its code fails to load (e.g. after an update). */

@@ -1,10 +1,10 @@
 import { LifeBuoy, PenLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/app/route-table';
-import { Button } from '@/components/ui/Button';
-import { EmptyState } from '@/components/ui/EmptyState';
-import { Page } from '@/components/ui/Page';
-import { PageHeader } from '@/components/ui/PageHeader';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Page } from '@/components/ui/page';
+import { PageHeader } from '@/components/ui/page-header';
 
 export function HelpCenterPage() {
   return (

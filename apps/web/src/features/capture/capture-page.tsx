@@ -1,10 +1,10 @@
 import { PRODUCT_NAME } from '@notewise/shared';
 import { PenLine, UserPlus } from 'lucide-react';
 import { useAuth, useAuthDialog } from '@/app/session';
-import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
-import { Page } from '@/components/ui/Page';
-import { NoteSearch } from './components/NoteSearch';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Page } from '@/components/ui/page';
+import { NoteSearch } from './components/note-search';
 
 /** Home (/): welcome line, note search and the composer. Not guarded. */
 export function CapturePage() {

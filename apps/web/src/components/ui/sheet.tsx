@@ -2,7 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
-import { overlayClasses } from './Dialog';
+import { overlayClasses } from './dialog';
 
 export const Sheet = DialogPrimitive.Root;
 

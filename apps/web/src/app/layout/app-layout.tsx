@@ -1,12 +1,12 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
-import { LoadingIndicator } from '@/components/ui/LoadingIndicator';
+import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useLastPage } from '../last-page';
 import { getDocumentTitle, getPageTitle } from '../route-table';
 import { useAuth } from '../session';
-import { MobileTopBar } from './MobileTopBar';
-import { PageTransition } from './PageTransition';
-import { Sidebar } from './Sidebar';
+import { MobileTopBar } from './mobile-top-bar';
+import { PageTransition } from './page-transition';
+import { Sidebar } from './sidebar';
 
 /** The shell around every page: sidebar or mobile bar, title, page transition, last-page memory. */
 export function AppLayout() {

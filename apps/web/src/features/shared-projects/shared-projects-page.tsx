@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
-import { EmptyState } from '@/components/ui/EmptyState';
-import { Page } from '@/components/ui/Page';
-import { PageHeader } from '@/components/ui/PageHeader';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Page } from '@/components/ui/page';
+import { PageHeader } from '@/components/ui/page-header';
 
 export function SharedProjectsPage() {
   return (

@@ -1,15 +1,15 @@
 import { type Me, updateMeBodySchema } from '@notewise/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { Avatar } from '@/components/ui/Avatar';
-import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
-import { Field } from '@/components/ui/Field';
-import { Input } from '@/components/ui/Input';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useUpdateProfile } from '../api/update-profile';
-import { AppearanceSection } from './AppearanceSection';
+import { AppearanceSection } from './appearance-section';
 
 export function ProfileTab({ user }: { user: Me }) {
   const [name, setName] = useState(user.name);

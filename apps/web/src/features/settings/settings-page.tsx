@@ -1,11 +1,11 @@
 import { CreditCard, UserRound } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/app/session';
-import { Page } from '@/components/ui/Page';
-import { PageHeader } from '@/components/ui/PageHeader';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/Tabs';
-import { PlanTab } from './components/PlanTab';
-import { ProfileTab } from './components/ProfileTab';
+import { Page } from '@/components/ui/page';
+import { PageHeader } from '@/components/ui/page-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { PlanTab } from './components/plan-tab';
+import { ProfileTab } from './components/profile-tab';
 
 type SettingsTab = 'profile' | 'plan';
 

@@ -1,9 +1,9 @@
 import { CircleX } from 'lucide-react';
 import { Link } from 'react-router';
 import { paths } from '@/app/route-table';
-import { Button } from '@/components/ui/Button';
-import { Card } from '@/components/ui/Card';
-import { Page } from '@/components/ui/Page';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Page } from '@/components/ui/page';
 
 export function PaymentCancelPage() {
   return (

@@ -1,7 +1,7 @@
 import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/Button';
-import { Page } from '@/components/ui/Page';
+import { Button } from '@/components/ui/button';
+import { Page } from '@/components/ui/page';
 import { paths } from './route-table';
 
 export function NotFoundPage() {

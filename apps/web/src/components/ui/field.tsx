@@ -1,6 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { cn } from '@/lib/cn';
-import { Label } from './Label';
+import { Label } from './label';
 
 /** Props to spread on the control inside a <Field>: links it to its label, hint and error. */
 export interface FieldControlProps {

@@ -1,8 +1,8 @@
 import { LOADING_TIMEOUT_MS, MESSAGES } from '@notewise/shared';
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { Button } from './Button';
-import { Spinner } from './Spinner';
+import { Button } from './button';
+import { Spinner } from './spinner';
 
 interface LoadingIndicatorProps {
   /** After this long the slow-load message and a Refresh button appear (SPEC: 10 s by default). */

@@ -1,16 +1,16 @@
 import { Menu } from 'lucide-react';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Avatar } from '@/components/ui/Avatar';
-import { Button } from '@/components/ui/Button';
-import { IconButton } from '@/components/ui/IconButton';
-import { Skeleton } from '@/components/ui/Skeleton';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { useIsMobile } from '@/lib/use-media-query';
 import { paths } from '../route-table';
 import { useAuth, useAuthDialog } from '../session';
 
 // The drawer (and the dialog code under it) loads when first opened, or when hovered or touched.
-const loadMobileMenu = () => import('./MobileMenu');
+const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(async () => ({ default: (await loadMobileMenu()).MobileMenu }));
 
 /** Mobile (< 768 px): top bar with the menu button, page title and profile or sign-in, plus the slide-in menu. */
