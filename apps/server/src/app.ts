@@ -16,6 +16,7 @@ import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { ensureDemoAccount, registerDemoRoute } from './modules/auth/demo';
 import { resolveAuthSecret } from './modules/auth/secret';
+import { registerDraftRoutes } from './modules/drafts/drafts.routes';
 import { registerHealthRoute } from './modules/health/health.routes';
 import { createNotesRepo } from './modules/notes/notes.repo';
 import { registerNoteRoutes } from './modules/notes/notes.routes';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerNoteRoutes(app, notes, projects);
   registerPinRoutes(app, notes);
   registerSearchRoutes(app, createSearchRepo(database.db, database.dialect));
+  registerDraftRoutes(app, database.db);
 
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const servesWeb = await registerStaticWeb(app, webDist);

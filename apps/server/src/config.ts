@@ -43,6 +43,13 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
+  AI_BASE_URL: z
+    .url({ message: 'must be the base URL of an OpenAI-compatible API, like http://localhost:11434/v1' })
+    .optional(),
+  AI_API_KEY: z.string().optional(),
+  AI_MODEL: z.string().min(1).default('llama3.1'),
+  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  AI_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
 });
 
 export interface Config {
@@ -61,6 +68,15 @@ export interface Config {
   authRateLimit: number;
   logLevel: string;
   webDistDir: string | undefined;
+  ai: {
+    /** Set: the openai-compatible provider; unset: the built-in offline engine. */
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+    /** AI requests allowed per user per minute. */
+    rateLimit: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -96,5 +112,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    ai: {
+      baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ''),
+      apiKey: e.AI_API_KEY,
+      model: e.AI_MODEL,
+      timeoutMs: e.AI_TIMEOUT_MS,
+      rateLimit: e.AI_RATE_LIMIT,
+    },
   };
 }

@@ -132,3 +132,55 @@ export const PROJECT_TEMPLATES = {
 >;
 export type ProjectTemplateId = keyof typeof PROJECT_TEMPLATES;
 export const PROJECT_TEMPLATE_IDS = Object.keys(PROJECT_TEMPLATES) as ProjectTemplateId[];
+
+/** SPEC 9: the Capture composer's (and the editor's) translation languages. */
+export const COMPOSER_LANGUAGES = [
+  'Arabic',
+  'Bengali',
+  'Chinese (Simplified)',
+  'Chinese (Traditional)',
+  'Dutch',
+  'English',
+  'French',
+  'German',
+  'Greek',
+  'Hindi',
+  'Indonesian',
+  'Italian',
+  'Japanese',
+  'Korean',
+  'Polish',
+  'Portuguese',
+  'Russian',
+  'Spanish',
+  'Swedish',
+  'Thai',
+  'Turkish',
+  'Ukrainian',
+  'Vietnamese',
+] as const;
+
+/** SPEC 9: Quick View's translation languages. */
+export const QUICK_VIEW_LANGUAGES = [
+  'Spanish',
+  'French',
+  'German',
+  'Italian',
+  'Portuguese',
+  'Russian',
+  'Chinese',
+  'Japanese',
+  'Korean',
+  'Arabic',
+  'Hindi',
+  'Dutch',
+] as const;
+
+export const TRANSLATION_LANGUAGES: readonly string[] = [
+  ...new Set([...COMPOSER_LANGUAGES, ...QUICK_VIEW_LANGUAGES]),
+];
+
+export const AI_ACTIONS = ['summarize', 'grammar', 'translate', 'structure'] as const;
+export type AiAction = (typeof AI_ACTIONS)[number];
+/** Longest note text an AI action accepts. */
+export const MAX_AI_INPUT_LENGTH = 50_000;

@@ -1,5 +1,6 @@
 export * from './auth.schema';
 export * from './constants';
+export * from './drafts.schema';
 export * from './errors';
 export * from './me.schema';
 export * from './messages';

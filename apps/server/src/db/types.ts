@@ -110,6 +110,15 @@ export interface PinsTable {
   pinned_at: Timestamp;
 }
 
+export interface DraftsTable {
+  user_id: string;
+  kind: 'note_input' | 'note_edit';
+  note_id: string | null;
+  project_id: string | null;
+  content: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -121,6 +130,7 @@ export interface Database {
   project_members: ProjectMembersTable;
   notes: NotesTable;
   pins: PinsTable;
+  drafts: DraftsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -2,12 +2,14 @@ import { type Kysely, type Migration, type MigrationResultSet, Migrator } from '
 import type { Database, Dialect } from '../types';
 import { accountsMigration } from './001-accounts';
 import { projectsNotesMigration } from './002-projects-notes';
+import { draftsMigration } from './003-drafts';
 
 /** Versioned migrations, in order. Never edit a released one; add the next number. */
 function migrations(dialect: Dialect): Record<string, Migration> {
   return {
     '001-accounts': accountsMigration(dialect),
     '002-projects-notes': projectsNotesMigration(dialect),
+    '003-drafts': draftsMigration(dialect),
   };
 }
 
