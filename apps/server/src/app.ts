@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import websocket from '@fastify/websocket';
 import { ERROR_CODES } from '@notewise/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -10,7 +11,7 @@ import { registerApiDocs } from './http/api-docs';
 import { errorBody, registerErrorHandlers } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
-import { registerSession, SessionCache } from './http/session';
+import { createSessionResolver, registerSession, SessionCache } from './http/session';
 import { registerStaticWeb } from './http/static-web';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -28,6 +29,13 @@ import { createProjectsRepo } from './modules/projects/projects.repo';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { createSearchRepo } from './modules/search/search.repo';
 import { registerSearchRoutes } from './modules/search/search.routes';
+import { createJoinGuard } from './modules/shared-projects/join-guard';
+import { createSharedProjectsRepo } from './modules/shared-projects/shared-projects.repo';
+import { registerSharedProjectRoutes } from './modules/shared-projects/shared-projects.routes';
+import { createChangeNotifier } from './realtime/change-notifier';
+import { type Collab, createCollab } from './realtime/collab';
+import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
+import { registerEventsSocket } from './realtime/events-socket';
 
 export const APP_VERSION = '0.1.0';
 
@@ -37,6 +45,8 @@ export interface BuiltApp {
   database: DatabaseHandle;
   /** Resolved sessions; anything that changes a user's plan or profile must forget the user here. */
   sessions: SessionCache;
+  bus: EventBus;
+  collab: Collab;
 }
 
 export interface BuildOptions {
@@ -44,6 +54,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Log to stdout as JSON (main) or stay quiet (tests). */
   logger?: boolean;
+  /** Prefix for Redis channels and keys, so test runs sharing one Redis stay apart. */
+  redisPrefix?: string;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -78,7 +90,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
   const auth = createAuth({ config, db: database.db, dialect: database.dialect, secret });
   const sessions = new SessionCache();
-  registerSession(app, auth, database.db, sessions);
+  const resolveSession = createSessionResolver(auth, database.db, sessions);
+  registerSession(app, resolveSession);
+  await app.register(websocket, { options: { maxPayload: 5 * 1024 * 1024 } });
+  const bus = config.redisUrl
+    ? await createRedisEventBus(config.redisUrl, options.redisPrefix)
+    : createMemoryEventBus();
+  const notify = createChangeNotifier(database.db, bus);
 
   registerHealthRoute(app, database, APP_VERSION);
   registerAuthRoutes(app, auth, sessions);
@@ -86,11 +104,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProfileRoutes(app, database.db, sessions);
   const projects = createProjectsRepo(database.db);
   const notes = createNotesRepo(database.db);
-  registerProjectRoutes(app, projects);
-  registerNoteRoutes(app, notes, projects);
-  registerPinRoutes(app, notes);
+  registerProjectRoutes(app, projects, notify);
+  registerNoteRoutes(app, notes, projects, notify);
+  registerPinRoutes(app, notes, notify);
   registerSearchRoutes(app, createSearchRepo(database.db, database.dialect));
   registerDraftRoutes(app, database.db);
+  const joinGuard = createJoinGuard(database.db);
+  registerSharedProjectRoutes(app, {
+    shared: createSharedProjectsRepo(database.db),
+    projects,
+    joinGuard,
+    notify,
+  });
+  registerEventsSocket(app, bus, config.trustedOrigins);
+  const collab = createCollab({
+    db: database.db,
+    resolveSession,
+    notify,
+    bus,
+    log: app.log,
+    trustedOrigins: config.trustedOrigins,
+    redisUrl: config.redisUrl,
+    redisPrefix: options.redisPrefix,
+  });
+  collab.register(app);
 
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const servesWeb = await registerStaticWeb(app, webDist);
@@ -111,10 +148,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const sweep = startTrialExpirySweep(database.db, app.log);
 
+  app.addHook('preClose', async () => {
+    // Before sockets are torn down: every open shared note is stored.
+    await collab.close();
+  });
   app.addHook('onClose', async () => {
     sweep.stop();
+    await bus.close();
     if (!options.database) await database.close();
   });
 
-  return { app, auth, database, sessions };
+  return { app, auth, database, sessions, bus, collab };
 }

@@ -1,3 +1,4 @@
+export * from './ai.schema';
 export * from './auth.schema';
 export * from './constants';
 export * from './drafts.schema';
@@ -9,4 +10,5 @@ export * from './plans';
 export * from './projects.schema';
 export * from './search.schema';
 export * from './search-rank';
+export * from './shared-projects.schema';
 export * from './text';

@@ -119,6 +119,14 @@ export interface DraftsTable {
   updated_at: Timestamp;
 }
 
+export interface JoinAttemptsTable {
+  id: string;
+  user_id: string;
+  ip: string;
+  success: Bool;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -131,6 +139,7 @@ export interface Database {
   notes: NotesTable;
   pins: PinsTable;
   drafts: DraftsTable;
+  join_attempts: JoinAttemptsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -78,23 +78,20 @@ export class SessionCache {
   }
 }
 
-export function registerSession(app: FastifyInstance, auth: Auth, db: Kysely<Database>, cache: SessionCache) {
-  app.decorateRequest('user', null);
-
-  const loadUser = async (request: FastifyRequest): Promise<SessionUser | null> => {
-    if (request.user) return request.user;
-    const cookie = request.headers.cookie;
+/** Resolves the user of a Cookie header (HTTP requests and socket handshakes alike). */
+export function createSessionResolver(auth: Auth, db: Kysely<Database>, cache: SessionCache) {
+  return async (cookie: string | undefined): Promise<SessionUser | null> => {
     if (!cookie) return null;
     const cached = cache.get(cookie);
     if (cached) {
-      request.user = await expireTrialIfDue(db, cached);
-      if (request.user !== cached) cache.set(cookie, request.user);
-      return request.user;
+      const current = await expireTrialIfDue(db, cached);
+      if (current !== cached) cache.set(cookie, current);
+      return current;
     }
-    const session = await auth.api.getSession({ headers: toHeaders(request) });
+    const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
     if (!session) return null;
     const u = session.user as typeof session.user & { plan?: string; planExpiresAt?: Date | string | null };
-    const user: SessionUser = {
+    const user = await expireTrialIfDue(db, {
       id: u.id,
       email: u.email,
       name: u.name,
@@ -102,9 +99,20 @@ export function registerSession(app: FastifyInstance, auth: Auth, db: Kysely<Dat
       createdAt: new Date(u.createdAt),
       plan: (u.plan as Plan | undefined) ?? 'FREE',
       planExpiresAt: u.planExpiresAt ? new Date(u.planExpiresAt) : null,
-    };
-    request.user = await expireTrialIfDue(db, user);
-    cache.set(cookie, request.user);
+    });
+    cache.set(cookie, user);
+    return user;
+  };
+}
+
+export type SessionResolver = ReturnType<typeof createSessionResolver>;
+
+export function registerSession(app: FastifyInstance, resolve: SessionResolver) {
+  app.decorateRequest('user', null);
+
+  const loadUser = async (request: FastifyRequest): Promise<SessionUser | null> => {
+    if (request.user) return request.user;
+    request.user = await resolve(request.headers.cookie);
     return request.user;
   };
 
@@ -118,12 +126,15 @@ export function registerSession(app: FastifyInstance, auth: Auth, db: Kysely<Dat
     if (!hasAccess(user.plan, user.planExpiresAt)) throw accessRequired();
   };
 
+  app.decorate('loadSessionUser', loadUser);
   app.decorate('requireAuth', requireAuth);
   app.decorate('requireAccess', requireAccess);
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The signed-in user of a request (cookie session), or null; for sockets and optional auth. */
+    loadSessionUser(request: FastifyRequest): Promise<SessionUser | null>;
     /** onRequest hook: 401 unless signed in; sets request.user. */
     requireAuth: onRequestAsyncHookHandler;
     /** onRequest hook: 401 unless signed in, 403 unless PRO in trial or UNLIMITED (SPEC 4 and 6). */

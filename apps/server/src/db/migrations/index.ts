@@ -3,6 +3,7 @@ import type { Database, Dialect } from '../types';
 import { accountsMigration } from './001-accounts';
 import { projectsNotesMigration } from './002-projects-notes';
 import { draftsMigration } from './003-drafts';
+import { sharingMigration } from './005-sharing';
 
 /** Versioned migrations, in order. Never edit a released one; add the next number. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '001-accounts': accountsMigration(dialect),
     '002-projects-notes': projectsNotesMigration(dialect),
     '003-drafts': draftsMigration(dialect),
+    '005-sharing': sharingMigration(dialect),
   };
 }
 

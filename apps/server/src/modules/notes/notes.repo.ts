@@ -158,7 +158,8 @@ export function createNotesRepo(db: Kysely<Database>) {
         .updateTable('notes')
         .set((eb) => ({
           ...(changes.title !== undefined ? { title: changes.title } : {}),
-          ...(prepared ? { content: prepared.content, plain_text: prepared.plainText } : {}),
+          // A REST edit replaces the text; the co-editing state is rebuilt from it (or patched live).
+          ...(prepared ? { content: prepared.content, plain_text: prepared.plainText, ydoc: null } : {}),
           ...(changes.tags !== undefined ? { tags: JSON.stringify(normalizeTags(changes.tags)) } : {}),
           version: eb('version', '+', 1),
           updated_at: at,

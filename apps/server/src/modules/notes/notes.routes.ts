@@ -1,6 +1,7 @@
 import {
   createNoteBodySchema,
   ERROR_CODES,
+  hasAccess,
   idParamsSchema,
   listNotesQuerySchema,
   moveNoteBodySchema,
@@ -10,8 +11,9 @@ import {
 } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { ApiError, accessRequired, badRequest, notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
+import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { ProjectsRepo } from '../projects/projects.repo';
 import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
 import type { NotesRepo } from './notes.repo';
@@ -21,7 +23,12 @@ export const NOTE_CONFLICT_MESSAGE =
   'This note was changed somewhere else since you opened it. Choose which version to keep.';
 const LIST_LIMIT = 2000;
 
-export function registerNoteRoutes(app: FastifyInstance, notes: NotesRepo, projects: ProjectsRepo) {
+export function registerNoteRoutes(
+  app: FastifyInstance,
+  notes: NotesRepo,
+  projects: ProjectsRepo,
+  notify: ChangeNotifier,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -56,6 +63,12 @@ export function registerNoteRoutes(app: FastifyInstance, notes: NotesRepo, proje
       const userId = currentUser(request).id;
       if (!(await projects.find(userId, request.body.projectId))) throw notFound(PROJECT_NOT_FOUND);
       const note = await notes.create(userId, request.body);
+      await notify.note({
+        type: 'note.created',
+        projectId: note.projectId,
+        noteId: note.id,
+        actorId: userId,
+      });
       return reply.status(201).send(note);
     },
   );
@@ -81,6 +94,13 @@ export function registerNoteRoutes(app: FastifyInstance, notes: NotesRepo, proje
       if (result.status === 'conflict') {
         throw new ApiError(409, ERROR_CODES.conflict, NOTE_CONFLICT_MESSAGE, { current: result.current });
       }
+      await notify.note({
+        type: 'note.updated',
+        projectId: result.note.projectId,
+        noteId: result.note.id,
+        actorId: userId,
+        ...(changes.content !== undefined ? { source: 'rest' as const } : {}),
+      });
       return result.note;
     },
   );
@@ -98,10 +118,20 @@ export function registerNoteRoutes(app: FastifyInstance, notes: NotesRepo, proje
       if (note.projectId === request.body.projectId) {
         throw badRequest('Choose a different project to move this note to.');
       }
-      if (!(await projects.find(userId, request.body.projectId))) throw notFound(PROJECT_NOT_FOUND);
-      await notes.move(note.id, request.body.projectId);
+      const destination = await projects.find(userId, request.body.projectId);
+      if (!destination) throw notFound(PROJECT_NOT_FOUND);
+      const user = currentUser(request);
+      if (destination.kind === 'shared' && !hasAccess(user.plan, user.planExpiresAt)) throw accessRequired();
+      await notes.move(note.id, destination.id);
       const moved = await notes.find(userId, note.id);
       if (!moved) throw notFound(NOTE_NOT_FOUND);
+      await notify.note({
+        type: 'note.updated',
+        projectId: moved.projectId,
+        fromProjectId: note.projectId,
+        noteId: moved.id,
+        actorId: userId,
+      });
       return moved;
     },
   );
@@ -110,9 +140,16 @@ export function registerNoteRoutes(app: FastifyInstance, notes: NotesRepo, proje
     '/api/notes/:id',
     { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
     async (request, reply) => {
-      const note = await notes.find(currentUser(request).id, request.params.id);
+      const userId = currentUser(request).id;
+      const note = await notes.find(userId, request.params.id);
       if (!note) throw notFound(NOTE_NOT_FOUND);
       await notes.delete(note.id);
+      await notify.note({
+        type: 'note.deleted',
+        projectId: note.projectId,
+        noteId: note.id,
+        actorId: userId,
+      });
       return reply.status(204).send();
     },
   );

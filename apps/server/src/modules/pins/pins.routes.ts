@@ -4,11 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
+import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { NotesRepo } from '../notes/notes.repo';
 import { NOTE_NOT_FOUND } from '../notes/notes.routes';
 
 /** Pins are per user: members of a shared project pin its notes for themselves. */
-export function registerPinRoutes(app: FastifyInstance, notes: NotesRepo) {
+export function registerPinRoutes(app: FastifyInstance, notes: NotesRepo, notify: ChangeNotifier) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.put(
@@ -18,6 +19,7 @@ export function registerPinRoutes(app: FastifyInstance, notes: NotesRepo) {
       const userId = currentUser(request).id;
       if (!(await notes.find(userId, request.params.id))) throw notFound(NOTE_NOT_FOUND);
       await notes.pin(userId, request.params.id);
+      notify.to([userId], { type: 'pin.changed', noteId: request.params.id, actorId: userId });
       return reply.status(204).send();
     },
   );
@@ -29,6 +31,7 @@ export function registerPinRoutes(app: FastifyInstance, notes: NotesRepo) {
       const userId = currentUser(request).id;
       if (!(await notes.find(userId, request.params.id))) throw notFound(NOTE_NOT_FOUND);
       await notes.unpin(userId, request.params.id);
+      notify.to([userId], { type: 'pin.changed', noteId: request.params.id, actorId: userId });
       return reply.status(204).send();
     },
   );

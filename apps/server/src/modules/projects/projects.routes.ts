@@ -12,13 +12,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
+import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { ProjectsRepo } from './projects.repo';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 
 const listQuerySchema = z.strictObject({ kind: z.enum(['personal', 'shared', 'all']).default('personal') });
 
-export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsRepo) {
+export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsRepo, notify: ChangeNotifier) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.get(
@@ -47,7 +48,9 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsRe
       schema: { body: createProjectBodySchema, response: { 201: projectSchema } },
     },
     async (request, reply) => {
-      const project = await projects.create(currentUser(request).id, request.body);
+      const userId = currentUser(request).id;
+      const project = await projects.create(userId, request.body);
+      await notify.project({ type: 'project.created', projectId: project.id, actorId: userId });
       return reply.status(201).send(project);
     },
   );
@@ -60,7 +63,11 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsRe
     },
     async (request, reply) => {
       const template = PROJECT_TEMPLATES[request.body.template];
-      const created = await projects.createMany(currentUser(request).id, template.projects);
+      const userId = currentUser(request).id;
+      const created = await projects.createMany(userId, template.projects);
+      for (const project of created) {
+        await notify.project({ type: 'project.created', projectId: project.id, actorId: userId });
+      }
       return reply.status(201).send({ projects: created });
     },
   );
@@ -77,6 +84,7 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsRe
       await projects.update(request.params.id, request.body);
       const updated = await projects.find(userId, request.params.id);
       if (!updated) throw notFound(PROJECT_NOT_FOUND);
+      await notify.project({ type: 'project.updated', projectId: updated.id, actorId: userId });
       return updated;
     },
   );
@@ -89,8 +97,14 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsRe
       const project = await projects.find(userId, request.params.id);
       if (!project) throw notFound(PROJECT_NOT_FOUND);
       // The owner's delete removes the project and its notes for everyone; a member's delete leaves it.
+      const audience = await notify.membersOf(project.id);
       if (project.role === 'owner') await projects.delete(project.id);
       else await projects.leave(project.id, userId);
+      notify.to(audience, {
+        type: project.role === 'owner' ? 'project.deleted' : 'member.left',
+        projectId: project.id,
+        actorId: userId,
+      });
       return reply.status(204).send();
     },
   );

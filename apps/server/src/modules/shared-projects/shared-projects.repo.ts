@@ -1,0 +1,193 @@
+import crypto from 'node:crypto';
+import type { ProjectColor, SharedProject } from '@notewise/shared';
+import type { Kysely } from 'kysely';
+import { nowIso, toIso } from '../../db/time';
+import type { Database } from '../../db/types';
+
+/** A fresh 6-digit code from a cryptographic source (leading zeros allowed). */
+export function generateShareCode(): string {
+  return String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /UNIQUE constraint failed|duplicate key value/i.test(message);
+}
+
+export function createSharedProjectsRepo(db: Kysely<Database>) {
+  const visible = (userId: string) =>
+    db
+      .selectFrom('projects as p')
+      .innerJoin('project_members as m', (join) =>
+        join.onRef('m.project_id', '=', 'p.id').on('m.user_id', '=', userId),
+      )
+      .innerJoin('users as owner', 'owner.id', 'p.owner_id')
+      .where('p.kind', '=', 'shared')
+      .select([
+        'p.id',
+        'p.name',
+        'p.description',
+        'p.color',
+        'p.share_code',
+        'p.created_at',
+        'p.updated_at',
+        'm.role',
+        'owner.name as owner_name',
+        (eb) =>
+          eb
+            .selectFrom('notes as n')
+            .select((e) => e.fn.countAll<number>().as('c'))
+            .whereRef('n.project_id', '=', 'p.id')
+            .as('item_count'),
+        (eb) =>
+          eb
+            .selectFrom('project_members as mm')
+            .select((e) => e.fn.countAll<number>().as('c'))
+            .whereRef('mm.project_id', '=', 'p.id')
+            .as('member_count'),
+      ]);
+
+  type Row = Awaited<ReturnType<ReturnType<typeof visible>['executeTakeFirstOrThrow']>>;
+  const toShared = (row: Row): SharedProject => ({
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    color: row.color as ProjectColor,
+    code: row.share_code,
+    role: row.role,
+    ownerName: row.owner_name,
+    itemCount: Number(row.item_count ?? 0),
+    memberCount: Number(row.member_count ?? 0),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  });
+
+  /** Tries fresh codes until one is free among live codes (the column is unique). */
+  const withFreshCode = async <T>(write: (code: string) => Promise<T>): Promise<T> => {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await write(generateShareCode());
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= 20) throw error;
+      }
+    }
+  };
+
+  return {
+    async list(userId: string) {
+      const rows = await visible(userId).orderBy('p.updated_at', 'desc').orderBy('p.id').execute();
+      return rows.map(toShared);
+    },
+
+    async find(userId: string, projectId: string) {
+      const row = await visible(userId).where('p.id', '=', projectId).executeTakeFirst();
+      return row ? toShared(row) : undefined;
+    },
+
+    async create(
+      userId: string,
+      input: { name: string; description?: string | undefined; color: ProjectColor },
+    ) {
+      const id = crypto.randomUUID();
+      const at = nowIso();
+      await withFreshCode((code) =>
+        db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('projects')
+            .values({
+              id,
+              owner_id: userId,
+              name: input.name,
+              description: input.description ?? '',
+              color: input.color,
+              kind: 'shared',
+              share_code: code,
+              created_at: at,
+              updated_at: at,
+            })
+            .execute();
+          await trx
+            .insertInto('project_members')
+            .values({ project_id: id, user_id: userId, role: 'owner', color: null, joined_at: at })
+            .execute();
+        }),
+      );
+      return id;
+    },
+
+    /** Live codes only: a disabled code (null) matches nothing. */
+    async findByCode(code: string) {
+      return db
+        .selectFrom('projects')
+        .select(['id', 'name', 'owner_id'])
+        .where('kind', '=', 'shared')
+        .where('share_code', '=', code)
+        .executeTakeFirst();
+    },
+
+    async isMember(projectId: string, userId: string) {
+      const row = await db
+        .selectFrom('project_members')
+        .select('user_id')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
+    async addMember(projectId: string, userId: string) {
+      await db
+        .insertInto('project_members')
+        .values({ project_id: projectId, user_id: userId, role: 'member', color: null, joined_at: nowIso() })
+        .execute();
+    },
+
+    isUniqueViolation,
+
+    async regenerateCode(projectId: string) {
+      return withFreshCode(async (code) => {
+        await db
+          .updateTable('projects')
+          .set({ share_code: code, updated_at: nowIso() })
+          .where('id', '=', projectId)
+          .execute();
+        return code;
+      });
+    },
+
+    async disableCode(projectId: string) {
+      await db
+        .updateTable('projects')
+        .set({ share_code: null, updated_at: nowIso() })
+        .where('id', '=', projectId)
+        .execute();
+    },
+
+    async members(projectId: string) {
+      const rows = await db
+        .selectFrom('project_members as m')
+        .innerJoin('users as u', 'u.id', 'm.user_id')
+        .select(['m.user_id', 'u.name', 'm.role', 'm.joined_at'])
+        .where('m.project_id', '=', projectId)
+        .orderBy('m.joined_at')
+        .execute();
+      return rows.map((row) => ({
+        userId: row.user_id,
+        name: row.name,
+        role: row.role,
+        joinedAt: toIso(row.joined_at),
+      }));
+    },
+
+    async removeMember(projectId: string, userId: string) {
+      await db
+        .deleteFrom('project_members')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .where('role', '=', 'member')
+        .execute();
+    },
+  };
+}
+
+export type SharedProjectsRepo = ReturnType<typeof createSharedProjectsRepo>;

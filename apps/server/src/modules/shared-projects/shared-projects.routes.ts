@@ -1,0 +1,216 @@
+import {
+  createSharedProjectBodySchema,
+  ERROR_CODES,
+  idParamsSchema,
+  JOIN_MESSAGES,
+  joinSharedProjectBodySchema,
+  memberListSchema,
+  sharedProjectListSchema,
+  sharedProjectSchema,
+  updateSharedProjectBodySchema,
+} from '@notewise/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError, notFound } from '../../http/errors';
+import { currentUser } from '../../http/session';
+import type { ChangeNotifier } from '../../realtime/change-notifier';
+import type { ProjectsRepo } from '../projects/projects.repo';
+import type { JoinGuard } from './join-guard';
+import type { SharedProjectsRepo } from './shared-projects.repo';
+
+export const SHARED_PROJECT_NOT_FOUND = 'Shared project not found';
+
+export interface SharedProjectsDeps {
+  shared: SharedProjectsRepo;
+  projects: ProjectsRepo;
+  joinGuard: JoinGuard;
+  notify: ChangeNotifier;
+}
+
+const conflict = (message: string) => new ApiError(409, ERROR_CODES.conflict, message);
+const ownerOnly = () =>
+  new ApiError(403, ERROR_CODES.forbidden, 'Only the owner of this shared project can do that.');
+
+export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedProjectsDeps) {
+  const { shared, projects, joinGuard, notify } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  const findOrThrow = async (userId: string, id: string) => {
+    const project = await shared.find(userId, id);
+    if (!project) throw notFound(SHARED_PROJECT_NOT_FOUND);
+    return project;
+  };
+
+  r.get(
+    '/api/shared-projects',
+    { onRequest: app.requireAuth, schema: { response: { 200: sharedProjectListSchema } } },
+    async (request) => ({ sharedProjects: await shared.list(currentUser(request).id) }),
+  );
+
+  r.get(
+    '/api/shared-projects/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: { params: idParamsSchema, response: { 200: sharedProjectSchema } },
+    },
+    async (request) => findOrThrow(currentUser(request).id, request.params.id),
+  );
+
+  r.post(
+    '/api/shared-projects',
+    {
+      onRequest: app.requireAccess,
+      schema: { body: createSharedProjectBodySchema, response: { 201: sharedProjectSchema } },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const id = await shared.create(userId, request.body);
+      await notify.project({ type: 'project.created', projectId: id, actorId: userId });
+      return reply.status(201).send(await findOrThrow(userId, id));
+    },
+  );
+
+  r.post(
+    '/api/shared-projects/join',
+    {
+      onRequest: app.requireAccess,
+      schema: { body: joinSharedProjectBodySchema, response: { 200: sharedProjectSchema } },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const { code } = request.body;
+      const wait = await joinGuard.retryAfter(userId, request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new ApiError(429, ERROR_CODES.rateLimited, JOIN_MESSAGES.tooManyAttempts);
+      }
+      const target = await shared.findByCode(code);
+      if (!target) {
+        await joinGuard.record(userId, request.ip, false);
+        throw notFound(JOIN_MESSAGES.notFound(code));
+      }
+      await joinGuard.record(userId, request.ip, true);
+      if (target.owner_id === userId)
+        throw new ApiError(400, ERROR_CODES.validation, JOIN_MESSAGES.ownProject);
+      if (await shared.isMember(target.id, userId))
+        throw conflict(JOIN_MESSAGES.alreadyMemberOf(target.name));
+      try {
+        await shared.addMember(target.id, userId);
+      } catch (error) {
+        if (shared.isUniqueViolation(error)) throw conflict(JOIN_MESSAGES.alreadyMember);
+        throw new ApiError(500, ERROR_CODES.internal, JOIN_MESSAGES.joinFailed);
+      }
+      await notify.project({ type: 'member.joined', projectId: target.id, actorId: userId });
+      return findOrThrow(userId, target.id);
+    },
+  );
+
+  r.patch(
+    '/api/shared-projects/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        params: idParamsSchema,
+        body: updateSharedProjectBodySchema,
+        response: { 200: sharedProjectSchema },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const project = await findOrThrow(userId, request.params.id);
+      await projects.update(project.id, request.body);
+      await notify.project({ type: 'project.updated', projectId: project.id, actorId: userId });
+      return findOrThrow(userId, project.id);
+    },
+  );
+
+  r.delete(
+    '/api/shared-projects/:id',
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const project = await findOrThrow(userId, request.params.id);
+      const audience = await notify.membersOf(project.id);
+      if (project.role === 'owner') {
+        // The owner's delete removes the project and its notes for every member.
+        await projects.delete(project.id);
+        notify.to(audience, { type: 'project.deleted', projectId: project.id, actorId: userId });
+      } else {
+        // A member's delete is leaving: the project stays for everyone else. Open co-editing
+        // connections close through the member.left event (realtime/collab.ts).
+        await projects.leave(project.id, userId);
+        notify.to(audience, { type: 'member.left', projectId: project.id, actorId: userId });
+      }
+      return reply.status(204).send();
+    },
+  );
+
+  r.post(
+    '/api/shared-projects/:id/code',
+    {
+      onRequest: app.requireAccess,
+      schema: { params: idParamsSchema, response: { 200: sharedProjectSchema } },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const project = await findOrThrow(userId, request.params.id);
+      if (project.role !== 'owner') throw ownerOnly();
+      await shared.regenerateCode(project.id);
+      await notify.project({ type: 'project.updated', projectId: project.id, actorId: userId });
+      return findOrThrow(userId, project.id);
+    },
+  );
+
+  r.delete(
+    '/api/shared-projects/:id/code',
+    {
+      onRequest: app.requireAuth,
+      schema: { params: idParamsSchema, response: { 200: sharedProjectSchema } },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const project = await findOrThrow(userId, request.params.id);
+      if (project.role !== 'owner') throw ownerOnly();
+      await shared.disableCode(project.id);
+      await notify.project({ type: 'project.updated', projectId: project.id, actorId: userId });
+      return findOrThrow(userId, project.id);
+    },
+  );
+
+  r.get(
+    '/api/shared-projects/:id/members',
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: { 200: memberListSchema } } },
+    async (request) => {
+      const project = await findOrThrow(currentUser(request).id, request.params.id);
+      return { members: await shared.members(project.id) };
+    },
+  );
+
+  r.delete(
+    '/api/shared-projects/:id/members/:userId',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        params: z.strictObject({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) }),
+      },
+    },
+    async (request, reply) => {
+      const actorId = currentUser(request).id;
+      const project = await findOrThrow(actorId, request.params.id);
+      if (project.role !== 'owner') throw ownerOnly();
+      if (request.params.userId === actorId) {
+        throw new ApiError(
+          400,
+          ERROR_CODES.validation,
+          'The owner cannot be removed; delete the project instead.',
+        );
+      }
+      const audience = await notify.membersOf(project.id);
+      if (!audience.includes(request.params.userId)) throw notFound('Member not found');
+      await shared.removeMember(project.id, request.params.userId);
+      notify.to(audience, { type: 'member.left', projectId: project.id, actorId });
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import type { ChangeEvent } from '@notewise/shared';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/types';
+import type { EventBus } from './event-bus';
+
+/**
+ * Turns a change into an event for everyone allowed to see it. Call it after the change is stored;
+ * for deletions and removals call `membersOf` before, and pass the audience explicitly.
+ */
+export function createChangeNotifier(db: Kysely<Database>, bus: EventBus) {
+  const membersOf = async (...projectIds: string[]): Promise<string[]> => {
+    if (projectIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('project_members')
+      .select('user_id')
+      .where('project_id', 'in', projectIds)
+      .execute();
+    return [...new Set(rows.map((row) => row.user_id))];
+  };
+
+  return {
+    membersOf,
+
+    async project(event: ChangeEvent & { projectId: string }, extraAudience: string[] = []) {
+      const audience = await membersOf(event.projectId);
+      bus.publish({ event, audience: [...new Set([...audience, ...extraAudience])] });
+    },
+
+    /** For a move, both projects' members hear it. */
+    async note(event: ChangeEvent & { projectId: string }) {
+      const projects = event.fromProjectId ? [event.projectId, event.fromProjectId] : [event.projectId];
+      bus.publish({ event, audience: await membersOf(...projects) });
+    },
+
+    to(audience: string[], event: ChangeEvent) {
+      if (audience.length > 0) bus.publish({ event, audience });
+    },
+  };
+}
+
+export type ChangeNotifier = ReturnType<typeof createChangeNotifier>;

@@ -1,0 +1,69 @@
+import { EventEmitter } from 'node:events';
+import type { ChangeEvent } from '@notewise/shared';
+import { Redis } from 'ioredis';
+
+/** A change plus who may see it; the audience is fixed when the change happens (deletions included). */
+export interface BusEvent {
+  event: ChangeEvent;
+  audience: string[];
+}
+
+export interface EventBus {
+  publish(message: BusEvent): void;
+  subscribe(listener: (message: BusEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** One process: listeners are called directly. */
+export function createMemoryEventBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish: (message) => {
+      emitter.emit('event', message);
+    },
+    subscribe: (listener) => {
+      emitter.on('event', listener);
+      return () => emitter.off('event', listener);
+    },
+    close: async () => {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+const CHANNEL = 'notewise:events';
+
+/**
+ * Several instances: every publish goes through Redis pub/sub and comes back to every instance
+ * (this one included), so all connected sessions hear it whichever instance made the change.
+ */
+export async function createRedisEventBus(url: string, channelPrefix = ''): Promise<EventBus> {
+  const channel = `${channelPrefix}${CHANNEL}`;
+  const publisher = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true });
+  const subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
+  await Promise.all([publisher.connect(), subscriber.connect()]);
+  const local = createMemoryEventBus();
+  await subscriber.subscribe(channel);
+  subscriber.on('message', (_channel: string, payload: string) => {
+    try {
+      local.publish(JSON.parse(payload) as BusEvent);
+    } catch {
+      // A malformed message from another instance is dropped; it cannot be delivered anyway.
+    }
+  });
+  return {
+    publish: (message) => {
+      void publisher.publish(channel, JSON.stringify(message)).catch(() => {
+        // Redis down: deliver locally so this instance's sessions still update.
+        local.publish(message);
+      });
+    },
+    subscribe: local.subscribe,
+    close: async () => {
+      await local.close();
+      subscriber.disconnect();
+      publisher.disconnect();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import type {} from '@fastify/websocket';
+import type { ChangeEvent } from '@notewise/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { EventBus } from './event-bus';
+
+/** SPEC 9: realtime events per second per connection. */
+export const MAX_EVENTS_PER_SECOND = 10;
+const FLUSH_INTERVAL_MS = 100;
+const HEARTBEAT_MS = 30_000;
+
+function coalesceKey(event: ChangeEvent): string {
+  return `${event.type}:${event.noteId ?? event.projectId ?? ''}`;
+}
+
+/**
+ * Per-connection outbox: repeated changes to one object collapse into the latest, and at most 10
+ * messages a second go out; a backlog larger than that becomes one 'resync' (refetch everything).
+ */
+export class Outbox {
+  private readonly pending = new Map<string, ChangeEvent>();
+  private tokens = MAX_EVENTS_PER_SECOND;
+  private lastRefill = Date.now();
+
+  constructor(private readonly send: (event: ChangeEvent) => void) {}
+
+  push(event: ChangeEvent) {
+    const key = coalesceKey(event);
+    this.pending.delete(key);
+    this.pending.set(key, event);
+  }
+
+  flush(now = Date.now()) {
+    this.tokens = Math.min(
+      MAX_EVENTS_PER_SECOND,
+      this.tokens + ((now - this.lastRefill) / 1000) * MAX_EVENTS_PER_SECOND,
+    );
+    this.lastRefill = now;
+    if (this.pending.size === 0 || this.tokens < 1) return;
+    if (this.pending.size > MAX_EVENTS_PER_SECOND) {
+      this.pending.clear();
+      this.tokens -= 1;
+      this.send({ type: 'resync' });
+      return;
+    }
+    for (const [key, event] of this.pending) {
+      if (this.tokens < 1) break;
+      this.pending.delete(key);
+      this.tokens -= 1;
+      this.send(event);
+    }
+  }
+}
+
+export function isAllowedOrigin(request: FastifyRequest, trustedOrigins: string[]): boolean {
+  const origin = request.headers.origin;
+  if (origin === undefined) return true;
+  return origin === `${request.protocol}://${request.host}` || trustedOrigins.includes(origin);
+}
+
+/** GET /api/events (WebSocket): pushes the changes the signed-in user may see. */
+export function registerEventsSocket(app: FastifyInstance, bus: EventBus, trustedOrigins: string[]) {
+  const sockets = new Set<WebSocket>();
+
+  app.get('/api/events', { websocket: true }, async (socket, request) => {
+    const user = isAllowedOrigin(request, trustedOrigins) ? await app.loadSessionUser(request) : null;
+    if (!user) {
+      socket.close(4401, 'Unauthorized');
+      return;
+    }
+    sockets.add(socket);
+    const outbox = new Outbox((event) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
+    });
+    const unsubscribe = bus.subscribe((message) => {
+      if (message.audience.includes(user.id)) outbox.push(message.event);
+    });
+    const flusher = setInterval(() => outbox.flush(), FLUSH_INTERVAL_MS);
+    let alive = true;
+    socket.on('pong', () => {
+      alive = true;
+    });
+    const heartbeat = setInterval(() => {
+      if (!alive) socket.terminate();
+      alive = false;
+      socket.ping();
+    }, HEARTBEAT_MS);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      unsubscribe();
+      clearInterval(flusher);
+      clearInterval(heartbeat);
+    });
+    socket.send(JSON.stringify({ type: 'ready' }));
+  });
+
+  app.addHook('onClose', async () => {
+    for (const socket of sockets) socket.close(1001, 'Server shutting down');
+  });
+}

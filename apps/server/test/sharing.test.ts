@@ -1,0 +1,282 @@
+import { JOIN_MESSAGES } from '@notewise/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOIN_LIMITS } from '../src/modules/shared-projects/join-guard';
+import { dialects, request, setPlan, signUp, startTestApp, type TestApp } from './helpers';
+
+describe.each(dialects)('shared projects on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await t.testDb.destroy();
+  });
+
+  let ipCounter = 0;
+  /** Each account gets its own address so per-IP limits only matter where a test wants them. */
+  async function account(name = 'Member') {
+    ipCounter += 1;
+    const ip = `10.20.${Math.floor(ipCounter / 250)}.${ipCounter % 250}`;
+    const a = await signUp(t.app, { name });
+    const call = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: unknown) =>
+      request(t.app, method, url, { cookie: a.cookie, ip, ...(body !== undefined ? { body } : {}) });
+    return { ...a, ip, call };
+  }
+
+  async function sharedProject(name = 'Team') {
+    const owner = await account('Owner');
+    const created = await owner.call('POST', '/api/shared-projects', { name, color: 'green' });
+    expect(created.statusCode).toBe(201);
+    return { owner, project: created.json() };
+  }
+
+  it('creates a shared project with a fresh 6-digit code', async () => {
+    const { project } = await sharedProject();
+    expect(project).toMatchObject({
+      name: 'Team',
+      color: 'green',
+      role: 'owner',
+      itemCount: 0,
+      memberCount: 1,
+    });
+    expect(project.code).toMatch(/^\d{6}$/);
+    const other = await sharedProject();
+    expect(other.project.code).not.toBe(project.code);
+  });
+
+  it('answers every join error of SPEC section 8 with its text', async () => {
+    const { owner, project } = await sharedProject('Research');
+    const joiner = await account('Joiner');
+
+    const notFound = await joiner.call('POST', '/api/shared-projects/join', {
+      code: project.code === '000000' ? '000001' : '000000',
+    });
+    expect(notFound.statusCode).toBe(404);
+    expect(notFound.json().error.message).toMatch(
+      /^Project with code "\d{6}" not found\. Please check the code and try again\.$/,
+    );
+
+    const own = await owner.call('POST', '/api/shared-projects/join', { code: project.code });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().error.message).toBe(JOIN_MESSAGES.ownProject);
+
+    const joined = await joiner.call('POST', '/api/shared-projects/join', { code: project.code });
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toMatchObject({
+      id: project.id,
+      role: 'member',
+      memberCount: 2,
+      ownerName: 'Owner',
+    });
+
+    const again = await joiner.call('POST', '/api/shared-projects/join', { code: project.code });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('You are already a member of "Research".');
+
+    for (const code of ['12345', '1234567', '12a456', ' 123456']) {
+      const bad = await joiner.call('POST', '/api/shared-projects/join', { code });
+      expect(bad.statusCode, code).toBe(400);
+      expect(bad.json().error.message).toBe(JOIN_MESSAGES.invalidCode);
+    }
+  });
+
+  it('answers a disabled code exactly like a wrong one, and a regenerated code works', async () => {
+    const { owner, project } = await sharedProject();
+    const joiner = await account();
+    const disabled = await owner.call('DELETE', `/api/shared-projects/${project.id}/code`);
+    expect(disabled.json().code).toBeNull();
+    const tryOld = await joiner.call('POST', '/api/shared-projects/join', { code: project.code });
+    expect(tryOld.statusCode).toBe(404);
+    expect(tryOld.json().error.message).toBe(JOIN_MESSAGES.notFound(project.code));
+
+    const regenerated = (await owner.call('POST', `/api/shared-projects/${project.id}/code`)).json();
+    expect(regenerated.code).toMatch(/^\d{6}$/);
+    expect(
+      (await joiner.call('POST', '/api/shared-projects/join', { code: regenerated.code })).statusCode,
+    ).toBe(200);
+    // Members may not manage the code.
+    expect((await joiner.call('POST', `/api/shared-projects/${project.id}/code`)).statusCode).toBe(403);
+  });
+
+  it('members see and edit every note; strangers get 404', async () => {
+    const { owner, project } = await sharedProject();
+    const member = await account();
+    const stranger = await account();
+    await member.call('POST', '/api/shared-projects/join', { code: project.code });
+
+    const byOwner = (
+      await owner.call('POST', '/api/notes', { projectId: project.id, title: 'Plan', content: 'v1' })
+    ).json();
+    const byMember = (
+      await member.call('POST', '/api/notes', { projectId: project.id, title: 'Ideas' })
+    ).json();
+    const memberList = (await member.call('GET', `/api/notes?projectId=${project.id}`)).json().notes;
+    expect(memberList.map((n: { title: string }) => n.title).sort()).toEqual(['Ideas', 'Plan']);
+    const ownerList = (await owner.call('GET', `/api/notes?projectId=${project.id}`)).json().notes;
+    expect(ownerList).toHaveLength(2);
+
+    const edit = await member.call('PATCH', `/api/notes/${byOwner.id}`, {
+      content: 'member edit',
+      version: 1,
+    });
+    expect(edit.statusCode).toBe(200);
+    expect((await owner.call('GET', `/api/notes/${byOwner.id}`)).json().content).toBe('member edit');
+    expect((await owner.call('GET', '/api/shared-projects')).json().sharedProjects[0].itemCount).toBe(2);
+
+    for (const response of [
+      await stranger.call('GET', `/api/shared-projects/${project.id}`),
+      await stranger.call('GET', `/api/notes/${byMember.id}`),
+      await stranger.call('PATCH', `/api/notes/${byMember.id}`, { title: 'x' }),
+      await stranger.call('GET', `/api/notes?projectId=${project.id}`),
+      await stranger.call('DELETE', `/api/shared-projects/${project.id}`),
+      await stranger.call('GET', `/api/shared-projects/${project.id}/members`),
+    ]) {
+      expect(response.statusCode).toBe(404);
+    }
+    expect((await stranger.call('GET', '/api/search?q=plan')).json().results).toEqual([]);
+  });
+
+  it('moves a personal note into a shared project (its project changes, no copy)', async () => {
+    const { owner, project } = await sharedProject();
+    const member = await account();
+    await member.call('POST', '/api/shared-projects/join', { code: project.code });
+    const personal = (await member.call('POST', '/api/projects', { name: 'Mine' })).json();
+    const note = (
+      await member.call('POST', '/api/notes', { projectId: personal.id, title: 'Move me' })
+    ).json();
+    const moved = await member.call('POST', `/api/notes/${note.id}/move`, { projectId: project.id });
+    expect(moved.json()).toMatchObject({ id: note.id, projectId: project.id });
+    expect((await owner.call('GET', `/api/notes/${note.id}`)).statusCode).toBe(200);
+    expect((await member.call('GET', `/api/notes?projectId=${personal.id}`)).json().notes).toEqual([]);
+
+    await setPlan(t, member.email, 'FREE', null);
+    const another = (await member.call('POST', '/api/projects', { name: 'x' })).statusCode;
+    expect(another).toBe(403);
+  });
+
+  it("the owner's delete removes it for everyone; a member's delete only leaves", async () => {
+    const { owner, project } = await sharedProject();
+    const a = await account();
+    const b = await account();
+    await a.call('POST', '/api/shared-projects/join', { code: project.code });
+    await b.call('POST', '/api/shared-projects/join', { code: project.code });
+    const note = (await owner.call('POST', '/api/notes', { projectId: project.id })).json();
+
+    expect((await a.call('DELETE', `/api/shared-projects/${project.id}`)).statusCode).toBe(204);
+    expect((await a.call('GET', '/api/shared-projects')).json().sharedProjects).toEqual([]);
+    expect((await a.call('GET', `/api/notes/${note.id}`)).statusCode).toBe(404);
+    expect((await b.call('GET', `/api/notes/${note.id}`)).statusCode).toBe(200);
+    expect((await owner.call('GET', `/api/shared-projects/${project.id}`)).json().memberCount).toBe(2);
+
+    expect((await owner.call('DELETE', `/api/shared-projects/${project.id}`)).statusCode).toBe(204);
+    expect((await b.call('GET', `/api/shared-projects/${project.id}`)).statusCode).toBe(404);
+    expect((await b.call('GET', `/api/notes/${note.id}`)).statusCode).toBe(404);
+  });
+
+  it('the owner removes a member, whose access ends at once', async () => {
+    const { owner, project } = await sharedProject();
+    const member = await account();
+    await member.call('POST', '/api/shared-projects/join', { code: project.code });
+    const note = (await owner.call('POST', '/api/notes', { projectId: project.id })).json();
+    const members = (await owner.call('GET', `/api/shared-projects/${project.id}/members`)).json().members;
+    expect(members.map((m: { role: string }) => m.role)).toEqual(['owner', 'member']);
+    const memberId = members[1].userId;
+
+    expect(
+      (await member.call('DELETE', `/api/shared-projects/${project.id}/members/${memberId}`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await owner.call('DELETE', `/api/shared-projects/${project.id}/members/${memberId}`)).statusCode,
+    ).toBe(204);
+    expect((await member.call('GET', `/api/notes/${note.id}`)).statusCode).toBe(404);
+    expect((await member.call('GET', `/api/shared-projects/${project.id}`)).statusCode).toBe(404);
+  });
+
+  it('sharing needs access: FREE users cannot create or join', async () => {
+    const { project } = await sharedProject();
+    const free = await account();
+    await setPlan(t, free.email, 'FREE', null);
+    expect((await free.call('POST', '/api/shared-projects', { name: 'x' })).statusCode).toBe(403);
+    expect((await free.call('POST', '/api/shared-projects/join', { code: project.code })).statusCode).toBe(
+      403,
+    );
+  });
+});
+
+describe.each(dialects)('join-code guessing on %s', (dialect) => {
+  it('a scripted guessing run gets 429s per account and never joins, even with the right code', async () => {
+    const t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
+    try {
+      const owner = await signUp(t.app);
+      const project = (
+        await request(t.app, 'POST', '/api/shared-projects', {
+          cookie: owner.cookie,
+          body: { name: 'Vault' },
+        })
+      ).json();
+      const attacker = await signUp(t.app);
+      const statuses: number[] = [];
+      for (let guess = 0; guess < JOIN_LIMITS.perAccount + 5; guess++) {
+        const code = String(guess).padStart(6, '0');
+        if (code === project.code) continue;
+        const response = await request(t.app, 'POST', '/api/shared-projects/join', {
+          cookie: attacker.cookie,
+          ip: `10.30.0.${guess}`,
+          body: { code },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, JOIN_LIMITS.perAccount).every((s) => s === 404)).toBe(true);
+      expect(statuses.slice(JOIN_LIMITS.perAccount).every((s) => s === 429)).toBe(true);
+
+      const correct = await request(t.app, 'POST', '/api/shared-projects/join', {
+        cookie: attacker.cookie,
+        ip: '10.30.1.1',
+        body: { code: project.code },
+      });
+      expect(correct.statusCode).toBe(429);
+      expect(correct.json().error.message).toBe(JOIN_MESSAGES.tooManyAttempts);
+      expect(correct.headers['retry-after']).toBeTruthy();
+      const members = (
+        await request(t.app, 'GET', `/api/shared-projects/${project.id}/members`, { cookie: owner.cookie })
+      ).json();
+      expect(members.members).toHaveLength(1);
+    } finally {
+      await t.close();
+      await t.testDb.destroy();
+    }
+  });
+
+  it('a run spread over many accounts and addresses hits the global failure budget', async () => {
+    const t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false', AUTH_RATE_LIMIT: '100000' });
+    try {
+      const owner = await signUp(t.app);
+      const project = (
+        await request(t.app, 'POST', '/api/shared-projects', {
+          cookie: owner.cookie,
+          body: { name: 'Vault' },
+        })
+      ).json();
+      // Seed the failure budget directly (the same rows failed joins write), then prove the cooldown.
+      const rows = Array.from({ length: JOIN_LIMITS.global }, (_, i) => ({
+        id: `seed-${i}`,
+        user_id: `bot-${i % 50}`,
+        ip: `10.40.${Math.floor(i / 250)}.${i % 250}`,
+        success: 0,
+        created_at: new Date().toISOString(),
+      }));
+      await t.database.db.insertInto('join_attempts').values(rows).execute();
+      const honest = await signUp(t.app);
+      const refused = await request(t.app, 'POST', '/api/shared-projects/join', {
+        cookie: honest.cookie,
+        ip: '10.50.0.1',
+        body: { code: project.code },
+      });
+      expect(refused.statusCode).toBe(429);
+    } finally {
+      await t.close();
+      await t.testDb.destroy();
+    }
+  });
+});

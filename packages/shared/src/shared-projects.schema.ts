@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { MAX_PROJECT_DESCRIPTION_LENGTH } from './constants';
+import { projectColorSchema, projectNameSchema } from './projects.schema';
+
+export const JOIN_CODE_LENGTH = 6;
+
+/** SPEC 8 join errors, word for word. */
+export const JOIN_MESSAGES = {
+  notFound: (code: string) => `Project with code "${code}" not found. Please check the code and try again.`,
+  ownProject: 'You cannot join your own project.',
+  alreadyMemberOf: (name: string) => `You are already a member of "${name}".`,
+  alreadyMember: 'You are already a member of this project.',
+  searchFailed: 'An error occurred while searching for the project. Please try again.',
+  joinFailed: 'Failed to join project. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  tooManyAttempts: 'Too many join attempts. Please wait a few minutes and try again.',
+  invalidCode: 'Enter the 6-digit project code.',
+} as const;
+
+/** SPEC 4: the progress modal's six stages, shown in order, ending in 'Project Ready!'. */
+export const SHARED_PROJECT_STAGES = [
+  'Initializing shared project...',
+  'Generating secure project code...',
+  'Setting up collaboration space...',
+  'Configuring member access...',
+  'Syncing project data...',
+  'Finalizing project setup...',
+] as const;
+export const SHARED_PROJECT_READY = 'Project Ready!';
+/** SPEC 9: progress modal timing. */
+export const SHARED_PROJECT_PROGRESS_MS = 30_000;
+
+export const joinCodeSchema = z.string().regex(/^\d{6}$/, { message: JOIN_MESSAGES.invalidCode });
+
+export const sharedProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  color: projectColorSchema,
+  /** The 6-digit code; null while the owner has it disabled. */
+  code: z.string().nullable(),
+  role: z.enum(['owner', 'member']),
+  ownerName: z.string(),
+  itemCount: z.number().int(),
+  memberCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type SharedProject = z.infer<typeof sharedProjectSchema>;
+
+export const sharedProjectListSchema = z.object({ sharedProjects: z.array(sharedProjectSchema) });
+
+/** POST /api/shared-projects */
+export const createSharedProjectBodySchema = z.strictObject({
+  name: projectNameSchema,
+  description: z.string().trim().max(MAX_PROJECT_DESCRIPTION_LENGTH).optional(),
+  color: projectColorSchema.default('blue'),
+});
+export type CreateSharedProjectBody = z.input<typeof createSharedProjectBodySchema>;
+
+/** PATCH /api/shared-projects/:id */
+export const updateSharedProjectBodySchema = z
+  .strictObject({
+    name: projectNameSchema.optional(),
+    description: z.string().trim().max(MAX_PROJECT_DESCRIPTION_LENGTH).optional(),
+    color: projectColorSchema.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update.' });
+
+/** POST /api/shared-projects/join */
+export const joinSharedProjectBodySchema = z.strictObject({ code: joinCodeSchema });
+
+export const memberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  role: z.enum(['owner', 'member']),
+  joinedAt: z.string(),
+});
+export type Member = z.infer<typeof memberSchema>;
+export const memberListSchema = z.object({ members: z.array(memberSchema) });
+
+/** A change pushed over /api/events; the web patches or invalidates its cache. */
+export const changeEventSchema = z.object({
+  type: z.enum([
+    'note.created',
+    'note.updated',
+    'note.deleted',
+    'project.created',
+    'project.updated',
+    'project.deleted',
+    'pin.changed',
+    'member.joined',
+    'member.left',
+    'resync',
+  ]),
+  projectId: z.string().optional(),
+  noteId: z.string().optional(),
+  /** For note.updated after a move: where the note was before. */
+  fromProjectId: z.string().optional(),
+  actorId: z.string().optional(),
+  /** 'rest' when the change came through the API rather than live co-editing. */
+  source: z.enum(['rest', 'collab']).optional(),
+});
+export type ChangeEvent = z.infer<typeof changeEventSchema>;
