@@ -74,10 +74,11 @@ export async function startTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
   existing?: TestDatabase,
+  options: { redisPrefix?: string } = {},
 ): Promise<TestApp> {
   const testDb = existing ?? (await createTestDatabase(dialect));
   const database = testDb.open();
-  const built = await buildApp(testConfig(testDb.dataDir, env), { database, logger: false });
+  const built = await buildApp(testConfig(testDb.dataDir, env), { database, logger: false, ...options });
   return {
     ...built,
     testDb,

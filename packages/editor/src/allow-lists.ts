@@ -47,10 +47,12 @@ export function toPaletteFontSize(value: unknown): string | null {
 const safeProtocols: ReadonlySet<string> = new Set(SAFE_LINK_PROTOCOLS);
 
 /**
- * Browsers ignore these inside URLs (or we cannot be sure they do not), so `java\u0000script:` or
- * `java script:` must be judged as `javascript:`. Same class TipTap's own link check strips.
+ * Ignored when reading the scheme, so `java script:` or ` javascript:` count as `javascript:` (browsers
+ * strip some of these; better not to depend on which). The class TipTap's own link check strips.
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const IGNORABLE_URL_CHARACTERS = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u2029\u205f\u3000\ufeff]/g;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
 /**
@@ -59,7 +61,7 @@ const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
  * in any case or split by whitespace, relative and protocol-relative URLs, and any URL containing
  * control characters (browsers silently drop tabs and newlines, so they only serve to hide a scheme).
  */
-export function isSafeLinkHref(href: unknown): href is string {
+export function isSafeLinkHref(href: unknown): boolean {
   if (typeof href !== 'string' || CONTROL_CHARACTER.test(href)) return false;
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.replace(IGNORABLE_URL_CHARACTERS, ''))?.[1];
   return scheme !== undefined && safeProtocols.has(scheme.toLowerCase());

@@ -32,7 +32,8 @@ function allowedMark(mark: Mark): Mark | null {
     case marks.link: {
       if (!isSafeLinkHref(mark.attrs.href)) return null;
       // Titles are one line in Markdown; target/rel/class are presentation and always the defaults.
-      const title = typeof mark.attrs.title === 'string' ? mark.attrs.title.replace(/\s*[\r\n]+\s*/g, ' ') : '';
+      const title =
+        typeof mark.attrs.title === 'string' ? mark.attrs.title.replace(/\s*[\r\n]+\s*/g, ' ') : '';
       return marks.link.create({ href: mark.attrs.href, title: title || null });
     }
     case marks.textStyle: {
@@ -41,7 +42,8 @@ function allowedMark(mark: Mark): Mark | null {
       return color || fontSize ? marks.textStyle.create({ color, fontSize }) : null;
     }
     case marks.highlight: {
-      const color = mark.attrs.color == null ? DEFAULT_HIGHLIGHT_COLOR : toPaletteHighlightColor(mark.attrs.color);
+      const color =
+        mark.attrs.color == null ? DEFAULT_HIGHLIGHT_COLOR : toPaletteHighlightColor(mark.attrs.color);
       return color ? marks.highlight.create({ color }) : null;
     }
     default:
@@ -49,12 +51,17 @@ function allowedMark(mark: Mark): Mark | null {
   }
 }
 
-/** The inline content with only allow-listed marks; adjacent text that now looks alike is merged. */
+/**
+ * The inline content with only allow-listed marks, and without line breaks inside text (the editor
+ * does not make them; Markdown would read them as a space). Adjacent text that now looks alike is
+ * merged.
+ */
 function allowedInline(content: Fragment): ProseMirrorNode[] {
   const cleaned: ProseMirrorNode[] = [];
   content.forEach((node) => {
     const nodeMarks = node.marks.flatMap((mark) => allowedMark(mark) ?? []);
-    if (node.isText) cleaned.push(editorSchema.text(node.text ?? '', nodeMarks));
+    const text = node.text?.replace(/\r\n?|\n/g, ' ').replaceAll('\0', '\ufffd');
+    if (text) cleaned.push(editorSchema.text(text, nodeMarks));
     else if (node.type === nodes.hardBreak) cleaned.push(nodes.hardBreak.create(null, null, nodeMarks));
   });
   return [...Fragment.fromArray(cleaned).content];
@@ -226,7 +233,8 @@ function canInterruptParagraph(block: ProseMirrorNode): boolean {
 function serializeListItem(item: ProseMirrorNode, marker: string, checkbox: string): string[] {
   const first = item.firstChild;
   const startsWithParagraph = first?.type === nodes.paragraph;
-  const firstLines = first && startsWithParagraph && first.childCount > 0 ? serializeTextblock(first).split('\n') : [];
+  const firstLines =
+    first && startsWithParagraph && first.childCount > 0 ? serializeTextblock(first).split('\n') : [];
   const rest: ProseMirrorNode[] = [];
   item.forEach((child, _offset, index) => {
     if (index > 0 || !startsWithParagraph) rest.push(child);
@@ -261,8 +269,9 @@ function serializeBlock(block: ProseMirrorNode, markers: ListMarkers): string[] 
     case nodes.paragraph:
       return block.childCount > 0 ? serializeTextblock(block).split('\n') : [];
     case nodes.heading: {
+      const level = Math.min(Math.max(Number(block.attrs.level) || 1, 1), 3);
       const text = serializeTextblock(block);
-      return [`${'#'.repeat(block.attrs.level)}${text ? ` ${text}` : ''}`];
+      return [`${'#'.repeat(level)}${text ? ` ${text}` : ''}`];
     }
     case nodes.blockquote: {
       const lines = serializeBlocks(block.children);
@@ -275,7 +284,9 @@ function serializeBlock(block: ProseMirrorNode, markers: ListMarkers): string[] 
         serializeListItem(item, markers.bullet, item.attrs.checked ? '[x]' : '[ ]'),
       );
     case nodes.orderedList: {
-      const start: number = block.attrs.start ?? 1;
+      // CommonMark list numbers have at most 9 digits, and every item needs a valid one.
+      const requested = Math.trunc(Number(block.attrs.start ?? 1)) || 0;
+      const start = Math.min(Math.max(requested, 0), 999_999_999 - (block.childCount - 1));
       return block.children.flatMap((item, index) =>
         serializeListItem(item, `${start + index}${markers.delimiter}`, ''),
       );
@@ -304,10 +315,15 @@ function serializeBlocks(blocks: readonly ProseMirrorNode[]): string[] {
   return lines;
 }
 
+/** A ProseMirror document of `editorSchema` -> stored note content. */
+export function serializeMarkdownDocument(doc: ProseMirrorNode): string {
+  return serializeBlocks(doc.children).join('\n');
+}
+
 /**
  * TipTap JSON document -> stored note content (Markdown + allow-listed HTML). Values outside the
  * palettes and unsafe links are dropped. Throws a RangeError if the JSON does not fit the schema.
  */
 export function docToMarkdown(doc: JSONContent): string {
-  return serializeBlocks(editorSchema.nodeFromJSON(doc).children).join('\n');
+  return serializeMarkdownDocument(editorSchema.nodeFromJSON(doc));
 }

@@ -1,9 +1,9 @@
 import { type Extensions, getSchema } from '@tiptap/core';
-import type { MarkType, NodeType } from '@tiptap/pm/model';
 import Highlight from '@tiptap/extension-highlight';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
 import { Color, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { Placeholder } from '@tiptap/extensions';
+import type { MarkType, NodeType } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
 import {
   DEFAULT_HIGHLIGHT_COLOR,
@@ -123,8 +123,9 @@ export interface EditorExtensionOptions {
 
 /**
  * THE extension list for notes, shared by the web editor and the server (collaboration persistence,
- * Markdown conversion). Anything added here must also be handled by markdown.ts so it round-trips.
- * Safe in Node without a DOM: nothing touches `document` until an editor view is mounted.
+ * Markdown conversion). Anything added here needs a stored form in doc-to-markdown.ts and
+ * markdown-to-doc.ts. Safe in Node without a DOM: nothing touches `document` until an editor view
+ * is mounted.
  */
 export function createEditorExtensions(options: EditorExtensionOptions = {}): Extensions {
   const extensions: Extensions = [

@@ -6,7 +6,7 @@ export interface HtmlTag {
   attributes: ReadonlyMap<string, string>;
 }
 
-const TAG = /^<(\/?)([a-z][a-z0-9-]*)([^>]*?)(\/?)>$/is;
+const TAG = /^<(\/?)([a-z][a-z0-9-]*)([^>]*?)(\/?)>$/i;
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 /**
@@ -25,7 +25,12 @@ export function parseHtmlTag(source: string): HtmlTag | null {
     const key = attributeName.toLowerCase();
     if (!attributes.has(key)) attributes.set(key, doubleQuoted ?? singleQuoted ?? unquoted ?? '');
   }
-  return { name: name.toLowerCase(), closing: slash === '/', selfClosing: selfClosingSlash === '/', attributes };
+  return {
+    name: name.toLowerCase(),
+    closing: slash === '/',
+    selfClosing: selfClosingSlash === '/',
+    attributes,
+  };
 }
 
 /** `color: #ef4444; font-size: 18px` as a property -> value map (lower-case property names). */

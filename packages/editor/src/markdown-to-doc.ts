@@ -37,15 +37,16 @@ markdownIt.normalizeLinkText = (text) => text;
 const TASK_MARKER_SOURCE = /^\[([ xX])\](?:[ \t]|$)/;
 const TASK_MARKER_TEXT = /^\[[ xX]\][ \t]?/;
 
-/** Tags dropped together with everything inside them. */
+/**
+ * Tags dropped together with everything inside them (up to the matching end tag, or the end of the
+ * block when unclosed, as a browser would). Other tags are dropped alone, keeping their content.
+ */
 const DROPPED_WITH_CONTENT = new Set([
   'script',
   'style',
   'iframe',
-  'frame',
   'frameset',
   'object',
-  'embed',
   'applet',
   'svg',
   'math',
@@ -61,7 +62,10 @@ const DROPPED_WITH_CONTENT = new Set([
   'plaintext',
 ]);
 
-/** An open emphasis, link or allow-listed tag; `mark` is null when it was refused (bad colour, unsafe href). */
+/**
+ * An open emphasis, link or allow-listed tag; `mark` is null when it was refused (bad colour,
+ * unsafe href) but its end must still be matched. `key` is the tag name, or the Markdown delimiter.
+ */
 interface OpenElement {
   key: string;
   mark: Mark | null;
@@ -156,28 +160,33 @@ function inlineTokensToNodes(tokens: readonly Token[]): ProseMirrorNode[] {
         result.push(nodes.hardBreak.create(null, null, activeMarks(open)));
         break;
       case 'strong_open':
-        open.push({ key: 'strong', mark: marks.bold.create() });
-        break;
-      case 'em_open':
-        open.push({ key: 'em', mark: marks.italic.create() });
+        open.push({ key: '**', mark: marks.bold.create() });
         break;
       case 'strong_close':
+        closeElement(open, '**');
+        break;
+      case 'em_open':
+        open.push({ key: '*', mark: marks.italic.create() });
+        break;
       case 'em_close':
-        closeElement(open, token.type.replace('_close', ''));
+        closeElement(open, '*');
         break;
       case 'link_open': {
         const href = token.attrGet('href');
         if (isSafeLinkHref(href)) {
-          open.push({ key: 'link', mark: marks.link.create({ href, title: token.attrGet('title') || null }) });
+          open.push({
+            key: '[]',
+            mark: marks.link.create({ href, title: token.attrGet('title') || null }),
+          });
         } else if (token.markup === 'autolink') {
           droppingAutolink = true;
         } else {
-          open.push({ key: 'link', mark: null });
+          open.push({ key: '[]', mark: null });
         }
         break;
       }
       case 'link_close':
-        closeElement(open, 'link');
+        closeElement(open, '[]');
         break;
       case 'image':
         addText((token.children ?? []).map((child) => child.content).join(''));
@@ -247,7 +256,11 @@ function isTaskList(tokens: readonly Token[], openIndex: number): boolean {
   for (let index = openIndex + 1; index < tokens.length; index++) {
     const token = tokens[index];
     if (!token || (token.type === 'bullet_list_close' && token.level === listLevel)) break;
-    if (token.type === 'list_item_open' && token.level === listLevel + 1 && taskMarkerOf(tokens, index) === null) {
+    if (
+      token.type === 'list_item_open' &&
+      token.level === listLevel + 1 &&
+      taskMarkerOf(tokens, index) === null
+    ) {
       return false;
     }
   }
@@ -295,7 +308,7 @@ export function parseMarkdownDocument(markdown: string): ProseMirrorNode {
         break;
       case 'list_item_open':
         if (current().type === nodes.taskList) {
-          push(nodes.taskItem, { checked: taskMarkerOf(tokens, index) });
+          push(nodes.taskItem, { checked: taskMarkerOf(tokens, index) === true });
           // isTaskList checked that the first child token is text starting with the marker.
           const firstText = tokens[index + 2]?.children?.[0];
           if (firstText) firstText.content = firstText.content.replace(TASK_MARKER_TEXT, '');

@@ -127,6 +127,19 @@ export interface JoinAttemptsTable {
   created_at: Timestamp;
 }
 
+export interface AiJobsTable {
+  id: string;
+  user_id: string;
+  action: 'summarize' | 'grammar' | 'translate' | 'structure';
+  language: string | null;
+  status: 'PENDING' | 'DONE' | 'ERROR';
+  input: string;
+  output: string | null;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -139,6 +152,7 @@ export interface Database {
   notes: NotesTable;
   pins: PinsTable;
   drafts: DraftsTable;
+  ai_jobs: AiJobsTable;
   join_attempts: JoinAttemptsTable;
 }
 

@@ -20,7 +20,7 @@ function coalesceKey(event: ChangeEvent): string {
 export class Outbox {
   private readonly pending = new Map<string, ChangeEvent>();
   private tokens = MAX_EVENTS_PER_SECOND;
-  private lastRefill = Date.now();
+  private lastRefill: number | null = null;
 
   constructor(private readonly send: (event: ChangeEvent) => void) {}
 
@@ -31,10 +31,8 @@ export class Outbox {
   }
 
   flush(now = Date.now()) {
-    this.tokens = Math.min(
-      MAX_EVENTS_PER_SECOND,
-      this.tokens + ((now - this.lastRefill) / 1000) * MAX_EVENTS_PER_SECOND,
-    );
+    const elapsed = this.lastRefill === null ? 0 : Math.max(0, now - this.lastRefill);
+    this.tokens = Math.min(MAX_EVENTS_PER_SECOND, this.tokens + (elapsed / 1000) * MAX_EVENTS_PER_SECOND);
     this.lastRefill = now;
     if (this.pending.size === 0 || this.tokens < 1) return;
     if (this.pending.size > MAX_EVENTS_PER_SECOND) {

@@ -3,6 +3,7 @@ import type { Database, Dialect } from '../types';
 import { accountsMigration } from './001-accounts';
 import { projectsNotesMigration } from './002-projects-notes';
 import { draftsMigration } from './003-drafts';
+import { aiJobsMigration } from './004-ai-jobs';
 import { sharingMigration } from './005-sharing';
 
 /** Versioned migrations, in order. Never edit a released one; add the next number. */
@@ -11,6 +12,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '001-accounts': accountsMigration(dialect),
     '002-projects-notes': projectsNotesMigration(dialect),
     '003-drafts': draftsMigration(dialect),
+    '004-ai-jobs': aiJobsMigration(dialect),
     '005-sharing': sharingMigration(dialect),
   };
 }

@@ -1,7 +1,6 @@
 import { idParamsSchema, pinListSchema } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
@@ -14,7 +13,7 @@ export function registerPinRoutes(app: FastifyInstance, notes: NotesRepo, notify
 
   r.put(
     '/api/notes/:id/pin',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema, body: z.strictObject({}).optional() } },
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       if (!(await notes.find(userId, request.params.id))) throw notFound(NOTE_NOT_FOUND);

@@ -1,0 +1,129 @@
+import {
+  AI_MESSAGES,
+  type AiAction,
+  type AiJob,
+  type AiStatus,
+  INBOX_PROJECT_NAME,
+  MAX_NOTE_TITLE_LENGTH,
+  type Note,
+  type Project,
+  UNTITLED_NOTE_TITLE,
+} from '@notewise/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { modelRequiredError } from '../../ai/errors';
+import { type AiProvider, createAiProvider } from '../../ai/provider';
+import type { Config } from '../../config';
+import type { Database } from '../../db/types';
+import type { NotesRepo } from '../notes/notes.repo';
+import type { ProjectsRepo } from '../projects/projects.repo';
+import { createAiJobsRepo } from './ai-jobs.repo';
+import { AiRateLimiter } from './ai-rate-limiter';
+
+export interface AiDeps {
+  config: Config;
+  db: Kysely<Database>;
+  notes: NotesRepo;
+  projects: ProjectsRepo;
+  /** Another engine (tests use short retry delays); by default createAiProvider(config.ai). */
+  provider?: AiProvider | undefined;
+}
+
+/** AI requests one user may have running at once (enhance streams and captures). */
+export const MAX_CONCURRENT_AI_REQUESTS = 2;
+/** A job still PENDING this long after the time-out was interrupted (a restart): it reads as ERROR. */
+const STALE_MARGIN_MS = 60_000;
+
+export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
+  const provider = deps.provider ?? createAiProvider(deps.config.ai, { logger });
+  const jobs = createAiJobsRepo(deps.db);
+  const limiter = new AiRateLimiter(deps.config.ai.rateLimit, MAX_CONCURRENT_AI_REQUESTS);
+  const running = new Set<AbortController>();
+  const inboxCreation = new Map<string, Promise<Project>>();
+  const staleAfterMs = deps.config.ai.timeoutMs + STALE_MARGIN_MS;
+
+  const settleStale = async (job: AiJob | undefined): Promise<AiJob | undefined> => {
+    if (job?.status !== 'PENDING') return job;
+    if (Date.now() - Date.parse(job.updatedAt) < staleAfterMs) return job;
+    await jobs.fail(job.id, AI_MESSAGES.interrupted);
+    return { ...job, status: 'ERROR', error: AI_MESSAGES.interrupted };
+  };
+
+  /** The user's personal 'Inbox' project, created on first use (once, even for parallel captures). */
+  const inbox = async (userId: string, personal: readonly Project[]): Promise<Project> => {
+    const existing = personal.find((p) => p.name.trim().toLowerCase() === INBOX_PROJECT_NAME.toLowerCase());
+    if (existing) return existing;
+    const pending = inboxCreation.get(userId);
+    if (pending) return pending;
+    const creation = deps.projects
+      .create(userId, { name: INBOX_PROJECT_NAME, color: 'blue' })
+      .finally(() => inboxCreation.delete(userId));
+    inboxCreation.set(userId, creation);
+    return creation;
+  };
+
+  return {
+    provider,
+    jobs,
+    limiter,
+
+    status(): AiStatus {
+      return { provider: provider.kind, model: provider.model, actions: { ...provider.capabilities } };
+    },
+
+    /** Checked before any streaming: the built-in engine answers translate with 422 AI_MODEL_REQUIRED. */
+    assertSupported(action: AiAction) {
+      if (!provider.capabilities[action]) throw modelRequiredError();
+    },
+
+    generate(action: AiAction, content: string, language: string | null, signal: AbortSignal) {
+      switch (action) {
+        case 'summarize':
+          return provider.summarize(content, { signal });
+        case 'grammar':
+          return provider.grammar(content, { signal });
+        case 'translate':
+          return provider.translate(content, language ?? '', { signal });
+        case 'structure':
+          return provider.structure(content, { signal });
+      }
+    },
+
+    latest: async (userId: string) => settleStale(await jobs.latest(userId)),
+    find: async (userId: string, id: string) => settleStale(await jobs.find(userId, id)),
+
+    /**
+     * ARCHITECTURE 11.2: Add Note creates the note at once. The engine proposes a title and one of
+     * the user's personal projects; without a fitting project the note goes to 'Inbox'.
+     */
+    async capture(
+      userId: string,
+      content: string,
+      signal?: AbortSignal,
+    ): Promise<{ note: Note; project: Project }> {
+      const personal = await deps.projects.list(userId, 'personal');
+      const proposal = await provider.capture(
+        content,
+        personal.map((p) => ({ id: p.id, name: p.name, description: p.description })),
+        { signal },
+      );
+      const chosen = proposal.projectId ? personal.find((p) => p.id === proposal.projectId) : undefined;
+      const project = chosen ?? (await inbox(userId, personal));
+      const title = proposal.title.trim().slice(0, MAX_NOTE_TITLE_LENGTH) || UNTITLED_NOTE_TITLE;
+      const note = await deps.notes.create(userId, { projectId: project.id, title, content });
+      return { note, project: (await deps.projects.find(userId, project.id)) ?? project };
+    },
+
+    /** Registers a running request so shutdown can cancel it; returns the unregister function. */
+    track(controller: AbortController) {
+      running.add(controller);
+      return () => running.delete(controller);
+    },
+
+    abortAll() {
+      for (const controller of running) controller.abort();
+    },
+  };
+}
+
+export type AiService = ReturnType<typeof createAiService>;

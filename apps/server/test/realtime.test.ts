@@ -1,0 +1,346 @@
+import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import type { ChangeEvent } from '@notewise/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import { Outbox } from '../src/realtime/events-socket';
+import { createTestDatabase, dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+
+async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = t.app.server.address() as AddressInfo;
+  return `127.0.0.1:${port}`;
+}
+
+/** Opens /api/events as a browser would and collects what arrives. */
+async function openEvents(host: string, cookie: string) {
+  const events: ChangeEvent[] = [];
+  const socket = new WebSocket(`ws://${host}/api/events`, { headers: { cookie, origin: `http://${host}` } });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('message', () => resolve());
+    socket.once('error', reject);
+    socket.once('close', (code) => reject(new Error(`closed ${code}`)));
+  });
+  socket.on('message', (data) => events.push(JSON.parse(String(data)) as ChangeEvent));
+  const waitFor = async (predicate: (event: ChangeEvent) => boolean, timeoutMs = 1000) => {
+    const start = Date.now();
+    while (Date.now() - start < timeoutMs) {
+      const found = events.find(predicate);
+      if (found) return { event: found, elapsed: Date.now() - start };
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
+  };
+  return { socket, events, waitFor };
+}
+
+describe('event outbox', () => {
+  it('coalesces repeats, sends at most 10 a second, and turns a flood into one resync', () => {
+    const sent: ChangeEvent[] = [];
+    const outbox = new Outbox((event) => sent.push(event));
+    const t0 = 1_000_000;
+    outbox.flush(t0);
+    for (let i = 0; i < 5; i++) outbox.push({ type: 'note.updated', noteId: 'same' });
+    outbox.flush(t0 + 100);
+    expect(sent).toEqual([{ type: 'note.updated', noteId: 'same' }]);
+
+    for (let i = 0; i < 25; i++) outbox.push({ type: 'note.created', noteId: `n${i}` });
+    outbox.flush(t0 + 200);
+    expect(sent.at(-1)).toEqual({ type: 'resync' });
+
+    sent.length = 0;
+    for (let second = 0; second < 3; second++) {
+      for (let i = 0; i < 8; i++) outbox.push({ type: 'note.created', noteId: `s${second}-${i}` });
+      for (let tick = 1; tick <= 10; tick++) outbox.flush(t0 + 1000 + second * 1000 + tick * 100);
+    }
+    expect(sent.length).toBe(24);
+  });
+});
+
+describe.each(dialects)('live updates on %s', (dialect) => {
+  let t: TestApp;
+  let host: string;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
+    host = await listen(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await t.testDb.destroy();
+  });
+
+  it('a second session and a second member see a note created, renamed, moved and deleted', async () => {
+    const owner = await signUp(t.app);
+    const member = await signUp(t.app);
+    const project = (
+      await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Live' } })
+    ).json();
+    await request(t.app, 'POST', '/api/shared-projects/join', {
+      cookie: member.cookie,
+      body: { code: project.code },
+    });
+    const stranger = await signUp(t.app);
+
+    const ownerTab2 = await openEvents(host, owner.cookie);
+    const memberTab = await openEvents(host, member.cookie);
+    const strangerTab = await openEvents(host, stranger.cookie);
+
+    const note = (
+      await request(t.app, 'POST', '/api/notes', {
+        cookie: owner.cookie,
+        body: { projectId: project.id, title: 'Hello' },
+      })
+    ).json();
+    const created = await memberTab.waitFor((e) => e.type === 'note.created' && e.noteId === note.id);
+    expect(created.elapsed).toBeLessThan(1000);
+    await ownerTab2.waitFor((e) => e.type === 'note.created' && e.noteId === note.id);
+
+    await request(t.app, 'PATCH', `/api/notes/${note.id}`, {
+      cookie: member.cookie,
+      body: { title: 'Renamed' },
+    });
+    await ownerTab2.waitFor((e) => e.type === 'note.updated' && e.noteId === note.id);
+
+    const personal = (
+      await request(t.app, 'POST', '/api/projects', { cookie: owner.cookie, body: { name: 'Mine' } })
+    ).json();
+    await request(t.app, 'POST', `/api/notes/${note.id}/move`, {
+      cookie: owner.cookie,
+      body: { projectId: personal.id },
+    });
+    const moved = await memberTab.waitFor((e) => e.type === 'note.updated' && e.fromProjectId === project.id);
+    expect(moved.event.projectId).toBe(personal.id);
+
+    await request(t.app, 'DELETE', `/api/notes/${note.id}`, { cookie: owner.cookie });
+    await ownerTab2.waitFor((e) => e.type === 'note.deleted' && e.noteId === note.id);
+
+    await request(
+      t.app,
+      'PUT',
+      `/api/notes/${(await request(t.app, 'POST', '/api/notes', { cookie: owner.cookie, body: { projectId: personal.id } })).json().id}/pin`,
+      { cookie: owner.cookie },
+    );
+    await ownerTab2.waitFor((e) => e.type === 'pin.changed');
+    expect(memberTab.events.some((e) => e.type === 'pin.changed')).toBe(false);
+    expect(strangerTab.events.filter((e) => e.type !== ('ready' as ChangeEvent['type']))).toEqual([]);
+
+    for (const tab of [ownerTab2, memberTab, strangerTab]) tab.socket.close();
+  });
+
+  it('refuses a socket without a session or from another origin', async () => {
+    const anonymous = new WebSocket(`ws://${host}/api/events`);
+    const code = await new Promise<number>((resolve) => anonymous.on('close', (c) => resolve(c)));
+    expect(code).toBe(4401);
+    const user = await signUp(t.app);
+    const foreign = new WebSocket(`ws://${host}/api/events`, {
+      headers: { cookie: user.cookie, origin: 'https://evil.example' },
+    });
+    expect(await new Promise<number>((resolve) => foreign.on('close', (c) => resolve(c)))).toBe(4401);
+  });
+});
+
+function collabClient(host: string, cookie: string, noteId: string) {
+  const doc = new Y.Doc();
+  const socket = new HocuspocusProviderWebsocket({
+    url: `ws://${host}/collab`,
+    WebSocketPolyfill: class extends WebSocket {
+      constructor(url: string) {
+        super(url, { headers: { cookie, origin: `http://${host}` } });
+      }
+    } as unknown as typeof globalThis.WebSocket,
+  });
+  let failure: string | null = null;
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: `note:${noteId}`,
+    document: doc,
+    token: 'session-cookie',
+    onAuthenticationFailed: ({ reason }) => {
+      failure = reason;
+    },
+  });
+  // A shared socket does not connect by itself: the provider attaches to it (Hocuspocus 3).
+  provider.attach();
+  const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
+  return {
+    doc,
+    provider,
+    synced,
+    failure: () => failure,
+    text: () => doc.getXmlFragment('default').toString(),
+    destroy: () => {
+      provider.destroy();
+      socket.destroy();
+    },
+  };
+}
+
+async function until(predicate: () => boolean, timeoutMs = 3000) {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Appends a paragraph with `text` the way the editor would. */
+function typeParagraph(doc: Y.Doc, text: string) {
+  doc.transact(() => {
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText(text)]);
+    const fragment = doc.getXmlFragment('default');
+    fragment.insert(fragment.length, [paragraph]);
+  });
+}
+
+describe.each(dialects)('co-editing on %s', (dialect) => {
+  let t: TestApp;
+  let host: string;
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
+    host = await listen(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await t.testDb.destroy();
+  });
+
+  it('two members edit one shared note at once; both see both texts and it is stored as Markdown', async () => {
+    const owner = await signUp(t.app);
+    const member = await signUp(t.app);
+    const project = (
+      await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Co' } })
+    ).json();
+    await request(t.app, 'POST', '/api/shared-projects/join', {
+      cookie: member.cookie,
+      body: { code: project.code },
+    });
+    const note = (
+      await request(t.app, 'POST', '/api/notes', {
+        cookie: owner.cookie,
+        body: { projectId: project.id, content: 'Start **here**' },
+      })
+    ).json();
+
+    const a = collabClient(host, owner.cookie, note.id);
+    const b = collabClient(host, member.cookie, note.id);
+    await Promise.all([a.synced, b.synced]);
+    expect(a.text()).toContain('here');
+
+    typeParagraph(a.doc, 'from owner');
+    typeParagraph(b.doc, 'from member');
+    await until(() => a.text().includes('from member') && b.text().includes('from owner'));
+    expect(a.text()).toBe(b.text());
+
+    a.destroy();
+    b.destroy();
+    // Stored (debounced) and mirrored to Markdown for search and previews.
+    let stored = '';
+    await until(() => {
+      void request(t.app, 'GET', `/api/notes/${note.id}`, { cookie: member.cookie }).then((r) => {
+        stored = r.json().content;
+      });
+      return stored.includes('from owner') && stored.includes('from member');
+    }, 8000);
+    expect(stored).toContain('Start **here**');
+  });
+
+  it('refuses a non-member before any sync, and personal notes are not co-edited', async () => {
+    const owner = await signUp(t.app);
+    const stranger = await signUp(t.app);
+    const project = (
+      await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Closed' } })
+    ).json();
+    const note = (
+      await request(t.app, 'POST', '/api/notes', {
+        cookie: owner.cookie,
+        body: { projectId: project.id, content: 'secret text' },
+      })
+    ).json();
+    const intruder = collabClient(host, stranger.cookie, note.id);
+    await until(() => intruder.failure() !== null);
+    expect(intruder.text()).toBe('');
+    intruder.destroy();
+
+    const personal = (
+      await request(t.app, 'POST', '/api/projects', { cookie: owner.cookie, body: { name: 'Private' } })
+    ).json();
+    const privateNote = (
+      await request(t.app, 'POST', '/api/notes', { cookie: owner.cookie, body: { projectId: personal.id } })
+    ).json();
+    const self = collabClient(host, owner.cookie, privateNote.id);
+    await until(() => self.failure() !== null);
+    self.destroy();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
+  'two server instances on PostgreSQL and Redis',
+  () => {
+    it('each sees the other instance’s note creation within 1 s, and co-editing crosses instances', async () => {
+      const redisPrefix = `test-${crypto.randomBytes(4).toString('hex')}:`;
+      const testDb = await createTestDatabase('postgres');
+      const env = {
+        DEMO_ACCOUNT: 'false',
+        REDIS_URL: process.env.TEST_REDIS_URL ?? '',
+        AUTH_SECRET: 'x'.repeat(40),
+      };
+      const one = await startTestApp('postgres', env, testDb, { redisPrefix });
+      const two = await startTestApp('postgres', env, testDb, { redisPrefix });
+      try {
+        const hostOne = await listen(one);
+        const hostTwo = await listen(two);
+        const owner = await signUp(one.app);
+        const member = await signUp(two.app);
+        const project = (
+          await request(one.app, 'POST', '/api/shared-projects', {
+            cookie: owner.cookie,
+            body: { name: 'Scale' },
+          })
+        ).json();
+        await request(two.app, 'POST', '/api/shared-projects/join', {
+          cookie: member.cookie,
+          body: { code: project.code },
+        });
+
+        const onTwo = await openEvents(hostTwo, member.cookie);
+        const onOne = await openEvents(hostOne, owner.cookie);
+        const fromOne = (
+          await request(one.app, 'POST', '/api/notes', {
+            cookie: owner.cookie,
+            body: { projectId: project.id },
+          })
+        ).json();
+        expect(
+          (await onTwo.waitFor((e) => e.type === 'note.created' && e.noteId === fromOne.id)).elapsed,
+        ).toBeLessThan(1000);
+        const fromTwo = (
+          await request(two.app, 'POST', '/api/notes', {
+            cookie: member.cookie,
+            body: { projectId: project.id },
+          })
+        ).json();
+        expect(
+          (await onOne.waitFor((e) => e.type === 'note.created' && e.noteId === fromTwo.id)).elapsed,
+        ).toBeLessThan(1000);
+        onOne.socket.close();
+        onTwo.socket.close();
+
+        const a = collabClient(hostOne, owner.cookie, fromOne.id);
+        const b = collabClient(hostTwo, member.cookie, fromOne.id);
+        await Promise.all([a.synced, b.synced]);
+        typeParagraph(a.doc, 'typed on one');
+        typeParagraph(b.doc, 'typed on two');
+        await until(() => a.text().includes('typed on two') && b.text().includes('typed on one'), 5000);
+        a.destroy();
+        b.destroy();
+      } finally {
+        await one.close();
+        await two.close();
+        await testDb.destroy();
+      }
+    }, 30_000);
+  },
+);

@@ -1,0 +1,75 @@
+import { getSchema } from '@tiptap/core';
+import { describe, expect, it } from 'vitest';
+import { createEditorExtensions, editorSchema } from './index';
+
+describe('createEditorExtensions', () => {
+  it('builds the schema in Node, without a DOM', () => {
+    expect(typeof document).toBe('undefined');
+    const schema = getSchema(createEditorExtensions());
+    expect(Object.keys(schema.nodes).sort()).toEqual(
+      [
+        'blockquote',
+        'bulletList',
+        'doc',
+        'hardBreak',
+        'heading',
+        'listItem',
+        'orderedList',
+        'paragraph',
+        'taskItem',
+        'taskList',
+        'text',
+      ].sort(),
+    );
+    expect(Object.keys(schema.marks).sort()).toEqual(
+      ['bold', 'highlight', 'italic', 'link', 'textStyle', 'underline'].sort(),
+    );
+    expect(schema.nodes.taskItem?.spec.content).toBe('paragraph block*');
+  });
+
+  it('exports that schema as editorSchema', () => {
+    expect(Object.keys(editorSchema.nodes)).toEqual(Object.keys(getSchema(createEditorExtensions()).nodes));
+  });
+
+  it('adds the placeholder only when asked', () => {
+    const names = (extensions: ReturnType<typeof createEditorExtensions>) => extensions.map((e) => e.name);
+    expect(names(createEditorExtensions())).not.toContain('placeholder');
+    expect(names(createEditorExtensions({ placeholder: 'Write…' }))).toContain('placeholder');
+  });
+
+  it('configures links: safe protocols only, autolink on, no open on click, rel set', () => {
+    const starterKit = createEditorExtensions().find((extension) => extension.name === 'starterKit');
+    const link = starterKit?.options.link;
+    expect(link).toMatchObject({ autolink: true, openOnClick: false });
+    expect(link.HTMLAttributes.rel).toBe('noopener noreferrer nofollow');
+    expect(link.isAllowedUri('https://example.com')).toBe(true);
+    expect(link.isAllowedUri('JaVaScRiPt:alert(1)')).toBe(false);
+    expect(link.isAllowedUri('data:text/html,x')).toBe(false);
+  });
+
+  it('renders only palette colours and sizes, and only safe hrefs', () => {
+    const { textStyle, highlight, link } = editorSchema.marks;
+    const render = (mark: ReturnType<NonNullable<typeof textStyle>['create']>) =>
+      mark.type.spec.toDOM?.(mark, true);
+    expect(render(textStyle!.create({ color: '#ef4444', fontSize: '18px' }))).toEqual([
+      'span',
+      { style: 'color: #ef4444; font-size: 18px' },
+      0,
+    ]);
+    expect(render(textStyle!.create({ color: 'red; background: url(x)', fontSize: '1000px' }))).toEqual([
+      'span',
+      {},
+      0,
+    ]);
+    expect(render(highlight!.create({ color: 'url(x)' }))).toEqual([
+      'mark',
+      { 'data-color': '#fef08a', style: 'background-color: #fef08a; color: inherit' },
+      0,
+    ]);
+    expect(render(link!.create({ href: 'javascript:alert(1)' }))).toMatchObject(['a', { href: '' }, 0]);
+  });
+
+  it('gives highlights the first palette colour by default', () => {
+    expect(editorSchema.marks.highlight?.create().attrs.color).toBe('#fef08a');
+  });
+});
