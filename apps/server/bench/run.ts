@@ -14,6 +14,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
 import { prepareContent } from '../src/modules/notes/note-content';
+import { measureCollabLatency } from './collab-latency';
 
 const run = promisify(execFile);
 const HERE = import.meta.dirname;
@@ -171,12 +172,45 @@ async function main() {
       'coffee',
     ];
     const searchUrls = queries.map((q) => `${address}/api/search?q=${encodeURIComponent(q)}`);
+    // Service time without queueing: one request at a time.
+    const sequential: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const started = performance.now();
+      await (await fetch(searchUrls[i % searchUrls.length] ?? '', { headers: { cookie } })).arrayBuffer();
+      sequential.push(performance.now() - started);
+    }
+    sequential.sort((a, b) => a - b);
+    results.searchSequentialMs = { p50: sequential[20], max: sequential[39] };
+    console.log('search one at a time:', results.searchSequentialMs);
     results.search = await load(searchUrls, 50, cookie);
     results.noteList50 = await load([`${address}/api/notes?projectId=${smallProject.id}`], 500, cookie);
     results.getNote = await load(
       someNotes.map((id) => `${address}/api/notes/${id}`),
       500,
       cookie,
+    );
+
+    // Co-editing: a second member edits the same shared note.
+    const memberSignUp = await fetch(`${address}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: origin,
+      body: JSON.stringify({ name: 'Member', email: 'member@example.com', password: 'bench-password-2' }),
+    });
+    const memberCookie = (memberSignUp.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    const shared = (await post('/api/shared-projects', { name: 'Team' })) as unknown as {
+      id: string;
+      code: string;
+    };
+    await fetch(`${address}/api/shared-projects/join`, {
+      method: 'POST',
+      headers: { ...origin, cookie: memberCookie },
+      body: JSON.stringify({ code: shared.code }),
+    });
+    const sharedNote = await post('/api/notes', { projectId: shared.id, title: 'Live', content: 'Start' });
+    results.collabLatency = await measureCollabLatency(
+      new URL(address).host,
+      [cookie, memberCookie],
+      sharedNote.id,
     );
   } finally {
     await app.close();
@@ -185,11 +219,13 @@ async function main() {
   }
 
   const budgets = [
-    ['search p50 (100k notes, 50 req/s)', (results.search as LoadResult).p50, 10],
+    [`search p50 (${NOTE_COUNT} notes, 50 req/s)`, (results.search as LoadResult).p50, 10],
     ['search p95', (results.search as LoadResult).p95, null],
     ['search p99', (results.search as LoadResult).p99, 50],
     ['note list (50) p99 at 500 req/s', (results.noteList50 as LoadResult).p99, 10],
     ['get note p99 at 500 req/s', (results.getNote as LoadResult).p99, 10],
+    ['co-edit propagation p50 (2 clients)', (results.collabLatency as { p50: number }).p50, null],
+    ['co-edit propagation p95 (2 clients)', (results.collabLatency as { p95: number }).p95, 50],
   ] as const;
   results.budgets = budgets.map(([name, ms, budget]) => ({
     name,

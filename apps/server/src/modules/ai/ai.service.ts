@@ -15,6 +15,7 @@ import { modelRequiredError } from '../../ai/errors';
 import { type AiProvider, createAiProvider } from '../../ai/provider';
 import type { Config } from '../../config';
 import type { Database } from '../../db/types';
+import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { NotesRepo } from '../notes/notes.repo';
 import type { ProjectsRepo } from '../projects/projects.repo';
 import { createAiJobsRepo } from './ai-jobs.repo';
@@ -25,6 +26,8 @@ export interface AiDeps {
   db: Kysely<Database>;
   notes: NotesRepo;
   projects: ProjectsRepo;
+  /** Change events for the note (and the 'Inbox' project) capture creates, as the notes routes send. */
+  notify?: Pick<ChangeNotifier, 'note' | 'project'> | undefined;
   /** Another engine (tests use short retry delays); by default createAiProvider(config.ai). */
   provider?: AiProvider | undefined;
 }
@@ -55,9 +58,11 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
     if (existing) return existing;
     const pending = inboxCreation.get(userId);
     if (pending) return pending;
-    const creation = deps.projects
-      .create(userId, { name: INBOX_PROJECT_NAME, color: 'blue' })
-      .finally(() => inboxCreation.delete(userId));
+    const creation = (async () => {
+      const project = await deps.projects.create(userId, { name: INBOX_PROJECT_NAME, color: 'blue' });
+      await deps.notify?.project({ type: 'project.created', projectId: project.id, actorId: userId });
+      return project;
+    })().finally(() => inboxCreation.delete(userId));
     inboxCreation.set(userId, creation);
     return creation;
   };
@@ -111,6 +116,12 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       const project = chosen ?? (await inbox(userId, personal));
       const title = proposal.title.trim().slice(0, MAX_NOTE_TITLE_LENGTH) || UNTITLED_NOTE_TITLE;
       const note = await deps.notes.create(userId, { projectId: project.id, title, content });
+      await deps.notify?.note({
+        type: 'note.created',
+        projectId: note.projectId,
+        noteId: note.id,
+        actorId: userId,
+      });
       return { note, project: (await deps.projects.find(userId, project.id)) ?? project };
     },
 

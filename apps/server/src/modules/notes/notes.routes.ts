@@ -40,7 +40,7 @@ export function registerNoteRoutes(
     async (request) => {
       const userId = currentUser(request).id;
       const { projectId, pinned } = request.query;
-      if (projectId && !(await projects.find(userId, projectId))) throw notFound(PROJECT_NOT_FOUND);
+      if (projectId && !(await projects.isVisible(userId, projectId))) throw notFound(PROJECT_NOT_FOUND);
       const filter = { projectId, pinned: pinned === undefined ? undefined : pinned === 'true' };
       return { notes: await notes.list(userId, filter, LIST_LIMIT) };
     },
@@ -61,7 +61,7 @@ export function registerNoteRoutes(
     { onRequest: app.requireAccess, schema: { body: createNoteBodySchema, response: { 201: noteSchema } } },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      if (!(await projects.find(userId, request.body.projectId))) throw notFound(PROJECT_NOT_FOUND);
+      if (!(await projects.isVisible(userId, request.body.projectId))) throw notFound(PROJECT_NOT_FOUND);
       const note = await notes.create(userId, request.body);
       await notify.note({
         type: 'note.created',

@@ -142,6 +142,17 @@ export function createProjectsRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /** Cheaper than find() when only visibility matters (one primary-key lookup). */
+    async isVisible(userId: string, projectId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('project_members')
+        .select('project_id')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Ids of every project the user may see, as a subquery for other modules' authorization. */
     visibleProjectIds(userId: string) {
       return db.selectFrom('project_members').select('project_id').where('user_id', '=', userId);

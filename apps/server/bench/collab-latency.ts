@@ -1,0 +1,74 @@
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+
+/** One co-editing client as the web app runs it: a Hocuspocus provider on the note's document. */
+function client(host: string, cookie: string, noteId: string) {
+  const doc = new Y.Doc();
+  const socket = new HocuspocusProviderWebsocket({
+    url: `ws://${host}/collab`,
+    WebSocketPolyfill: class extends WebSocket {
+      constructor(url: string) {
+        super(url, { headers: { cookie, origin: `http://${host}` } });
+      }
+    } as unknown as typeof globalThis.WebSocket,
+  });
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: `note:${noteId}`,
+    document: doc,
+    token: 'cookie',
+  });
+  provider.attach();
+  const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
+  return {
+    doc,
+    synced,
+    destroy: () => {
+      provider.destroy();
+      socket.destroy();
+    },
+  };
+}
+
+/**
+ * Edit-propagation latency between two members' clients: A inserts a marked character, the time until
+ * B's document holds it. Sequential, so each sample is one round of server relay.
+ */
+export async function measureCollabLatency(
+  host: string,
+  cookies: [string, string],
+  noteId: string,
+  samples = 200,
+) {
+  const a = client(host, cookies[0], noteId);
+  const b = client(host, cookies[1], noteId);
+  await Promise.all([a.synced, b.synced]);
+  const textA = a.doc.getText('bench');
+  const textB = b.doc.getText('bench');
+  const latencies: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const marker = `${i % 10}`;
+    const expectedLength = textA.length + 1;
+    const arrived = new Promise<void>((resolve) => {
+      const check = () => {
+        if (textB.length >= expectedLength) {
+          textB.unobserve(check);
+          resolve();
+        }
+      };
+      textB.observe(check);
+    });
+    const started = performance.now();
+    textA.insert(textA.length, marker);
+    await arrived;
+    latencies.push(performance.now() - started);
+  }
+  a.destroy();
+  b.destroy();
+  latencies.sort((x, y) => x - y);
+  const at = (p: number) =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? 0) * 100) /
+    100;
+  return { samples, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+}
