@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'e2e'): string {
@@ -34,4 +34,54 @@ export async function signUpViaApi(page: Page, name = 'Api User') {
   });
   expect(response.ok()).toBe(true);
   return { email, password: 'correct-horse-9' };
+}
+
+/** The app's origin, for the Origin header the API's check wants on state-changing requests. */
+export function appOrigin(page: Page): string {
+  const url = page.url();
+  if (url.startsWith('http')) return new URL(url).origin;
+  return new URL(String(test.info().project.use.baseURL)).origin;
+}
+
+/** Signs a fresh user up over the API (the session cookie lands in the page's context) and loads /. */
+export async function signUpFresh(page: Page, name = 'Note Taker') {
+  await page.goto('/');
+  const email = uniqueEmail('notes');
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { name, email, password: 'correct-horse-9' },
+    headers: { origin: appOrigin(page) },
+  });
+  expect(response.ok()).toBe(true);
+  await page.reload();
+  return { email, password: 'correct-horse-9' };
+}
+
+/** POSTs JSON to the API as the signed-in user and returns the parsed answer. */
+export async function apiPost<T>(page: Page, path: string, data: unknown): Promise<T> {
+  const response = await page.request.post(path, { data, headers: { origin: appOrigin(page) } });
+  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+export interface CreatedProject {
+  id: string;
+  name: string;
+}
+export interface CreatedNote {
+  id: string;
+  projectId: string;
+  title: string;
+}
+
+export function createProject(
+  page: Page,
+  name: string,
+  extra: { description?: string; color?: string } = {},
+) {
+  return apiPost<CreatedProject>(page, '/api/projects', { name, ...extra });
+}
+
+/** Creates a note through the API (the composer is not part of these tests). */
+export function createNote(page: Page, projectId: string, title: string, content = '') {
+  return apiPost<CreatedNote>(page, '/api/notes', { projectId, title, content });
 }

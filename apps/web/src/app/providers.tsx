@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { Toaster } from 'sonner';
 import { AuthDialogProvider, AuthProvider } from '@/features/auth';
 import { createQueryClient } from './query-client';
+import { RealtimeEvents } from './realtime';
 import { ThemeProvider, useTheme } from './theme';
 
 function ThemedToaster() {
@@ -34,6 +35,7 @@ export function Providers({ children }: { children: ReactNode }) {
           <AuthDialogProvider>
             {children}
             <ThemedToaster />
+            <RealtimeEvents />
           </AuthDialogProvider>
         </AuthProvider>
       </ThemeProvider>

@@ -6,8 +6,9 @@ import type { Lint, LocalLinter } from 'harper.js';
  * inside the npm package. In Node we use `LocalLinter` with the *slim* binary module
  * (`harper.js/slimBinary`), which points at `harper_wasm_slim_bg.wasm` next to the module by a
  * `file://` URL; harper.js reads such URLs with `fs` when `process` exists, so nothing is fetched.
- * The module is imported lazily on the first grammar request (it costs ~2 s and ~200 MB), once
- * per process, and then shared: the linter is synchronous inside, so calls never interleave.
+ * The module is imported lazily on the first grammar request (it costs ~3 s, blocking, and ~200 MB
+ * of memory), once per process, and then shared: the linter is synchronous inside, so calls never
+ * interleave. Later checks take milliseconds per paragraph, with a yield to the event loop between.
  */
 let linterPromise: Promise<LocalLinter> | undefined;
 
@@ -19,6 +20,11 @@ export function loadHarper(): Promise<LocalLinter> {
     ]);
     const linter = new LocalLinter({ binary: slimBinary, dialect: Dialect.American });
     await linter.setup();
+    // The spelling dictionary initialises on first use (~2 s): pay that once, here, not mid-note.
+    for (const lint of await linter.lint('Warm up teh speling of Kysely getUserId.', {
+      language: 'markdown',
+    }))
+      lint.free();
     return linter;
   })().catch((error: unknown) => {
     linterPromise = undefined;

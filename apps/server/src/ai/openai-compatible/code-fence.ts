@@ -35,7 +35,7 @@ export async function* stripCodeFence(
     }
     const combined = tail + text;
     // Hold back a final line break with what may still become a closing fence (and trailing blanks).
-    const hold = /\n[ \t]*`{0,3}[ \t]*(?:\n[ \t]*)*$/.exec(combined) ?? /[ \t\n]+$/.exec(combined);
+    const hold = /[ \t]*\n[ \t]*`{0,3}[ \t]*(?:\n[ \t]*)*$/.exec(combined) ?? /[ \t\n]+$/.exec(combined);
     const cut = hold ? hold.index : combined.length;
     let out = combined.slice(0, cut);
     tail = combined.slice(cut);

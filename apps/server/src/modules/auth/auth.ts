@@ -30,7 +30,9 @@ export function createAuth({ config, db, dialect, secret }: AuthDeps) {
   return betterAuth({
     appName: PRODUCT_NAME,
     basePath: '/api/auth',
-    ...(config.publicUrl ? { baseURL: config.publicUrl } : {}),
+    // Without PUBLIC_URL a self-hosted instance answers on whatever host users reach it by (an IP, a
+    // LAN name); requests are same-origin checked separately (http/origin-check.ts).
+    baseURL: config.publicUrl ?? { allowedHosts: ['*'], fallback: `http://localhost:${config.port}` },
     secret,
     database: { db, type: dialect },
     telemetry: { enabled: false },

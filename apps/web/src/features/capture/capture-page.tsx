@@ -12,7 +12,7 @@ export function CapturePage() {
   const { openAuthDialog } = useAuthDialog();
 
   return (
-    <Page width="narrow" className="space-y-8">
+    <Page width="narrow" className="space-y-8 max-md:pb-24">
       <header className="space-y-1">
         <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">
           {user ? `Welcome back, ${user.name}` : `Welcome to ${PRODUCT_NAME}`}

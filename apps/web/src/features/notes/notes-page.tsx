@@ -1,26 +1,61 @@
-import { FileText, Plus } from 'lucide-react';
-import { Link } from 'react-router';
-import { paths } from '@/app/route-table';
-import { Button } from '@/components/ui/button';
+import { FileText, SearchX } from 'lucide-react';
+import { useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatList } from '@/components/ui/stat-list';
+import { useViewMode } from '@/components/ui/view-toggle';
+import { useNotes } from './api/get-notes';
+import { NewNoteButton } from './components/new-note-button';
+import { NotesToolbar } from './components/notes-toolbar';
+import { NotesView } from './components/notes-view';
+import { noteStats, useNoteFilter } from './hooks/use-note-filter';
+import { useProjectLookup } from './hooks/use-project-lookup';
 
+const VIEW_STORAGE_KEY = 'notewise.view.notes';
+
+/** /notes: every note the user can see, pinned first, with counters, a filter and the per-note menu. */
 export function NotesPage() {
+  const notes = useNotes();
+  const projects = useProjectLookup();
+  const [view, setView] = useViewMode(VIEW_STORAGE_KEY);
+  const [query, setQuery] = useState('');
+  const filtered = useNoteFilter(notes.data, query);
+  const all = notes.data ?? [];
+
   return (
     <Page>
-      <PageHeader title="All Notes" description="Every note from all of your projects." />
-      <EmptyState
-        icon={FileText}
-        title="No notes yet"
-        description="Notes you capture will appear here."
-        action={
-          <Button asChild>
-            <Link to={paths.capture}>
-              <Plus size={16} aria-hidden="true" />
-              New Note
-            </Link>
-          </Button>
+      <PageHeader title="All Notes" actions={<NewNoteButton />} className="mb-2" />
+      {notes.data ? (
+        <StatList label="Notes summary" className="mb-6" stats={noteStats(all)} />
+      ) : (
+        <Skeleton className="mb-6 h-5 w-72 max-w-full" />
+      )}
+      <NotesToolbar
+        search={{ value: query, onChange: setQuery, label: 'Search notes' }}
+        view={view}
+        onViewChange={setView}
+      />
+      <NotesView
+        notes={filtered}
+        total={all.length}
+        isPending={notes.isPending}
+        error={notes.error}
+        onRetry={() => void notes.refetch()}
+        view={view}
+        label="Notes"
+        projects={projects}
+        empty={
+          <EmptyState
+            icon={FileText}
+            title="No notes yet"
+            description="Capture a note and it will show up here, with the notes of all your projects."
+            action={<NewNoteButton />}
+          />
+        }
+        noMatch={
+          <EmptyState icon={SearchX} title="No notes found" description="Try adjusting your search terms" />
         }
       />
     </Page>

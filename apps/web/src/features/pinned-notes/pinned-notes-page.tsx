@@ -1,13 +1,74 @@
-import { Pin } from 'lucide-react';
+import { Pin, SearchX } from 'lucide-react';
+import { useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { StatList } from '@/components/ui/stat-list';
+import { useViewMode } from '@/components/ui/view-toggle';
+import {
+  NewNoteButton,
+  NotesToolbar,
+  NotesView,
+  noteStats,
+  useNoteFilter,
+  usePinnedNotes,
+  useProjectLookup,
+} from '@/features/notes';
 
+const VIEW_STORAGE_KEY = 'notewise.view.pinned-notes';
+
+/** /pinned-notes: the user's pinned notes, newest pinned first. */
 export function PinnedNotesPage() {
+  const pins = usePinnedNotes();
+  const projects = useProjectLookup();
+  const [view, setView] = useViewMode(VIEW_STORAGE_KEY);
+  const [query, setQuery] = useState('');
+  const filtered = useNoteFilter(pins.data, query);
+  const all = pins.data ?? [];
+  // The counters: pinned notes and the last update among them.
+  const stats = noteStats(all).filter((stat) => stat.id !== 'pinned');
+  if (stats[0]) stats[0] = { ...stats[0], label: all.length === 1 ? 'pinned note' : 'pinned notes' };
+
   return (
     <Page>
-      <PageHeader title="Pinned Notes" description="The notes you keep within reach." />
-      <EmptyState icon={Pin} title="No pinned notes yet" description="Pin a note to keep it here." />
+      <PageHeader title="Pinned Notes" actions={<NewNoteButton />} className="mb-2" />
+      {pins.data ? (
+        <StatList label="Pinned notes summary" className="mb-6" stats={stats} />
+      ) : (
+        <Skeleton className="mb-6 h-5 w-56 max-w-full" />
+      )}
+      <NotesToolbar
+        search={{ value: query, onChange: setQuery, label: 'Search pinned notes' }}
+        view={view}
+        onViewChange={setView}
+      />
+      <NotesView
+        notes={filtered}
+        total={all.length}
+        isPending={pins.isPending}
+        error={pins.error}
+        onRetry={() => void pins.refetch()}
+        view={view}
+        label="Pinned notes"
+        loadingLabel="Loading pinned notes..."
+        projects={projects}
+        empty={
+          <EmptyState
+            icon={Pin}
+            title="No pinned notes yet"
+            description="Pin the notes you reach for most and they will wait for you here."
+            action={<NewNoteButton label="Create & Pin Note" />}
+          />
+        }
+        noMatch={
+          <EmptyState
+            icon={SearchX}
+            title="No pinned notes found"
+            description="Try adjusting your search terms"
+          />
+        }
+      />
     </Page>
   );
 }
