@@ -1,0 +1,37 @@
+import type { NoteSummary } from '@notewise/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { api, errorMessage } from '@/lib/api';
+import {
+  adjustNoteCount,
+  applyNoteChange,
+  type CacheSnapshot,
+  invalidateAfterNoteChange,
+  restoreSnapshot,
+  snapshotNoteData,
+} from './cache';
+
+/** DELETE /api/notes/:id: 204; its pins go too. */
+export function deleteNote(note: Pick<NoteSummary, 'id'>): Promise<void> {
+  return api.delete<void>(`/api/notes/${encodeURIComponent(note.id)}`);
+}
+
+/** Removes the note from every list and the pins at once; puts it back with a toast on failure. */
+export function useDeleteNote() {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, NoteSummary, CacheSnapshot>({
+    mutationFn: deleteNote,
+    onMutate: async (note) => {
+      const snapshot = await snapshotNoteData(queryClient);
+      applyNoteChange(queryClient, note, null);
+      adjustNoteCount(queryClient, note.projectId, -1);
+      return snapshot;
+    },
+    onSuccess: (_result, note) => toast.success(`Deleted "${note.title}"`),
+    onError: (error, note, snapshot) => {
+      restoreSnapshot(queryClient, snapshot);
+      toast.error(`Could not delete "${note.title}"`, { description: errorMessage(error) });
+    },
+    onSettled: () => invalidateAfterNoteChange(queryClient),
+  });
+}

@@ -1,0 +1,37 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/** GET /api/notes filters. */
+export interface NoteListFilter {
+  projectId?: string;
+  pinned?: boolean;
+}
+
+/**
+ * Every cache key that holds note data: lists, pins, search results and single notes all live under
+ * 'notes', so one invalidation refreshes everything a note change can affect.
+ */
+export const noteKeys = {
+  all: ['notes'] as const,
+  lists: () => [...noteKeys.all, 'list'] as const,
+  list: (filter: NoteListFilter = {}) =>
+    [...noteKeys.lists(), { projectId: filter.projectId ?? null, pinned: filter.pinned ?? null }] as const,
+  pins: () => [...noteKeys.all, 'pins'] as const,
+  searches: () => [...noteKeys.all, 'search'] as const,
+  search: (query: string) => [...noteKeys.searches(), query] as const,
+  details: () => [...noteKeys.all, 'detail'] as const,
+  detail: (id: string) => [...noteKeys.details(), id] as const,
+};
+
+/** The filter a list key was built with. */
+export function filterOfListKey(key: readonly unknown[]): {
+  projectId: string | null;
+  pinned: boolean | null;
+} {
+  const filter = key[2] as { projectId: string | null; pinned: boolean | null } | undefined;
+  return filter ?? { projectId: null, pinned: null };
+}
+
+/** Marks every note query stale and refetches the ones on screen. */
+export function invalidateNoteData(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: noteKeys.all });
+}

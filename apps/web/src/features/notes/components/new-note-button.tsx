@@ -1,0 +1,37 @@
+import { MESSAGES } from '@notewise/shared';
+import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '@/app/route-table';
+import { useAuth } from '@/app/session';
+import { Button, type ButtonVariant } from '@/components/ui/button';
+import { DisabledHint } from '@/components/ui/disabled-hint';
+
+interface NewNoteButtonProps {
+  /** Defaults to 'New Note'. */
+  label?: string;
+  variant?: ButtonVariant;
+}
+
+/** Goes to Capture (/) to write a note; disabled and dimmed without access (SPEC 5). */
+export function NewNoteButton({ label = 'New Note', variant = 'primary' }: NewNoteButtonProps) {
+  const { hasAccess } = useAuth();
+  return (
+    <DisabledHint disabled={!hasAccess} reason={MESSAGES.accessRequired}>
+      {(describedBy) =>
+        hasAccess ? (
+          <Button asChild variant={variant}>
+            <Link to={paths.capture}>
+              <Plus size={16} aria-hidden="true" />
+              {label}
+            </Link>
+          </Button>
+        ) : (
+          <Button variant={variant} disabled aria-describedby={describedBy}>
+            <Plus size={16} aria-hidden="true" />
+            {label}
+          </Button>
+        )
+      }
+    </DisabledHint>
+  );
+}

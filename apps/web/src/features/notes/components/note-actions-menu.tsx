@@ -1,0 +1,123 @@
+import type { NoteSummary } from '@notewise/shared';
+import { FolderInput, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { IconButton } from '@/components/ui/icon-button';
+import { cn } from '@/lib/cn';
+import { useDeleteNote } from '../api/delete-note';
+import { useMoveNote } from '../api/move-note';
+import { useRenameNote } from '../api/rename-note';
+import { useSetNotePinned } from '../api/set-note-pinned';
+import { MoveNoteDialog } from './move-note-dialog';
+import { RenameNoteDialog } from './rename-note-dialog';
+
+type NoteDialog = 'rename' | 'move' | 'delete';
+
+interface NoteActionsMenuProps {
+  note: NoteSummary;
+  className?: string;
+}
+
+/** The per-note menu (SPEC 2): Rename, Move note, Pin or Unpin note, Delete note. */
+export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
+  const [dialog, setDialog] = useState<NoteDialog | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // Set when a menu item opens a dialog, so the closing menu does not pull focus back to its trigger.
+  const openingDialog = useRef(false);
+  const rename = useRenameNote();
+  const move = useMoveNote();
+  const pin = useSetNotePinned();
+  const remove = useDeleteNote();
+
+  const open = (next: NoteDialog) => {
+    openingDialog.current = true;
+    setDialog(next);
+  };
+  const close = () => setDialog(null);
+  // When a dialog closes, focus goes back to the menu button (if the note is still there).
+  const returnFocus = (event: Event) => {
+    event.preventDefault();
+    trigger.current?.focus();
+  };
+
+  return (
+    <>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <IconButton
+            ref={trigger}
+            label={`Note actions for ${note.title}`}
+            icon={<MoreHorizontal size={16} aria-hidden="true" />}
+            className={cn('data-[state=open]:bg-hover data-[state=open]:text-fg', className)}
+          />
+        </DropdownMenuTrigger>
+        <DropdownMenuContent
+          onCloseAutoFocus={(event) => {
+            if (openingDialog.current) {
+              openingDialog.current = false;
+              event.preventDefault();
+            }
+          }}
+        >
+          <DropdownMenuItem onSelect={() => open('rename')}>
+            <Pencil size={16} aria-hidden="true" />
+            Rename
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => open('move')}>
+            <FolderInput size={16} aria-hidden="true" />
+            Move note
+          </DropdownMenuItem>
+          <DropdownMenuItem onSelect={() => pin.mutate({ note, pinned: !note.pinned })}>
+            {note.pinned ? <PinOff size={16} aria-hidden="true" /> : <Pin size={16} aria-hidden="true" />}
+            {note.pinned ? 'Unpin note' : 'Pin note'}
+          </DropdownMenuItem>
+          <DropdownMenuSeparator />
+          <DropdownMenuItem destructive onSelect={() => open('delete')}>
+            <Trash2 size={16} aria-hidden="true" />
+            Delete note
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      <RenameNoteDialog
+        note={note}
+        open={dialog === 'rename'}
+        onOpenChange={(next) => !next && close()}
+        onCloseAutoFocus={returnFocus}
+        onRename={(title) => {
+          close();
+          rename.mutate({ note, title });
+        }}
+      />
+      <MoveNoteDialog
+        note={note}
+        open={dialog === 'move'}
+        onOpenChange={(next) => !next && close()}
+        onCloseAutoFocus={returnFocus}
+        onMove={(projectId, projectName) => {
+          close();
+          move.mutate({ note, projectId, projectName });
+        }}
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        onOpenChange={(next) => !next && close()}
+        title="Delete note?"
+        description={`"${note.title}" will be deleted for good, and removed from Pinned Notes. This can't be undone.`}
+        confirmLabel="Delete note"
+        destructive
+        onConfirm={() => {
+          close();
+          remove.mutate(note);
+        }}
+      />
+    </>
+  );
+}

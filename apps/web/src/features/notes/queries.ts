@@ -1,0 +1,7 @@
+// The notes feature's data layer without its widgets: for code on the first route (Capture) and for
+// other features that only read or invalidate notes, so the note cards, menus and dialogs stay out of
+// their chunks. Everything here is also exported from './index'.
+export { useNotes } from './api/get-notes';
+export { usePinnedNotes } from './api/get-pins';
+export { invalidateNoteData, type NoteListFilter, noteKeys } from './api/query-keys';
+export { useNoteSearch } from './api/search-notes';

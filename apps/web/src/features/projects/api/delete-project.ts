@@ -1,0 +1,34 @@
+import type { Project } from '@notewise/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { invalidateNoteData } from '@/features/notes/queries';
+import { api, errorMessage } from '@/lib/api';
+import { type CacheSnapshot, patchProject, restoreSnapshot, snapshotProjects } from './cache';
+import { projectKeys } from './query-keys';
+
+/** DELETE /api/projects/:id: 204; the project's notes go with it. */
+export function deleteProject(project: Pick<Project, 'id'>): Promise<void> {
+  return api.delete<void>(`/api/projects/${encodeURIComponent(project.id)}`);
+}
+
+/** Removes the project at once; puts it back with a toast if the server refuses. */
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, Project, CacheSnapshot>({
+    mutationFn: deleteProject,
+    onMutate: async (project) => {
+      const snapshot = await snapshotProjects(queryClient);
+      patchProject(queryClient, project.id, () => null);
+      return snapshot;
+    },
+    onError: (error, project, snapshot) => {
+      restoreSnapshot(queryClient, snapshot);
+      toast.error(`Could not delete "${project.name}"`, { description: errorMessage(error) });
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+        invalidateNoteData(queryClient),
+      ]),
+  });
+}

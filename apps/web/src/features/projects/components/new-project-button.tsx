@@ -1,0 +1,20 @@
+import { MESSAGES } from '@notewise/shared';
+import { Plus } from 'lucide-react';
+import { useAuth } from '@/app/session';
+import { Button } from '@/components/ui/button';
+import { DisabledHint } from '@/components/ui/disabled-hint';
+
+/** Opens the New Project dialog; disabled and dimmed without access, saying why (SPEC 5). */
+export function NewProjectButton({ onClick }: { onClick: () => void }) {
+  const { hasAccess } = useAuth();
+  return (
+    <DisabledHint disabled={!hasAccess} reason={MESSAGES.accessRequired}>
+      {(describedBy) => (
+        <Button onClick={onClick} disabled={!hasAccess} aria-describedby={describedBy} aria-haspopup="dialog">
+          <Plus size={16} aria-hidden="true" />
+          New Project
+        </Button>
+      )}
+    </DisabledHint>
+  );
+}
