@@ -76,7 +76,7 @@ export function retryAfterMs(error: unknown): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-function rejectedError(status: number, model: string): AiError {
+function rejectedError(status: number, model: string, error: unknown): AiError {
   if (status === 401 || status === 403) {
     return failedError(`The AI model server refused the request (HTTP ${status}): check AI_API_KEY.`);
   }
@@ -85,7 +85,11 @@ function rejectedError(status: number, model: string): AiError {
       `The AI model server does not know the model "${model}" (HTTP 404): check AI_MODEL and AI_BASE_URL.`,
     );
   }
-  return failedError(`The AI model server rejected the request (HTTP ${status}).`);
+  // The server's own words (e.g. "context length exceeded") help whoever configures the model.
+  const detail = error instanceof Error ? error.message.replace(/\s+/g, ' ').trim().slice(0, 200) : '';
+  return failedError(
+    `The AI model server rejected the request (HTTP ${status})${detail ? `: ${detail}` : '.'}`,
+  );
 }
 
 const captureAnswerSchema = z.object({
@@ -168,7 +172,6 @@ export function createOpenAICompatibleProvider(
           model,
           system: prompt.system,
           prompt: prompt.prompt,
-          temperature: 0.2,
           maxRetries: 0,
           abortSignal: controller.signal,
           // Failures are read from the stream below; the SDK's default would print them to stderr.
@@ -223,7 +226,7 @@ export function createOpenAICompatibleProvider(
         }
         throw busyError(status);
       }
-      if (status !== undefined) throw rejectedError(status, config.model);
+      if (status !== undefined) throw rejectedError(status, config.model, failure);
       options.logger?.warn({ err: failure }, 'AI model call failed');
       throw failedError('The AI model call failed. Please try again.');
     }

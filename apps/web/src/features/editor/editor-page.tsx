@@ -1,26 +1,278 @@
-import { ArrowLeft, PenLine } from 'lucide-react';
-import { Link } from 'react-router';
+import { MAX_NOTE_TITLE_LENGTH, type Note } from '@notewise/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Plus, RotateCcw } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useBlocker, useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { paths } from '@/app/route-table';
+import { useAuth, useAuthDialog } from '@/app/session';
 import { Button } from '@/components/ui/button';
-import { EmptyState } from '@/components/ui/empty-state';
-import { Page } from '@/components/ui/page';
-import { PageHeader } from '@/components/ui/page-header';
+import { Spinner } from '@/components/ui/spinner';
+import { BusyOverlay, captureNote, clearComposerDraft, plainTextToMarkdown } from '@/features/composer';
+import { invalidateNoteData } from '@/features/notes/queries';
+import { api, errorMessage } from '@/lib/api';
+import { AiToolbarSlot } from './components/ai-toolbar-slot';
+import { RichTextEditor, type RichTextEditorHandle } from './components/rich-text-editor';
+import { SaveYourNoteDialog } from './components/save-your-note-dialog';
+import { clearEditorDraft, readEditorDraft, writeEditorDraft } from './lib/editor-draft';
+import { readEditorNavigationState } from './navigation';
 
+const DRAFT_SAVE_DELAY_MS = 1_000;
+const ACCESS_REASON = 'Adding notes needs an active PRO trial or the UNLIMITED plan.';
+
+type Enhancing = false | 'waiting' | 'streaming';
+
+/**
+ * /editor (SPEC 2): a full-width writing page for a note started on Capture. Top bar: Back to
+ * Capture, Undo Enhancement (after an AI enhancement), the AI buttons and Add Note. Leaving with
+ * content asks 'Save Your Note?'. What is typed here survives a reload of the page.
+ */
 export function EditorPage() {
+  const { user, hasAccess } = useAuth();
+  const { openAuthDialog } = useAuthDialog();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const reasonId = useId();
+
+  const [initial] = useState(() => {
+    const saved = readEditorDraft(location.key);
+    const navigation = readEditorNavigationState(location.state);
+    return {
+      title: saved?.title ?? '',
+      markdown: saved?.markdown ?? plainTextToMarkdown(navigation.noteText ?? ''),
+      original:
+        navigation.isEnhanced && navigation.originalText !== undefined
+          ? plainTextToMarkdown(navigation.originalText)
+          : null,
+    };
+  });
+
+  const editorRef = useRef<RichTextEditorHandle>(null);
+  const [title, setTitle] = useState(initial.title);
+  const [blank, setBlank] = useState(initial.markdown.trim() === '');
+  const [adding, setAdding] = useState(false);
+  const [enhancing, setEnhancing] = useState<Enhancing>(false);
+  // The text before the last AI enhancement, for Undo Enhancement.
+  const [original, setOriginal] = useState<string | null>(initial.original);
+  const [enhanced, setEnhanced] = useState(initial.original !== null);
+  const streaming = useRef(false);
+  const leaving = useRef(false);
+
+  // Keep the text in this browser (debounced; Markdown is built only then).
+  const saveTimer = useRef<number | undefined>(undefined);
+  const scheduleDraftSave = useCallback(() => {
+    window.clearTimeout(saveTimer.current);
+    saveTimer.current = window.setTimeout(() => {
+      const handle = editorRef.current;
+      if (!handle || leaving.current) return;
+      writeEditorDraft({ entry: location.key, title: titleRef.current, markdown: handle.getMarkdown() });
+    }, DRAFT_SAVE_DELAY_MS);
+  }, [location.key]);
+  const titleRef = useRef(title);
+  titleRef.current = title;
+  useEffect(() => () => window.clearTimeout(saveTimer.current), []);
+
+  const clearDrafts = useCallback(() => {
+    window.clearTimeout(saveTimer.current);
+    clearEditorDraft();
+    clearComposerDraft(user?.id ?? null);
+  }, [user?.id]);
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !leaving.current &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      editorRef.current !== null &&
+      !editorRef.current.isBlank(),
+  );
+
+  const addNote = async (): Promise<boolean> => {
+    const handle = editorRef.current;
+    if (!user) {
+      openAuthDialog('signup');
+      return false;
+    }
+    if (!handle || !hasAccess || handle.isBlank() || adding) return false;
+    setAdding(true);
+    try {
+      const { note } = await captureNote(handle.getMarkdown());
+      let saved: Note = note;
+      const wanted = title.trim();
+      if (wanted && wanted !== note.title) {
+        try {
+          saved = await api.patch<Note>(`/api/notes/${encodeURIComponent(note.id)}`, { title: wanted });
+        } catch (error) {
+          // The note exists with the proposed title; say so rather than fail the whole add.
+          console.error('Renaming the new note failed', error);
+          toast.error(`The note was added as "${note.title}": ${errorMessage(error)}`);
+        }
+      }
+      leaving.current = true;
+      clearDrafts();
+      void invalidateNoteData(queryClient);
+      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      const link = paths.quickView({ project: saved.projectId, note: saved.id });
+      toast.success('Note added', {
+        description: saved.title,
+        action: { label: 'View note', onClick: () => navigate(link) },
+      });
+      return true;
+    } catch (error) {
+      console.error('Add note failed', error);
+      toast.error(errorMessage(error, 'Failed to add the note. Please try again.'));
+      return false;
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  const onAddNote = async () => {
+    if (await addNote()) navigate(paths.capture);
+  };
+
+  const backToCapture = () => {
+    if (editorRef.current?.isBlank() ?? true) {
+      // SPEC 4: nothing to keep, so the draft goes too.
+      leaving.current = true;
+      clearDrafts();
+    }
+    navigate(paths.capture);
+  };
+
+  const undoEnhancement = () => {
+    if (original === null) return;
+    editorRef.current?.setMarkdown(original);
+    setOriginal(null);
+    setEnhanced(false);
+  };
+
+  const controlsBusy = adding || enhancing !== false;
+  const noAccess = user !== null && !hasAccess;
+  const addDisabled = blank || controlsBusy || noAccess;
+
   return (
-    <Page width="narrow">
-      <Button asChild variant="ghost" size="sm" className="mb-4 -ml-3 text-muted">
-        <Link to={paths.capture}>
+    <div className="flex flex-1 flex-col" aria-busy={controlsBusy}>
+      <header className="sticky top-14 z-20 flex h-14 items-center gap-2 border-b border-border bg-bg/95 px-2 backdrop-blur md:top-0 md:px-6">
+        <Button variant="ghost" size="sm" onClick={backToCapture} disabled={adding}>
           <ArrowLeft size={16} aria-hidden="true" />
-          Back to Capture
-        </Link>
-      </Button>
-      <PageHeader title="Editor" />
-      <EmptyState
-        icon={PenLine}
-        title="No note open"
-        description="Write a note on Capture to open it here in the full-screen editor."
+          <span className="max-sm:sr-only">Back to Capture</span>
+        </Button>
+        <div className="ml-auto flex min-w-0 items-center gap-1.5">
+          {enhancing === 'streaming' && (
+            <span role="status" className="flex items-center gap-1.5 text-[13px] text-muted">
+              <Spinner size={14} />
+              Enhancing...
+            </span>
+          )}
+          {enhanced && original !== null && enhancing === false && (
+            <Button variant="ghost" size="sm" onClick={undoEnhancement} disabled={controlsBusy}>
+              <RotateCcw size={14} aria-hidden="true" />
+              Undo Enhancement
+            </Button>
+          )}
+          <AiToolbarSlot
+            context="editor"
+            getText={() => editorRef.current?.getMarkdown() ?? ''}
+            setTextStreaming={(text, options) => {
+              const handle = editorRef.current;
+              if (!handle) return;
+              if (!streaming.current) {
+                streaming.current = true;
+                setOriginal(handle.getMarkdown());
+                setEnhancing('streaming');
+              }
+              handle.setMarkdown(text);
+              if (options?.done) {
+                streaming.current = false;
+                setEnhancing(false);
+                setEnhanced(true);
+              }
+            }}
+            disabled={blank || controlsBusy || noAccess || user === null}
+            onBusyChange={(busy) => setEnhancing(busy ? 'waiting' : false)}
+          />
+          <Button
+            onClick={onAddNote}
+            disabled={user ? addDisabled : blank}
+            pending={adding}
+            aria-describedby={noAccess ? reasonId : undefined}
+          >
+            {adding ? (
+              'Adding note...'
+            ) : (
+              <>
+                <Plus size={16} aria-hidden="true" />
+                Add Note
+              </>
+            )}
+          </Button>
+          {noAccess && (
+            <span id={reasonId} className="sr-only">
+              {ACCESS_REASON}
+            </span>
+          )}
+        </div>
+      </header>
+
+      <div className="flex-1 px-5 pt-8 pb-24 md:px-10 md:pt-12">
+        <div className="mx-auto w-full max-w-[72ch]">
+          <label htmlFor={titleId} className="sr-only">
+            Note title
+          </label>
+          <input
+            id={titleId}
+            value={title}
+            maxLength={MAX_NOTE_TITLE_LENGTH}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              scheduleDraftSave();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' || (event.key === 'ArrowDown' && !event.shiftKey)) {
+                event.preventDefault();
+                editorRef.current?.focus('start');
+              }
+            }}
+            placeholder="Note title..."
+            disabled={controlsBusy}
+            className="mb-4 block w-full bg-transparent text-2xl font-semibold tracking-tight text-fg outline-none placeholder:text-subtle md:text-3xl"
+          />
+          <RichTextEditor
+            ref={editorRef}
+            initialMarkdown={initial.markdown}
+            label="Note content"
+            placeholder="Start writing your note..."
+            autoFocus={initial.markdown ? 'end' : false}
+            editable={!adding}
+            onChange={scheduleDraftSave}
+            onBlankChange={setBlank}
+          />
+        </div>
+      </div>
+
+      {adding && <BusyOverlay fullScreen label="Adding your note..." />}
+      {enhancing === 'waiting' && <BusyOverlay fullScreen label="AI magic at work..." />}
+
+      <SaveYourNoteDialog
+        open={blocker.state === 'blocked'}
+        adding={adding}
+        onCancel={() => blocker.reset?.()}
+        onDiscard={() => {
+          leaving.current = true;
+          clearDrafts();
+          blocker.proceed?.();
+        }}
+        onAddNote={async () => {
+          if (!user) {
+            blocker.reset?.();
+            openAuthDialog('signup');
+            return;
+          }
+          if (await addNote()) blocker.proceed?.();
+        }}
       />
-    </Page>
+    </div>
   );
 }

@@ -1,26 +1,243 @@
-import { ArrowLeft, FileText } from 'lucide-react';
-import { Link } from 'react-router';
+import { type NoteSummary, relativeTime } from '@notewise/shared';
+import { ArrowLeft, FileText, FolderX, SearchX, Users } from 'lucide-react';
+import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useRealtimeStatus } from '@/app/realtime';
 import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
+import { ColorDot } from '@/components/ui/color-dot';
 import { EmptyState } from '@/components/ui/empty-state';
+import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useViewMode } from '@/components/ui/view-toggle';
+import { lastUpdated, NewNoteButton, NoteCollectionSkeleton, NotesToolbar, useNotes } from '@/features/notes';
+import { errorMessage, isApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { formatDate, pluralize } from '@/lib/format';
+import { useMembers } from './api/get-members';
+import { useSharedProject } from './api/get-shared-project';
+import { CopyCodeButton, ProjectCode } from './components/copy-code-button';
+import { SharedNoteCollection } from './components/shared-note-collection';
+import { SharedProjectActions } from './components/shared-project-actions';
 
-export function SharedProjectPage() {
+const VIEW_STORAGE_KEY = 'notewise.view.shared-project-notes';
+
+/** SPEC 2: search by title and content (the loaded excerpt), and tags; every word must match. */
+function useSharedNoteFilter(notes: NoteSummary[] | undefined, query: string) {
+  const deferred = useDeferredValue(query);
+  return useMemo(() => {
+    const words = deferred.toLocaleLowerCase().split(/\s+/).filter(Boolean);
+    if (!notes || words.length === 0) return notes;
+    return notes.filter((note) => {
+      const haystack = [note.title, note.excerpt, ...note.tags].join('\n').toLocaleLowerCase();
+      return words.every((word) => haystack.includes(word));
+    });
+  }, [notes, deferred]);
+}
+
+function BackToSharedProjects() {
   return (
-    <Page>
-      <Button asChild variant="ghost" size="sm" className="mb-4 -ml-3 text-muted">
-        <Link to={paths.sharedProjects}>
-          <ArrowLeft size={16} aria-hidden="true" />
-          Back to Shared Projects
-        </Link>
-      </Button>
-      <PageHeader title="Shared Project" />
+    <Button asChild variant="ghost" size="sm" className="mb-4 -ml-3 text-muted">
+      <Link to={paths.sharedProjects}>
+        <ArrowLeft size={16} aria-hidden="true" />
+        Shared Projects
+      </Link>
+    </Button>
+  );
+}
+
+/** A quiet "Live" marker: on only while the live-events connection is up. */
+function LiveIndicator() {
+  const status = useRealtimeStatus();
+  const live = status === 'connected';
+  return (
+    <span
+      className="inline-flex items-center gap-1.5 text-xs text-subtle"
+      title={live ? 'Changes by other members appear as they happen' : 'Reconnecting to live updates'}
+    >
+      <span
+        aria-hidden="true"
+        className={cn('size-1.5 rounded-full', live ? 'bg-success' : 'bg-border-strong')}
+      />
+      {live ? 'Live' : 'Offline'}
+    </span>
+  );
+}
+
+/** /shared-project/:sharedProjectId: one shared project's notes, searchable, with its code and members. */
+export function SharedProjectPage() {
+  const { sharedProjectId = '' } = useParams();
+  const navigate = useNavigate();
+  const project = useSharedProject(sharedProjectId);
+  const notes = useNotes({ projectId: sharedProjectId }, { enabled: !project.isError });
+  const members = useMembers(sharedProjectId, { enabled: !project.isError });
+  const [view, setView] = useViewMode(VIEW_STORAGE_KEY);
+  const [query, setQuery] = useState('');
+  const filtered = useSharedNoteFilter(notes.data, query);
+
+  if (project.isError && isApiError(project.error, 404)) {
+    return (
+      <Page>
+        <EmptyState
+          icon={FolderX}
+          title="Shared project not found"
+          description="It may have been deleted, or you are no longer a member."
+          action={
+            <Button asChild>
+              <Link to={paths.sharedProjects}>
+                <ArrowLeft size={16} aria-hidden="true" />
+                Back to Shared Projects
+              </Link>
+            </Button>
+          }
+          className="mt-10"
+        />
+      </Page>
+    );
+  }
+
+  if (project.isError) {
+    return (
+      <Page>
+        <BackToSharedProjects />
+        <ErrorState
+          title="Could not load this shared project"
+          message={errorMessage(project.error)}
+          onRetry={() => void project.refetch()}
+        />
+      </Page>
+    );
+  }
+
+  if (!project.data) {
+    return (
+      <Page>
+        <BackToSharedProjects />
+        <div role="status" className="space-y-3">
+          <span className="sr-only">Loading shared project</span>
+          <Skeleton className="h-8 w-64 max-w-full" />
+          <Skeleton className="h-4 w-96 max-w-full" />
+          <Skeleton className="mb-6 h-5 w-72 max-w-full" />
+          <NoteCollectionSkeleton view={view} count={3} />
+        </div>
+      </Page>
+    );
+  }
+
+  const data = project.data;
+  const all = notes.data ?? [];
+  const newest = lastUpdated(all);
+  const updated = newest && newest > data.updatedAt ? newest : data.updatedAt;
+  const label = `Notes in ${data.name}`;
+
+  let body: ReactNode;
+  if (notes.isPending) {
+    body = (
+      <div role="status">
+        <span className="sr-only">Loading notes</span>
+        <NoteCollectionSkeleton view={view} />
+      </div>
+    );
+  } else if (notes.isError) {
+    body = (
+      <ErrorState
+        title="Could not load notes"
+        message={errorMessage(notes.error)}
+        onRetry={() => void notes.refetch()}
+      />
+    );
+  } else if (all.length === 0) {
+    body = (
       <EmptyState
         icon={FileText}
         title="No notes in this shared project yet"
-        description="Notes that members add to this project will appear here."
+        description="Capture a note and add it to this project, or move one here. Every member sees it."
+        action={<NewNoteButton />}
       />
+    );
+  } else if (!filtered || filtered.length === 0) {
+    body = <EmptyState icon={SearchX} title="No notes found" description="Try adjusting your search terms" />;
+  } else {
+    body = <SharedNoteCollection sharedProjectId={data.id} notes={filtered} view={view} label={label} />;
+  }
+
+  return (
+    <Page>
+      <BackToSharedProjects />
+      <PageHeader
+        title={
+          <span className="flex items-center gap-3">
+            <ColorDot color={data.color} size={12} />
+            <span className="min-w-0 break-words">{data.name}</span>
+          </span>
+        }
+        description={data.description || undefined}
+        actions={
+          <>
+            <SharedProjectActions project={data} onDeleted={() => navigate(paths.sharedProjects)} />
+            <NewNoteButton />
+          </>
+        }
+        className="mb-2"
+      />
+
+      <ul
+        aria-label="Shared project summary"
+        className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted"
+      >
+        <li>
+          {notes.data ? (
+            <span className="tabular-nums">
+              <span className="font-medium text-fg">{all.length}</span> {all.length === 1 ? 'note' : 'notes'}
+            </span>
+          ) : (
+            <Skeleton className="inline-block h-4 w-14 align-middle" />
+          )}
+        </li>
+        <li>
+          Last updated{' '}
+          <time dateTime={updated} title={relativeTime(updated)} className="font-medium text-fg">
+            {formatDate(updated)}
+          </time>
+        </li>
+        <li className="flex items-center gap-1.5">
+          <span>ID</span>
+          <ProjectCode code={data.code} />
+          {data.code && <CopyCodeButton code={data.code} />}
+        </li>
+        <li>
+          <LiveIndicator />
+        </li>
+      </ul>
+
+      <p className="mb-6 flex items-start gap-1.5 text-xs text-subtle">
+        <Users size={14} aria-hidden="true" className="mt-px shrink-0" />
+        {members.data ? (
+          <span>
+            <span className="sr-only">Members: </span>
+            {pluralize(members.data.length, 'member')}
+            {' · '}
+            {members.data
+              .map((member) => (member.role === 'owner' ? `${member.name} (owner)` : member.name))
+              .join(', ')}
+          </span>
+        ) : (
+          <span>{pluralize(data.memberCount, 'member')}</span>
+        )}
+      </p>
+
+      <NotesToolbar
+        search={
+          all.length > 0
+            ? { value: query, onChange: setQuery, label: 'Search this shared project' }
+            : undefined
+        }
+        view={view}
+        onViewChange={setView}
+      />
+      {body}
     </Page>
   );
 }

@@ -64,7 +64,13 @@ export function SharedProjectsPage() {
       />
     );
   } else if (!filtered || filtered.length === 0) {
-    body = <EmptyState icon={SearchX} title="No shared projects found" description="Try adjusting your search terms" />;
+    body = (
+      <EmptyState
+        icon={SearchX}
+        title="No shared projects found"
+        description="Try adjusting your search terms"
+      />
+    );
   } else {
     body = <SharedProjectCollection projects={filtered} view={view} onCreateOrJoin={openDialog} />;
   }
