@@ -13,6 +13,7 @@ import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionResolver, registerSession, SessionCache } from './http/session';
 import { registerStaticWeb } from './http/static-web';
+import { registerAiRoutes } from './modules/ai/ai.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { ensureDemoAccount, registerDemoRoute } from './modules/auth/demo';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPinRoutes(app, notes, notify);
   registerSearchRoutes(app, createSearchRepo(database.db, database.dialect));
   registerDraftRoutes(app, database.db);
+  registerAiRoutes(app, { config, db: database.db, notes, projects, notify });
   const joinGuard = createJoinGuard(database.db);
   registerSharedProjectRoutes(app, {
     shared: createSharedProjectsRepo(database.db),
