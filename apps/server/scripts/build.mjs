@@ -9,6 +9,9 @@ await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
   outdir: 'dist',
   bundle: true,
+  // Separate chunks for lazily imported modules (the AI SDK provider), so they load on first use.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20.19',

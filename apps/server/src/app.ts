@@ -119,7 +119,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notify,
   });
   registerEventsSocket(app, bus, config.trustedOrigins);
-  const collab = createCollab({
+  const collab = await createCollab({
     db: database.db,
     resolveSession,
     notify,

@@ -1,5 +1,4 @@
 import type {} from '@fastify/websocket';
-import { Redis as RedisExtension } from '@hocuspocus/extension-redis';
 import { type Extension, Hocuspocus } from '@hocuspocus/server';
 import { docToMarkdown, editorSchema, markdownToDoc } from '@notewise/editor';
 import {
@@ -62,7 +61,7 @@ export function markdownFromYdoc(doc: Y.Doc): string {
  * Members only (checked on connect, before any sync); documents are stored to notes.ydoc and
  * mirrored to notes.content so search, previews and export stay current.
  */
-export function createCollab(deps: CollabDeps) {
+export async function createCollab(deps: CollabDeps) {
   const { db, log } = deps;
   /** Documents whose load succeeded; only those may ever be stored (a failed load overwrites nothing). */
   const loaded = new Map<string, string>();
@@ -80,6 +79,8 @@ export function createCollab(deps: CollabDeps) {
 
   const extensions: Extension[] = [];
   if (deps.redisUrl) {
+    // Loaded only when REDIS_URL is set (several instances); the embedded default never needs it.
+    const { Redis: RedisExtension } = await import('@hocuspocus/extension-redis');
     extensions.push(
       new RedisExtension({
         ...parseRedisUrl(deps.redisUrl),
@@ -248,4 +249,4 @@ function parseRedisUrl(url: string) {
   };
 }
 
-export type Collab = ReturnType<typeof createCollab>;
+export type Collab = Awaited<ReturnType<typeof createCollab>>;

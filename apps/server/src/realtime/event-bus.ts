@@ -1,6 +1,5 @@
 import { EventEmitter } from 'node:events';
 import type { ChangeEvent } from '@notewise/shared';
-import { Redis } from 'ioredis';
 
 /** A change plus who may see it; the audience is fixed when the change happens (deletions included). */
 export interface BusEvent {
@@ -40,6 +39,8 @@ const CHANNEL = 'notewise:events';
  */
 export async function createRedisEventBus(url: string, channelPrefix = ''): Promise<EventBus> {
   const channel = `${channelPrefix}${CHANNEL}`;
+  // Loaded only when REDIS_URL is set: the embedded default never pays for it.
+  const { Redis } = await import('ioredis');
   const publisher = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
   await Promise.all([publisher.connect(), subscriber.connect()]);
