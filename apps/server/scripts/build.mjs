@@ -1,9 +1,11 @@
 // Bundles the server (and the workspace packages it imports) into dist/; npm dependencies stay external.
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@notewise/'));
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await build({
   entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
