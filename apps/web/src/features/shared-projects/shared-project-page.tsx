@@ -176,8 +176,13 @@ export function SharedProjectPage() {
         description={data.description || undefined}
         actions={
           <>
-            <SharedProjectActions project={data} onDeleted={() => navigate(paths.sharedProjects)} />
             <NewNoteButton />
+            <SharedProjectActions
+              project={data}
+              variant="secondary"
+              className="size-9"
+              onDeleted={() => navigate(paths.sharedProjects)}
+            />
           </>
         }
         className="mb-2"

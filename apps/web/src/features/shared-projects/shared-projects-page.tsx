@@ -60,7 +60,7 @@ export function SharedProjectsPage() {
         icon={Users}
         title="No shared projects yet"
         description="Create a project others can join with a 6-digit code, or join one with a code you were given."
-        action={<NewSharedProjectButton onClick={openDialog} />}
+        action={<NewSharedProjectButton onClick={openDialog} label="Create or join a project" />}
       />
     );
   } else if (!filtered || filtered.length === 0) {

@@ -1,0 +1,366 @@
+/**
+ * The live-events client (ARCHITECTURE 7): one WebSocket to /api/events while someone is signed in.
+ * Each change event marks the cached queries it affects stale (active ones refetch), so a second tab or
+ * a second member sees a new note, a rename, a move or a deletion without reloading.
+ *
+ * Only types come from '@notewise/shared' here: this file is on the first route's chunk, and the
+ * schemas (zod) are not.
+ */
+import type { ChangeEvent } from '@notewise/shared';
+import { partialMatchKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { ME_QUERY_KEY } from '@/features/auth';
+import { noteKeys } from '@/features/notes/queries';
+import { projectKeys } from '@/features/projects';
+import { sharedProjectKeys } from '@/features/shared-projects';
+import { useAuth } from './session';
+
+// ---------------------------------------------------------------------------------------------------
+// Status: for the UI ("Live") and for tests, mirrored on <html data-realtime="...">.
+
+/**
+ * off: nobody signed in (or the server refused the session); connecting: first attempt, no 'ready'
+ * yet; connected: the server said 'ready' and events flow; disconnected: lost, retrying with backoff.
+ */
+export type RealtimeStatus = 'off' | 'connecting' | 'connected' | 'disconnected';
+
+let currentStatus: RealtimeStatus = 'off';
+const statusListeners = new Set<() => void>();
+
+function setStatus(next: RealtimeStatus): void {
+  if (next === currentStatus) return;
+  currentStatus = next;
+  document.documentElement.dataset.realtime = next;
+  for (const listener of statusListeners) listener();
+}
+
+function subscribeStatus(listener: () => void): () => void {
+  statusListeners.add(listener);
+  return () => statusListeners.delete(listener);
+}
+
+/** Whether live updates are flowing right now. */
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(
+    subscribeStatus,
+    () => currentStatus,
+    () => 'off',
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Event -> query keys. Each key is a prefix (TanStack's partial matching, objects matched by their
+// given fields), so `[...noteKeys.lists(), { projectId }]` hits that project's lists whatever else
+// they filter by.
+
+const EVENT_TYPES = new Set<ChangeEvent['type']>([
+  'note.created',
+  'note.updated',
+  'note.deleted',
+  'project.created',
+  'project.updated',
+  'project.deleted',
+  'pin.changed',
+  'member.joined',
+  'member.left',
+  'resync',
+]);
+
+function parseEvent(data: unknown): ChangeEvent | { type: 'ready' } | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const value: unknown = JSON.parse(data);
+    if (typeof value !== 'object' || value === null) return null;
+    const type = (value as { type?: unknown }).type;
+    if (type === 'ready') return { type: 'ready' };
+    return EVENT_TYPES.has(type as ChangeEvent['type']) ? (value as ChangeEvent) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Note lists that can hold notes of these projects: their own lists, and the unfiltered ones. */
+function noteListKeys(...projectIds: Array<string | undefined>): QueryKey[] {
+  const keys: QueryKey[] = [[...noteKeys.lists(), { projectId: null }]];
+  for (const projectId of new Set(projectIds)) {
+    if (projectId) keys.push([...noteKeys.lists(), { projectId }]);
+  }
+  return keys;
+}
+
+/** The query keys (prefixes) an event makes stale; 'all' for a resync. */
+export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | 'all' {
+  const { projectId, fromProjectId, noteId } = event;
+  switch (event.type) {
+    case 'resync':
+      return 'all';
+    case 'note.created':
+      return [
+        ...noteListKeys(projectId),
+        noteKeys.searches(),
+        projectKeys.all, // note counts
+        sharedProjectKeys.all, // item counts, last modified
+      ];
+    case 'note.updated':
+      return [
+        ...noteListKeys(projectId, fromProjectId),
+        noteKeys.searches(),
+        noteKeys.pins(), // pinned notes carry their note
+        ...(noteId ? [noteKeys.detail(noteId)] : []),
+        // A change (or move) touches its projects' last-modified time, order and counts.
+        projectKeys.all,
+        sharedProjectKeys.all,
+      ];
+    case 'note.deleted':
+      return [
+        ...noteListKeys(projectId),
+        noteKeys.searches(),
+        noteKeys.pins(),
+        ...(noteId ? [noteKeys.detail(noteId)] : []),
+        projectKeys.all,
+        sharedProjectKeys.all,
+      ];
+    case 'pin.changed':
+      // Pins are per user: the flag shows in every list, the pins, search results and the note.
+      return [
+        noteKeys.lists(),
+        noteKeys.pins(),
+        noteKeys.searches(),
+        ...(noteId ? [noteKeys.detail(noteId)] : []),
+      ];
+    case 'project.created':
+      return [projectKeys.lists(), sharedProjectKeys.all];
+    case 'project.updated':
+      return [projectKeys.all, sharedProjectKeys.all];
+    case 'project.deleted':
+      // Its notes went with it: every note list, pin and search result may have held one.
+      return [projectKeys.all, sharedProjectKeys.all, noteKeys.all];
+    case 'member.joined':
+      // Member counts and lists; the joiner (maybe in another tab) now sees the project's notes too.
+      return [projectKeys.all, sharedProjectKeys.all, ...(event.actorId === userId ? [noteKeys.all] : [])];
+    case 'member.left':
+      // Someone left or was removed; if it was this user, the project's notes are gone for them (the
+      // event names the remover as actor, so there is no telling: refresh note data either way).
+      return [projectKeys.all, sharedProjectKeys.all, noteKeys.all];
+    default:
+      return [];
+  }
+}
+
+/** A deleted note leaves every cached list, pin and search result at once, before the refetch. */
+function removeNoteFromCache(queryClient: QueryClient, noteId: string): void {
+  queryClient.setQueriesData<{ notes: Array<{ id: string }> }>({ queryKey: noteKeys.lists() }, (data) =>
+    data?.notes.some((note) => note.id === noteId)
+      ? { ...data, notes: data.notes.filter((note) => note.id !== noteId) }
+      : data,
+  );
+  queryClient.setQueriesData<{ pins: Array<{ noteId: string }> }>({ queryKey: noteKeys.pins() }, (data) =>
+    data?.pins.some((pin) => pin.noteId === noteId)
+      ? { ...data, pins: data.pins.filter((pin) => pin.noteId !== noteId) }
+      : data,
+  );
+  queryClient.setQueriesData<{ results: Array<{ id: string }> }>({ queryKey: noteKeys.searches() }, (data) =>
+    data?.results.some((result) => result.id === noteId)
+      ? { ...data, results: data.results.filter((result) => result.id !== noteId) }
+      : data,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Batching: a burst of events becomes one invalidation per affected query.
+
+/** How long events collect before the cache is refreshed. */
+export const REALTIME_BATCH_MS = 100;
+/** Live co-editing sends a note.updated per burst of typing; lists need not follow every keystroke. */
+const COLLAB_BATCH_MS = 1_000;
+
+class InvalidationBatch {
+  private keys: QueryKey[] = [];
+  private all = false;
+  private timer: number | undefined;
+  private dueAt = 0;
+
+  constructor(private readonly queryClient: QueryClient) {}
+
+  add(keys: QueryKey[] | 'all', delay: number): void {
+    if (keys === 'all') this.all = true;
+    else this.keys.push(...keys);
+    const due = Date.now() + delay;
+    // Fire at the earliest deadline asked for; later events ride along (no starvation by a steady stream).
+    if (this.timer !== undefined && this.dueAt <= due) return;
+    window.clearTimeout(this.timer);
+    this.dueAt = due;
+    this.timer = window.setTimeout(() => this.flush(), delay);
+  }
+
+  flush(): void {
+    window.clearTimeout(this.timer);
+    this.timer = undefined;
+    const { all, keys } = this;
+    this.all = false;
+    this.keys = [];
+    if (all) {
+      void this.queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0],
+      });
+      return;
+    }
+    if (keys.length === 0) return;
+    // One pass with a predicate, so a query matched by several keys refetches once.
+    void this.queryClient.invalidateQueries({
+      predicate: (query) => keys.some((key) => partialMatchKey(query.queryKey, key)),
+    });
+  }
+
+  dispose(): void {
+    window.clearTimeout(this.timer);
+    this.timer = undefined;
+    this.keys = [];
+    this.all = false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The connection: reconnects with exponential backoff (1 s doubling to 30 s, with jitter), at once
+// when the browser comes back online or the tab becomes visible; stops for good on 4401 (signed out).
+
+const RETRY_BASE_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+const UNAUTHORIZED_CLOSE_CODE = 4401;
+
+export function eventsUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/events`;
+}
+
+interface ConnectionHandlers {
+  onEvent: (event: ChangeEvent) => void;
+  /** Each 'ready'; `again` after a reconnect, when events may have been missed meanwhile. */
+  onReady: (again: boolean) => void;
+  /** The server closed with 4401: the session is gone. */
+  onUnauthorized: () => void;
+}
+
+class EventsConnection {
+  private socket: WebSocket | null = null;
+  private attempts = 0;
+  private retryTimer: number | undefined;
+  private stopped = false;
+  private wasReady = false;
+
+  constructor(
+    private readonly url: string,
+    private readonly handlers: ConnectionHandlers,
+  ) {}
+
+  start(): void {
+    window.addEventListener('online', this.retryNow);
+    document.addEventListener('visibilitychange', this.onVisibility);
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    window.clearTimeout(this.retryTimer);
+    window.removeEventListener('online', this.retryNow);
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onmessage = null;
+      socket.onclose = null;
+      socket.close(1000, 'Signed out');
+    }
+    setStatus('off');
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    setStatus(this.wasReady ? 'disconnected' : 'connecting');
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(this.url);
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.socket = socket;
+    socket.onmessage = (message) => {
+      const event = parseEvent(message.data);
+      if (!event) return;
+      if (event.type === 'ready') {
+        this.attempts = 0;
+        setStatus('connected');
+        this.handlers.onReady(this.wasReady);
+        this.wasReady = true;
+        return;
+      }
+      this.handlers.onEvent(event);
+    };
+    socket.onclose = (close) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      if (this.stopped) return;
+      if (close.code === UNAUTHORIZED_CLOSE_CODE) {
+        setStatus('off');
+        this.handlers.onUnauthorized();
+        return;
+      }
+      this.scheduleRetry();
+    };
+    // An error is always followed by a close, which schedules the retry.
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped) return;
+    setStatus(this.wasReady ? 'disconnected' : 'connecting');
+    const ceiling = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** this.attempts);
+    this.attempts += 1;
+    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
+    window.clearTimeout(this.retryTimer);
+    this.retryTimer = window.setTimeout(() => this.connect(), delay);
+  }
+
+  private readonly retryNow = (): void => {
+    if (this.stopped || this.socket) return;
+    window.clearTimeout(this.retryTimer);
+    this.attempts = 0;
+    this.connect();
+  };
+
+  private readonly onVisibility = (): void => {
+    if (document.visibilityState === 'visible') this.retryNow();
+  };
+}
+
+/**
+ * Keeps the live-events connection open while someone is signed in, and applies its events to the
+ * query cache. Mount once, inside the query client and auth providers.
+ */
+export function RealtimeEvents(): null {
+  const queryClient = useQueryClient();
+  const userId = useAuth().user?.id;
+
+  useEffect(() => {
+    if (!userId || typeof WebSocket === 'undefined') return;
+    const batch = new InvalidationBatch(queryClient);
+    const connection = new EventsConnection(eventsUrl(), {
+      onEvent: (event) => {
+        if (event.type === 'note.deleted' && event.noteId) removeNoteFromCache(queryClient, event.noteId);
+        const collabEdit = event.type === 'note.updated' && event.source === 'collab';
+        batch.add(staleKeysFor(event, userId), collabEdit ? COLLAB_BATCH_MS : REALTIME_BATCH_MS);
+      },
+      onReady: (again) => {
+        // Whatever changed while the connection was down was not pushed: refresh everything.
+        if (again) batch.add('all', REALTIME_BATCH_MS);
+      },
+      onUnauthorized: () => void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY }),
+    });
+    connection.start();
+    return () => {
+      connection.stop();
+      batch.dispose();
+    };
+  }, [queryClient, userId]);
+
+  return null;
+}

@@ -1,0 +1,41 @@
+import type { SharedProject } from '@notewise/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { invalidateNoteData } from '@/features/notes/queries';
+import { api, errorMessage } from '@/lib/api';
+import {
+  type CacheSnapshot,
+  invalidateSharedProjectData,
+  patchSharedProject,
+  restoreSnapshot,
+  snapshotSharedProjects,
+} from './cache';
+
+/**
+ * DELETE /api/shared-projects/:id: 204. For the owner it deletes the project and its notes for every
+ * member; for a member it is leaving (the project stays for the others).
+ */
+export function deleteSharedProject(project: Pick<SharedProject, 'id'>): Promise<void> {
+  return api.delete<void>(`/api/shared-projects/${encodeURIComponent(project.id)}`);
+}
+
+/** Removes the project from the list at once; puts it back with a toast if the server refuses. */
+export function useDeleteSharedProject() {
+  const queryClient = useQueryClient();
+  return useMutation<void, Error, SharedProject, CacheSnapshot>({
+    mutationFn: deleteSharedProject,
+    onMutate: async (project) => {
+      const snapshot = await snapshotSharedProjects(queryClient);
+      patchSharedProject(queryClient, project.id, () => null);
+      return snapshot;
+    },
+    onSuccess: (_result, project) =>
+      toast.success(project.role === 'owner' ? `Deleted "${project.name}"` : `Left "${project.name}"`),
+    onError: (error, project, snapshot) => {
+      restoreSnapshot(queryClient, snapshot);
+      const what = project.role === 'owner' ? 'delete' : 'leave';
+      toast.error(`Could not ${what} "${project.name}"`, { description: errorMessage(error) });
+    },
+    onSettled: () => Promise.all([invalidateSharedProjectData(queryClient), invalidateNoteData(queryClient)]),
+  });
+}

@@ -1,0 +1,52 @@
+import { Copy } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { IconButton } from '@/components/ui/icon-button';
+import { cn } from '@/lib/cn';
+
+/** Writes a project code to the clipboard; a toast says 'Code copied' or 'Failed to copy' (SPEC 8). */
+export async function copyProjectCode(code: string): Promise<void> {
+  try {
+    // Undefined outside secure contexts: that throws here, and reads as a failure.
+    await navigator.clipboard.writeText(code);
+    toast.success('Code copied', { description: code });
+  } catch {
+    toast.error('Failed to copy');
+  }
+}
+
+interface CopyCodeButtonProps {
+  code: string;
+  /** 'icon' in cards and rows; 'button' shows the words too. */
+  variant?: 'icon' | 'button';
+  className?: string;
+}
+
+export function CopyCodeButton({ code, variant = 'icon', className }: CopyCodeButtonProps) {
+  if (variant === 'button') {
+    return (
+      <Button variant="secondary" size="sm" onClick={() => void copyProjectCode(code)} className={className}>
+        <Copy size={14} aria-hidden="true" />
+        Copy code
+      </Button>
+    );
+  }
+  return (
+    <IconButton
+      label="Copy code"
+      icon={<Copy size={14} aria-hidden="true" />}
+      onClick={() => void copyProjectCode(code)}
+      className={cn('size-7', className)}
+    />
+  );
+}
+
+/** The code in a fixed-width face, or a quiet note when the owner turned joining by code off. */
+export function ProjectCode({ code, className }: { code: string | null; className?: string }) {
+  if (!code) return <span className={cn('text-subtle', className)}>Code off</span>;
+  return (
+    <code className={cn('font-sans text-[13px] font-medium tracking-widest text-fg tabular-nums', className)}>
+      {code}
+    </code>
+  );
+}

@@ -1,0 +1,69 @@
+import type { SharedProject } from '@notewise/shared';
+import { MoreHorizontal } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { IconButton } from '@/components/ui/icon-button';
+import { cn } from '@/lib/cn';
+import { pluralize } from '@/lib/format';
+import { useDeleteSharedProject } from '../api/delete-shared-project';
+import { ProjectActionsDialog } from './project-actions-dialog';
+
+interface SharedProjectActionsProps {
+  project: SharedProject;
+  className?: string;
+  /** 'secondary' draws a border: for a page header, next to other buttons. */
+  variant?: 'ghost' | 'secondary';
+  /** After a confirmed delete or leave (the list updates at once). */
+  onDeleted?: () => void;
+}
+
+/** The per-project actions button: opens 'Project Actions', and from there the Delete confirmation. */
+export function SharedProjectActions({ project, className, variant, onDeleted }: SharedProjectActionsProps) {
+  const [dialog, setDialog] = useState<'actions' | 'delete' | null>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const remove = useDeleteSharedProject();
+  const isOwner = project.role === 'owner';
+
+  return (
+    <>
+      <IconButton
+        ref={trigger}
+        label={`Project actions for ${project.name}`}
+        icon={<MoreHorizontal size={16} aria-hidden="true" />}
+        aria-haspopup="dialog"
+        variant={variant}
+        onClick={() => setDialog('actions')}
+        className={cn('relative z-10', className)}
+      />
+      <ProjectActionsDialog
+        project={project}
+        open={dialog === 'actions'}
+        onOpenChange={(next) => setDialog(next ? 'actions' : null)}
+        onDelete={() => setDialog('delete')}
+        onCloseAutoFocus={(event) => {
+          // Back to the button that opened it, unless the confirmation took over (it focuses itself).
+          event.preventDefault();
+          if (dialog !== 'delete') trigger.current?.focus();
+        }}
+      />
+      <ConfirmDialog
+        open={dialog === 'delete'}
+        // Cancel goes back to Project Actions, where the choice was made.
+        onOpenChange={(next) => !next && setDialog('actions')}
+        title={isOwner ? `Delete "${project.name}"?` : `Leave "${project.name}"?`}
+        description={
+          isOwner
+            ? `The project${project.itemCount > 0 ? ` and its ${pluralize(project.itemCount, 'note')}` : ''} will be deleted for every member. This can't be undone.`
+            : `You will no longer see its notes. You can join again with the project's code.`
+        }
+        confirmLabel={isOwner ? 'Delete for everyone' : 'Leave project'}
+        destructive
+        onConfirm={() => {
+          setDialog(null);
+          remove.mutate(project);
+          onDeleted?.();
+        }}
+      />
+    </>
+  );
+}
