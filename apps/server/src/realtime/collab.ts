@@ -112,7 +112,7 @@ export async function createCollab(deps: CollabDeps) {
       const noteId = noteIdOf(documentName);
       const note = noteId ? await findSharedNote(user.id, noteId) : undefined;
       // Not a member, not a shared note, or no such note: refused before any document is sent.
-      if (!note || note.kind !== 'shared') throw new Error('Forbidden');
+      if (note?.kind !== 'shared') throw new Error('Forbidden');
       return { user, noteId: note.id, projectId: note.project_id };
     },
 
