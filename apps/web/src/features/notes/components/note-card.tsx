@@ -20,10 +20,12 @@ export interface NoteItemProps {
   project?: Project;
   /** Ring and scroll into view (SPEC: highlightNote). */
   highlighted?: boolean;
+  /** Where clicking the note goes; Quick View on its project by default. */
+  linkTo?: (note: NoteSummary) => string;
 }
 
-/** Where clicking a note goes: Quick View with its project and the note selected. */
-function noteHref(note: NoteSummary) {
+/** Where clicking a note goes by default: Quick View with its project and the note selected. */
+export function noteHref(note: NoteSummary) {
   return paths.quickView({ project: note.projectId, note: note.id });
 }
 
@@ -57,7 +59,7 @@ function UpdatedTime({ iso }: { iso: string }) {
 }
 
 /** A note in the grid: title, an excerpt filling the card, project and relative time, menu. */
-export function NoteCard({ note, project, highlighted = false }: NoteItemProps) {
+export function NoteCard({ note, project, highlighted = false, linkTo = noteHref }: NoteItemProps) {
   const titleId = useId();
   const ref = useScrollIntoView(highlighted);
   return (
@@ -74,7 +76,7 @@ export function NoteCard({ note, project, highlighted = false }: NoteItemProps) 
     >
       <div className="flex items-start gap-2">
         <h3 id={titleId} className="line-clamp-2 min-w-0 flex-1 pt-1 text-[15px] leading-snug font-medium">
-          <Link to={noteHref(note)} className={stretchedLink}>
+          <Link to={linkTo(note)} className={stretchedLink}>
             {note.title}
           </Link>
         </h3>
@@ -105,7 +107,7 @@ export function NoteCard({ note, project, highlighted = false }: NoteItemProps) 
 }
 
 /** A note in the list: title and a one-line preview, project and relative time, menu. */
-export function NoteRow({ note, project, highlighted = false }: NoteItemProps) {
+export function NoteRow({ note, project, highlighted = false, linkTo = noteHref }: NoteItemProps) {
   const titleId = useId();
   const ref = useScrollIntoView(highlighted);
   return (
@@ -123,7 +125,7 @@ export function NoteRow({ note, project, highlighted = false }: NoteItemProps) {
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
           <h3 id={titleId} className="min-w-0 truncate font-medium">
-            <Link to={noteHref(note)} className={stretchedLink}>
+            <Link to={linkTo(note)} className={stretchedLink}>
               {note.title}
             </Link>
           </h3>

@@ -14,6 +14,8 @@ interface NoteCollectionProps {
   /** Accessible name of the list. */
   label: string;
   className?: string;
+  /** Where clicking a note goes (shared projects open Quick View's Shared tab). */
+  linkTo?: (note: NoteSummary) => string;
 }
 
 export const NOTE_GRID_CLASSES = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3';
@@ -26,6 +28,7 @@ export function NoteCollection({
   highlightedId,
   label,
   className,
+  linkTo,
 }: NoteCollectionProps) {
   if (view === 'list') {
     return (
@@ -36,6 +39,7 @@ export function NoteCollection({
               note={note}
               project={projects?.get(note.projectId)}
               highlighted={note.id === highlightedId}
+              {...(linkTo ? { linkTo } : {})}
             />
           </li>
         ))}
@@ -50,6 +54,7 @@ export function NoteCollection({
             note={note}
             project={projects?.get(note.projectId)}
             highlighted={note.id === highlightedId}
+            {...(linkTo ? { linkTo } : {})}
           />
         </li>
       ))}
