@@ -134,7 +134,7 @@ async function main() {
     for (let offset = 0; offset < NOTE_COUNT; offset += batch) {
       const rows = Array.from({ length: Math.min(batch, NOTE_COUNT - offset) }, (_, i) => {
         const n = offset + i;
-        const { content, plainText } = prepareContent(
+        const { content, plainText, excerpt } = prepareContent(
           Array.from({ length: 3 + Math.floor(rng() * 4) }, () =>
             randomSentence(rng, 8 + Math.floor(rng() * 10)),
           ).join(' '),
@@ -147,6 +147,7 @@ async function main() {
           title: randomSentence(rng, 2 + Math.floor(rng() * 4)).replace(/\.$/, ''),
           content,
           plain_text: plainText,
+          excerpt,
           tags: JSON.stringify(rng() < 0.2 ? [WORDS[Math.floor(rng() * WORDS.length)]] : []),
           version: 1,
           ydoc: null,

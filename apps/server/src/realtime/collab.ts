@@ -135,13 +135,14 @@ export async function createCollab(deps: CollabDeps) {
       const noteId = noteIdOf(documentName);
       if (!noteId || !loaded.has(documentName)) return;
       const state = Y.encodeStateAsUpdate(document);
-      const { content, plainText } = prepareContent(markdownFromYdoc(document));
+      const { content, plainText, excerpt } = prepareContent(markdownFromYdoc(document));
       const result = await db
         .updateTable('notes')
         .set((eb) => ({
           ydoc: state,
           content,
           plain_text: plainText,
+          excerpt,
           version: eb('version', '+', 1),
           updated_at: nowIso(),
         }))

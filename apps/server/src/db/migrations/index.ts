@@ -5,6 +5,7 @@ import { projectsNotesMigration } from './002-projects-notes';
 import { draftsMigration } from './003-drafts';
 import { aiJobsMigration } from './004-ai-jobs';
 import { sharingMigration } from './005-sharing';
+import { noteExcerptsMigration } from './006-note-excerpts';
 
 /** Versioned migrations, in order. Never edit a released one; add the next number. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '003-drafts': draftsMigration(dialect),
     '004-ai-jobs': aiJobsMigration(dialect),
     '005-sharing': sharingMigration(dialect),
+    '006-note-excerpts': noteExcerptsMigration(dialect),
   };
 }
 

@@ -1,10 +1,14 @@
 import { markdownToPlainText, sanitizeMarkdown } from '@notewise/editor';
 import { PREVIEW_LENGTHS, truncatePlainText } from '@notewise/shared';
 
-/** Every write goes through here: allow-listed Markdown in, plus the plain text search reads. */
-export function prepareContent(content: string): { content: string; plainText: string } {
+/**
+ * Every write goes through here: allow-listed Markdown in, plus what reads need — the plain text
+ * search ranks and the card excerpt lists show (computed once here, not on every list request).
+ */
+export function prepareContent(content: string): { content: string; plainText: string; excerpt: string } {
   const clean = sanitizeMarkdown(content);
-  return { content: clean, plainText: markdownToPlainText(clean) };
+  const plainText = markdownToPlainText(clean);
+  return { content: clean, plainText, excerpt: truncatePlainText(plainText, PREVIEW_LENGTHS.card) };
 }
 
 export function normalizeTags(tags: readonly string[]): string[] {
@@ -21,9 +25,7 @@ export function normalizeTags(tags: readonly string[]): string[] {
   return result;
 }
 
-export function previewsOf(plainText: string) {
-  return {
-    preview: truncatePlainText(plainText, PREVIEW_LENGTHS.list),
-    excerpt: truncatePlainText(plainText, PREVIEW_LENGTHS.card),
-  };
+/** The list preview is cut from the stored excerpt (already one line, at most the card length). */
+export function previewsOf(excerpt: string) {
+  return { preview: truncatePlainText(excerpt, PREVIEW_LENGTHS.list), excerpt };
 }

@@ -5,8 +5,6 @@ import { nowIso, toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
 import { normalizeTags, prepareContent, previewsOf } from './note-content';
 
-export const EXCERPT_SOURCE_LENGTH = 1300;
-
 interface SummaryRow {
   id: string;
   project_id: string;
@@ -15,7 +13,7 @@ interface SummaryRow {
   version: number;
   created_at: Timestamp;
   updated_at: Timestamp;
-  excerpt_source: string;
+  excerpt: string;
   pinned: number | boolean | null;
 }
 
@@ -37,7 +35,7 @@ export function toSummary(row: SummaryRow): NoteSummary {
     tags: parseTags(row.tags),
     version: Number(row.version),
     pinned: Boolean(row.pinned),
-    ...previewsOf(row.excerpt_source),
+    ...previewsOf(row.excerpt),
     createdAt: toIso(row.created_at),
     updatedAt,
     lastEdited: updatedAt,
@@ -70,7 +68,7 @@ export function createNotesRepo(db: Kysely<Database>) {
       'n.version',
       'n.created_at',
       'n.updated_at',
-      sql<string>`substr(n.plain_text, 1, ${sql.lit(EXCERPT_SOURCE_LENGTH)})`.as('excerpt_source'),
+      'n.excerpt',
       sql<number>`case when pin.note_id is null then 0 else 1 end`.as('pinned'),
     ]);
 
@@ -115,7 +113,7 @@ export function createNotesRepo(db: Kysely<Database>) {
     ): Promise<Note> {
       const id = crypto.randomUUID();
       const at = nowIso();
-      const { content, plainText } = prepareContent(input.content ?? '');
+      const { content, plainText, excerpt } = prepareContent(input.content ?? '');
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('notes')
@@ -126,6 +124,7 @@ export function createNotesRepo(db: Kysely<Database>) {
             title: input.title ?? UNTITLED_NOTE_TITLE,
             content,
             plain_text: plainText,
+            excerpt,
             tags: JSON.stringify(normalizeTags(input.tags ?? [])),
             version: 1,
             ydoc: null,
@@ -159,7 +158,14 @@ export function createNotesRepo(db: Kysely<Database>) {
         .set((eb) => ({
           ...(changes.title !== undefined ? { title: changes.title } : {}),
           // A REST edit replaces the text; the co-editing state is rebuilt from it (or patched live).
-          ...(prepared ? { content: prepared.content, plain_text: prepared.plainText, ydoc: null } : {}),
+          ...(prepared
+            ? {
+                content: prepared.content,
+                plain_text: prepared.plainText,
+                excerpt: prepared.excerpt,
+                ydoc: null,
+              }
+            : {}),
           ...(changes.tags !== undefined ? { tags: JSON.stringify(normalizeTags(changes.tags)) } : {}),
           version: eb('version', '+', 1),
           updated_at: at,
