@@ -37,6 +37,16 @@ describe('createEditorExtensions', () => {
     expect(names(createEditorExtensions({ placeholder: 'Write…' }))).toContain('placeholder');
   });
 
+  it('leaves out the undo/redo history for collaboration only', () => {
+    const starterKit = (options?: Parameters<typeof createEditorExtensions>[0]) =>
+      createEditorExtensions(options).find((extension) => extension.name === 'starterKit');
+    expect(starterKit()?.options.undoRedo).not.toBe(false);
+    expect(starterKit({ collaboration: true })?.options.undoRedo).toBe(false);
+    expect(Object.keys(getSchema(createEditorExtensions({ collaboration: true })).nodes)).toEqual(
+      Object.keys(editorSchema.nodes),
+    );
+  });
+
   it('configures links: safe protocols only, autolink on, no open on click, rel set', () => {
     const starterKit = createEditorExtensions().find((extension) => extension.name === 'starterKit');
     const link = starterKit?.options.link;

@@ -119,6 +119,11 @@ const PaletteHighlight = Highlight.extend({
 export interface EditorExtensionOptions {
   /** Shown in an empty editor (browser only; no effect on the schema). */
   placeholder?: string;
+  /**
+   * For co-editing (Yjs): leaves out StarterKit's undo/redo history, which the Collaboration
+   * extension replaces with its own. No effect on the schema.
+   */
+  collaboration?: boolean;
 }
 
 /**
@@ -139,6 +144,7 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
       // Appends an empty paragraph in every client, which races under collaboration; the stored
       // format drops empty paragraphs anyway.
       trailingNode: false,
+      ...(options.collaboration ? { undoRedo: false as const } : {}),
       link: {
         autolink: true,
         openOnClick: false,

@@ -8,7 +8,12 @@ import { paths } from '@/app/route-table';
 import { useAuth, useAuthDialog } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { BusyOverlay, captureNote, clearComposerDraft, plainTextToMarkdown } from '@/features/composer';
+import {
+  BusyOverlay,
+  captureNote,
+  clearComposerDraft,
+  plainTextToMarkdown,
+} from '@/features/composer/editor-support';
 import { invalidateNoteData } from '@/features/notes/queries';
 import { api, errorMessage } from '@/lib/api';
 import { AiToolbarSlot } from './components/ai-toolbar-slot';

@@ -1,0 +1,143 @@
+import { useCallback, useEffect, useRef } from 'react';
+import {
+  clearLocalDraft,
+  deleteServerDraft,
+  fetchServerDraft,
+  type LocalDraft,
+  logDraftError,
+  readLocalDraft,
+  saveServerDraft,
+  writeLocalDraft,
+} from '../api/drafts';
+import { forgetComposerText } from '../lib/composer-memory';
+
+// SPEC 4 timings: DRAFT_DEBOUNCE_MS and DRAFT_CLEAR_AFTER_RESTORE_MS of @notewise/shared. Not imported:
+// they live beside the drafts zod schemas, and zod must stay out of the first route's JS.
+const DRAFT_DEBOUNCE_MS = 1_000;
+const DRAFT_CLEAR_AFTER_RESTORE_MS = 1_000;
+
+/** True when this document was loaded by a reload (SPEC 4: drafts are restored only then). */
+export function isPageReload(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'reload';
+}
+
+// Restoring happens at most once per page load, even if the composer mounts again later (navigation)
+// or twice (StrictMode): one shared read, applied once.
+let restoring: Promise<string | null> | null = null;
+let restoreApplied = false;
+
+function newer(local: LocalDraft | null, server: { content: string; updatedAt: string } | null) {
+  if (!local) return server;
+  if (!server) return local;
+  return Date.parse(server.updatedAt) > Date.parse(local.updatedAt) ? server : local;
+}
+
+function restoreOnce(userId: string): Promise<string | null> {
+  restoring ??= (async () => {
+    if (!isPageReload()) return null;
+    const local = readLocalDraft(userId);
+    let server: Awaited<ReturnType<typeof fetchServerDraft>> = null;
+    try {
+      server = await fetchServerDraft();
+    } catch (error) {
+      logDraftError('restore', error);
+    }
+    const draft = newer(local, server);
+    if (!draft?.content.trim()) return null;
+    // SPEC 4: the saved draft is cleared 1 s after it is shown; the text stays in the box.
+    if (server) {
+      window.setTimeout(() => {
+        deleteServerDraft().catch((error) => logDraftError('clear', error));
+      }, DRAFT_CLEAR_AFTER_RESTORE_MS);
+    }
+    return draft.content;
+  })();
+  return restoring;
+}
+
+interface ComposerDraftOptions {
+  userId: string | null;
+  text: string;
+  /** Called once with the restored text after a reload; the composer decides whether to use it. */
+  onRestore: (content: string) => void;
+}
+
+/**
+ * The composer's draft (SPEC 4): saved to the server and to localStorage 1 s after typing stops,
+ * skipping empty content and content equal to the last saved; restored only on a page reload, taking
+ * the newer of the two. Failures are logged, never shown (SPEC 8).
+ */
+export function useComposerDraft({ userId, text, onRestore }: ComposerDraftOptions) {
+  const lastSaved = useRef<string | null>(null);
+  const latest = useRef({ userId, text });
+  latest.current = { userId, text };
+  const onRestoreRef = useRef(onRestore);
+  onRestoreRef.current = onRestore;
+
+  useEffect(() => {
+    if (!userId) return;
+    let active = true;
+    void restoreOnce(userId).then((content) => {
+      if (!active || restoreApplied || content === null) return;
+      restoreApplied = true;
+      lastSaved.current = content;
+      onRestoreRef.current(content);
+    });
+    return () => {
+      active = false;
+    };
+  }, [userId]);
+
+  const save = useCallback(() => {
+    const { userId: owner, text: content } = latest.current;
+    if (!owner) return;
+    if (content.trim() === '') {
+      // Emptied by the user: an old draft must not come back on the next reload.
+      if (lastSaved.current !== null) {
+        lastSaved.current = null;
+        clearLocalDraft(owner);
+        deleteServerDraft().catch((error) => logDraftError('clear', error));
+      }
+      return;
+    }
+    if (content === lastSaved.current) return;
+    lastSaved.current = content;
+    writeLocalDraft(owner, content);
+    saveServerDraft(content).catch((error) => logDraftError('save', error));
+  }, []);
+
+  // Debounced auto-save: every change of the text restarts the timer.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `text` restarts the debounce; save reads the latest.
+  useEffect(() => {
+    if (!userId) return;
+    const timer = window.setTimeout(save, DRAFT_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text, userId, save]);
+
+  // Whatever is still unsaved when the page goes away (reload, tab close) or the composer unmounts.
+  useEffect(() => {
+    const flush = () => save();
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [save]);
+
+  /** After Add Note: no draft left anywhere. */
+  const clearDraft = useCallback(() => {
+    lastSaved.current = null;
+    clearComposerDraft(latest.current.userId);
+  }, []);
+
+  return { clearDraft };
+}
+
+/** Clears the composer's draft everywhere: this tab's memory, localStorage and the server. */
+export function clearComposerDraft(userId: string | null): void {
+  forgetComposerText();
+  if (!userId) return;
+  clearLocalDraft(userId);
+  deleteServerDraft().catch((error) => logDraftError('clear', error));
+}

@@ -1,0 +1,14 @@
+// The public surface of the editor feature. Kept free of TipTap: the rich-text editor and the /editor
+// page load lazily (ARCHITECTURE 10: the first route's JS stays small), through the loaders below.
+export { AiToolbarSlot, type AiToolbarSlotProps } from './components/ai-toolbar-slot';
+export type {
+  EditorSnapshot,
+  RichTextEditorHandle,
+  RichTextEditorProps,
+} from './components/rich-text-editor';
+export { type EditorNavigationState, readEditorNavigationState } from './navigation';
+
+/** The rich-text editor (TipTap) component's module, for React.lazy. */
+export const loadRichTextEditor = () => import('./components/rich-text-editor');
+/** The /editor page's module: the router's chunk, preloaded before navigating there. */
+export const loadEditorPage = () => import('./editor-page');

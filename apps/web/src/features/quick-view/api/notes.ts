@@ -1,0 +1,43 @@
+import type { Note } from '@notewise/shared';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { noteKeys } from '@/features/notes/queries';
+import { api } from '@/lib/api';
+
+/** GET /api/notes/:id */
+export function fetchNote(id: string, signal?: AbortSignal): Promise<Note> {
+  return api.get<Note>(`/api/notes/${encodeURIComponent(id)}`, { signal });
+}
+
+/**
+ * The note being edited. Not refetched on focus: the editor keeps its own copy from when it opened,
+ * and a newer server version shows up as a conflict on save instead of replacing the user's text.
+ */
+export function useNote(id: string) {
+  return useQuery({
+    queryKey: noteKeys.detail(id),
+    queryFn: ({ signal }) => fetchNote(id, signal),
+    refetchOnWindowFocus: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export interface SaveNoteBody {
+  title?: string;
+  content?: string;
+  /** The version the edit started from; a stale one answers 409 with the current note. */
+  version: number;
+}
+
+/** PATCH /api/notes/:id */
+export function saveNote(id: string, body: SaveNoteBody): Promise<Note> {
+  return api.patch<Note>(`/api/notes/${encodeURIComponent(id)}`, body);
+}
+
+/** After a save: the note's own cache entry, and every list, pin and search result refreshed. */
+export function applySavedNote(queryClient: QueryClient, note: Note): void {
+  queryClient.setQueryData(noteKeys.detail(note.id), note);
+  void queryClient.invalidateQueries({
+    queryKey: noteKeys.all,
+    predicate: (query) => query.queryKey[1] !== 'detail',
+  });
+}
