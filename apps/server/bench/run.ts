@@ -213,6 +213,19 @@ async function main() {
       [cookie, memberCookie],
       sharedNote.id,
     );
+
+    // Web: typing into a 10,000-word note in the real editor (Chromium), and the first route's JS.
+    const webBench = path.resolve(HERE, '../../web/bench');
+    if (fs.existsSync(path.resolve(HERE, '../../web/dist/index.html'))) {
+      const keystroke = await run('node', [path.join(webBench, 'keystroke-bench.mjs'), address], {
+        maxBuffer: 10 * 1024 * 1024,
+      });
+      results.keystroke = JSON.parse(keystroke.stdout.trim().split('\n').pop() ?? '{}');
+      const size = await run('node', [path.join(webBench, 'first-route-size.mjs')]);
+      results.firstRouteJs = JSON.parse(size.stdout);
+    } else {
+      console.log('web app not built: skipping the keystroke and bundle-size measures (run `npm run build`)');
+    }
   } finally {
     await app.close();
     await database.close();
@@ -227,6 +240,18 @@ async function main() {
     ['get note p99 at 500 req/s', (results.getNote as LoadResult).p99, 10],
     ['co-edit propagation p50 (2 clients)', (results.collabLatency as { p50: number }).p50, null],
     ['co-edit propagation p95 (2 clients)', (results.collabLatency as { p95: number }).p95, 50],
+    [
+      'keystroke p95, 10,000-word note (ms)',
+      (results.keystroke as { p95?: number } | undefined)?.p95 ?? Number.NaN,
+      16,
+    ],
+    [
+      'first route JS (KiB gzip)',
+      Math.round(
+        (((results.firstRouteJs as { gzipBytes?: number } | undefined)?.gzipBytes ?? Number.NaN) / 1024) * 10,
+      ) / 10,
+      150,
+    ],
   ] as const;
   results.budgets = budgets.map(([name, ms, budget]) => ({
     name,
