@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { relativeTime, truncatePlainText } from './text';
+import { cutLine, relativeTime, truncatePlainText } from './text';
 
 describe('truncatePlainText', () => {
   it('collapses whitespace and keeps short text whole', () => {
@@ -28,5 +28,17 @@ describe('relativeTime (SPEC 9)', () => {
     expect(relativeTime('2026-11-22T07:00:00Z', now)).toBe('5 hours ago');
     expect(relativeTime('2026-11-21T12:00:00Z', now)).toBe('1 day ago');
     expect(relativeTime('2026-11-19T11:00:00Z', now)).toBe('3 days ago');
+  });
+});
+
+describe('cutLine', () => {
+  it('cuts an already collapsed line without touching its spaces', () => {
+    expect(cutLine('short', 10)).toBe('short');
+    expect(cutLine('abc def ghi', 7)).toBe('abc def…');
+    expect(cutLine('ab😀cd', 3)).toBe('ab…');
+  });
+  it('never doubles an ellipsis when cutting a cut excerpt', () => {
+    expect(cutLine('abcdef…', 6)).toBe('abcdef…');
+    expect(cutLine('abcde…xyz', 6)).toBe('abcde…');
   });
 });

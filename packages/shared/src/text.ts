@@ -5,10 +5,15 @@
 export function truncatePlainText(text: string, length: number): string {
   // Collapsing whitespace only ever shortens text, so a generous head is all the preview can use.
   const head = text.length > length * 3 + 64 ? text.slice(0, length * 3 + 64) : text;
-  const line = head.replace(/\s+/g, ' ').trim();
+  return cutLine(head.replace(/\s+/g, ' ').trim(), length);
+}
+
+/** Cuts text that is already one collapsed line (e.g. a stored excerpt) to `length` plus '…'. */
+export function cutLine(line: string, length: number): string {
   if (line.length <= length) return line;
   const cut = /[\ud800-\udbff]$/.test(line.slice(0, length)) ? length - 1 : length;
-  return `${line.slice(0, Math.max(0, cut)).trimEnd()}…`;
+  const head = line.slice(0, Math.max(0, cut)).trimEnd();
+  return `${head.endsWith('…') ? head.slice(0, -1) : head}…`;
 }
 
 /** SPEC 9 relative time: under 1 hour 'Just now', under 24 'N hours ago', otherwise 'N days ago'. */

@@ -46,6 +46,39 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; compiling SQL is a good part of a small query's cost, and the
+ * app runs the same few hundred statements over and over. better-sqlite3 statements are reusable
+ * (everything runs synchronously on this thread), so keep the most recent ones.
+ */
+function withStatementCache(sqlite: SQLite.Database): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = sqlite.prepare.bind(sqlite);
+  return new Proxy(sqlite, {
+    get(target, property, receiver) {
+      if (property !== 'prepare') {
+        const value = Reflect.get(target, property, receiver);
+        // Native methods must run on the real database object, not the proxy.
+        return typeof value === 'function' ? value.bind(target) : value;
+      }
+      return (source: string) => {
+        let statement = cache.get(source);
+        if (statement) {
+          // Refresh its place: the map's order is the eviction order.
+          cache.delete(source);
+        } else {
+          statement = prepare(source);
+          if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+        }
+        cache.set(source, statement);
+        return statement;
+      };
+    },
+  });
 }

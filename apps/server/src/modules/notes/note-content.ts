@@ -1,5 +1,5 @@
 import { markdownToPlainText, sanitizeMarkdown } from '@notewise/editor';
-import { PREVIEW_LENGTHS, truncatePlainText } from '@notewise/shared';
+import { cutLine, PREVIEW_LENGTHS, truncatePlainText } from '@notewise/shared';
 
 /**
  * Every write goes through here: allow-listed Markdown in, plus what reads need — the plain text
@@ -27,5 +27,5 @@ export function normalizeTags(tags: readonly string[]): string[] {
 
 /** The list preview is cut from the stored excerpt (already one line, at most the card length). */
 export function previewsOf(excerpt: string) {
-  return { preview: truncatePlainText(excerpt, PREVIEW_LENGTHS.list), excerpt };
+  return { preview: cutLine(excerpt, PREVIEW_LENGTHS.list), excerpt };
 }
