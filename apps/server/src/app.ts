@@ -112,8 +112,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDraftRoutes(app, database.db);
   registerAiRoutes(app, { config, db: database.db, notes, projects, notify });
   const joinGuard = createJoinGuard(database.db);
+  const shared = createSharedProjectsRepo(database.db);
   registerSharedProjectRoutes(app, {
-    shared: createSharedProjectsRepo(database.db),
+    shared,
     projects,
     joinGuard,
     notify,
@@ -146,7 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   if (config.demoAccount) {
-    await ensureDemoAccount(auth, database.db, (userId) => seedDemoContent(userId, projects, notes));
+    await ensureDemoAccount(auth, database.db, (userId) => seedDemoContent(userId, projects, notes, shared));
   }
   const sweep = startTrialExpirySweep(database.db, app.log);
 

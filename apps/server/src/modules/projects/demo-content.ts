@@ -1,11 +1,35 @@
 import type { NotesRepo } from '../notes/notes.repo';
+import type { SharedProjectsRepo } from '../shared-projects/shared-projects.repo';
 import type { ProjectsRepo } from './projects.repo';
 
 /**
  * DESIGN's first impression: the demo account opens onto real content in its colours, notes that
- * show off formatting, and one pinned note.
+ * show off formatting, one pinned note, and a shared project.
  */
-export async function seedDemoContent(userId: string, projects: ProjectsRepo, notes: NotesRepo) {
+export async function seedDemoContent(
+  userId: string,
+  projects: ProjectsRepo,
+  notes: NotesRepo,
+  shared: SharedProjectsRepo,
+) {
+  const teamId = await shared.create(userId, {
+    name: 'Team Handbook',
+    description: 'Shared with the team by its 6-digit code',
+    color: 'orange',
+  });
+  await notes.create(userId, {
+    projectId: teamId,
+    title: 'How we work',
+    content: [
+      '## Rituals',
+      '',
+      '- Monday planning',
+      '- Friday demo',
+      '',
+      'Everyone in this project edits this note **together**, live.',
+    ].join('\n'),
+  });
+
   const work = await projects.create(userId, {
     name: 'Work',
     description: 'Meetings, plans and follow-ups',
