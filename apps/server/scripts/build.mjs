@@ -1,9 +1,18 @@
-// Bundles the server (and the workspace packages it imports) into dist/; npm dependencies stay external.
-import { readFileSync, rmSync } from 'node:fs';
+// Bundles the server and the workspace packages it imports (TypeScript source) into dist/. Every npm
+// package stays external and loads from node_modules, so each library exists exactly once at run time
+// (two copies of prosemirror-model, one bundled and one not, break the co-editing conversion).
+import { rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
-const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
-const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@notewise/'));
+const externalPackages = {
+  name: 'external-packages',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@notewise/') || args.path.startsWith('node:')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
@@ -18,9 +27,6 @@ await build({
   format: 'esm',
   target: 'node20.19',
   sourcemap: true,
-  external,
-  banner: {
-    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-  },
+  plugins: [externalPackages],
   logLevel: 'warning',
 });
