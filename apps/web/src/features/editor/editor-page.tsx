@@ -62,7 +62,8 @@ export function EditorPage() {
   // The text before the last AI enhancement, for Undo Enhancement.
   const [original, setOriginal] = useState<string | null>(initial.original);
   const [enhanced, setEnhanced] = useState(initial.original !== null);
-  const streaming = useRef(false);
+  // While AI output streams in: the text before it and the Undo Enhancement state, to restore on failure.
+  const streaming = useRef<{ markdown: string; original: string | null; enhanced: boolean } | null>(null);
   const leaving = useRef(false);
 
   // Keep the text in this browser (debounced; Markdown is built only then).
@@ -168,13 +169,21 @@ export function EditorPage() {
           {enhancing === 'streaming' && (
             <span role="status" className="flex items-center gap-1.5 text-[13px] text-muted">
               <Spinner size={14} />
-              Enhancing...
+              <span className="max-sm:sr-only">Enhancing...</span>
             </span>
           )}
           {enhanced && original !== null && enhancing === false && (
-            <Button variant="ghost" size="sm" onClick={undoEnhancement} disabled={controlsBusy}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={undoEnhancement}
+              disabled={controlsBusy}
+              title="Undo Enhancement"
+              className="max-sm:min-w-11"
+            >
               <RotateCcw size={14} aria-hidden="true" />
-              Undo Enhancement
+              {/* Under 640 px the bar shows icons only (the AI buttons too), so it fits in one row. */}
+              <span className="max-sm:sr-only">Undo Enhancement</span>
             </Button>
           )}
           <AiToolbarSlot
@@ -184,18 +193,32 @@ export function EditorPage() {
               const handle = editorRef.current;
               if (!handle) return;
               if (!streaming.current) {
-                streaming.current = true;
-                setOriginal(handle.getMarkdown());
+                const markdown = handle.getMarkdown();
+                streaming.current = { markdown, original, enhanced };
+                setOriginal(markdown);
                 setEnhancing('streaming');
               }
-              handle.setMarkdown(text);
-              if (options?.done) {
-                streaming.current = false;
-                setEnhancing(false);
-                setEnhanced(true);
+              if (!options?.done) {
+                // Partial output: shown, but no undo step of its own.
+                handle.setMarkdown(text, { addToHistory: false });
+                return;
               }
+              const before = streaming.current;
+              streaming.current = null;
+              setEnhancing(false);
+              // One undo step from the text before to the result, so Ctrl+Z undoes the enhancement too.
+              handle.setMarkdown(before.markdown, { silent: true, addToHistory: false });
+              if (text === before.markdown) {
+                // Unchanged (a failure restores the text): nothing to undo.
+                setOriginal(before.original);
+                setEnhanced(before.enhanced);
+                return;
+              }
+              handle.setMarkdown(text);
+              setEnhanced(true);
             }}
-            disabled={blank || controlsBusy || noAccess || user === null}
+            // Signed out, the AI buttons stay clickable and ask to sign up (SPEC 5).
+            disabled={blank || controlsBusy || noAccess}
             onBusyChange={(busy) => setEnhancing(busy ? 'waiting' : false)}
           />
           <Button
@@ -203,13 +226,15 @@ export function EditorPage() {
             disabled={user ? addDisabled : blank}
             pending={adding}
             aria-describedby={noAccess ? reasonId : undefined}
+            title="Add Note"
+            className="max-sm:min-w-11"
           >
             {adding ? (
               'Adding note...'
             ) : (
               <>
                 <Plus size={16} aria-hidden="true" />
-                Add Note
+                <span className="max-sm:sr-only">Add Note</span>
               </>
             )}
           </Button>
@@ -250,7 +275,7 @@ export function EditorPage() {
             label="Note content"
             placeholder="Start writing your note..."
             autoFocus={initial.markdown ? 'end' : false}
-            editable={!adding}
+            editable={!adding && enhancing === false}
             onChange={scheduleDraftSave}
             onBlankChange={setBlank}
           />

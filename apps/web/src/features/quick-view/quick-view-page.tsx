@@ -8,7 +8,7 @@ import { useProjects } from '@/features/projects';
 import { cn } from '@/lib/cn';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useSharedProjects } from './api/shared-projects';
-import { type EditorMode, type NoteEditorControl, NoteEditorPane } from './components/note-editor-pane';
+import { type NoteEditorControl, NoteEditorPane } from './components/note-editor-pane';
 import { NotesColumn } from './components/notes-column';
 import { ProjectsColumn, type QuickViewTab } from './components/projects-column';
 import { UnsavedChangesDialog } from './components/unsaved-changes-dialog';
@@ -105,9 +105,6 @@ export function QuickViewPage() {
     });
   };
 
-  // Shared notes will be co-edited later; the seam is here: 'collaborative' for selectedProject shared.
-  const editorMode: EditorMode = 'plain';
-
   const projectsColumn = (heading: boolean) => (
     <ProjectsColumn
       tab={tab}
@@ -129,7 +126,6 @@ export function QuickViewPage() {
     <NoteEditorPane
       projectSelected={selection.project !== null}
       noteId={selection.noteId}
-      mode={editorMode}
       controlRef={controlRef}
     />
   );

@@ -195,9 +195,11 @@ export function Composer() {
           context="composer"
           getText={() => textareaRef.current?.value ?? text}
           setTextStreaming={(next, options) => {
-            if (options?.done) history.reset(next);
+            // One undo step: after an enhancement, undo restores the original (SPEC 4).
+            if (options?.done) history.replace(next);
           }}
-          disabled={trimmed === '' || busy !== false || noAccess || !signedIn}
+          // Signed out, the AI buttons stay clickable and ask to sign up (SPEC 5).
+          disabled={trimmed === '' || busy !== false || noAccess}
           onBusyChange={(enhancing) => setBusy(enhancing ? 'enhancing' : false)}
         />
         <div className="ml-auto">

@@ -69,6 +69,14 @@ export function useTextHistory(textarea: RefObject<HTMLTextAreaElement | null>, 
     setHistory(createHistory(text));
   }, []);
 
+  /** Replaces the whole text as one undo step (an AI enhancement): undo brings the text before back. */
+  const replace = useCallback((text: string) => {
+    pendingSelection.current = null;
+    setHistory((current) =>
+      record(current, { text, selectionStart: text.length, selectionEnd: text.length }, 'other', Date.now()),
+    );
+  }, []);
+
   return {
     text: history.present.text,
     canUndo: history.past.length > 0,
@@ -76,6 +84,7 @@ export function useTextHistory(textarea: RefObject<HTMLTextAreaElement | null>, 
     undo: useCallback(() => step(undo), [step]),
     redo: useCallback(() => step(redo), [step]),
     reset,
+    replace,
     onChange,
     onKeyDown,
   };

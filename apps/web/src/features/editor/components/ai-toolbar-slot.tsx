@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
+import { loadAiToolbar } from '@/features/ai';
+import { cn } from '@/lib/cn';
+
 /**
  * Where the AI buttons (Summarize, Grammar, Translate, Structure) go, in the composer, the /editor top
- * bar and the Quick View toolbar. Renders nothing until the AI work fills it; the hosts already pass
- * everything it needs.
+ * bar and the Quick View toolbar. The AI feature's toolbar fills it, loaded lazily (it is not part of
+ * the home page's first JS).
  */
 export interface AiToolbarSlotProps {
   /** Where the slot is: the composer and /editor offer 23 languages, Quick View 12 (SPEC 9). */
@@ -23,6 +27,19 @@ export interface AiToolbarSlotProps {
   onBusyChange?: (busy: boolean) => void;
 }
 
-export function AiToolbarSlot(_props: AiToolbarSlotProps): null {
-  return null;
+const AiToolbar = lazy(async () => ({ default: (await loadAiToolbar()).AiToolbar }));
+
+export function AiToolbarSlot(props: AiToolbarSlotProps) {
+  return (
+    <Suspense
+      fallback={
+        <div
+          aria-hidden="true"
+          className={cn('h-8 max-md:h-11', props.context === 'quick-view' && 'flex-1')}
+        />
+      }
+    >
+      <AiToolbar {...props} />
+    </Suspense>
+  );
 }

@@ -15,8 +15,11 @@ export interface RichTextEditorHandle {
   readonly editor: Editor;
   /** The content as stored note Markdown (serialises the document: call it on save, not per key). */
   getMarkdown(): string;
-  /** Replaces the content with Markdown, e.g. streamed AI output; onChange fires unless `silent`. */
-  setMarkdown(markdown: string, options?: { silent?: boolean }): void;
+  /**
+   * Replaces the content with Markdown, e.g. streamed AI output; onChange fires unless `silent`. With
+   * `addToHistory: false` the change is not an undo step (the AI slot's partial output).
+   */
+  setMarkdown(markdown: string, options?: { silent?: boolean; addToHistory?: boolean }): void;
   /** The content as plain text. */
   getText(): string;
   /** No text but whitespace (cheap). */
@@ -122,8 +125,12 @@ export function RichTextEditor({
     () => ({
       editor,
       getMarkdown: () => docToMarkdown(editor.getJSON()),
-      setMarkdown: (markdown, { silent = false } = {}) => {
-        editor.commands.setContent(markdownToDoc(markdown), { emitUpdate: !silent });
+      setMarkdown: (markdown, { silent = false, addToHistory = true } = {}) => {
+        editor
+          .chain()
+          .setMeta('addToHistory', addToHistory)
+          .setContent(markdownToDoc(markdown), { emitUpdate: !silent })
+          .run();
       },
       getText: () => editor.getText({ blockSeparator: '\n\n' }),
       isBlank: () => isDocBlank(editor.state.doc),

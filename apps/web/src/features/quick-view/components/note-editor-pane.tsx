@@ -5,6 +5,15 @@ import { lazy, type RefObject, Suspense, useCallback, useEffect, useId, useRef, 
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { AiBusyOverlay } from '@/features/ai';
+import {
+  type CollaborativeEditorHandle,
+  CollabSaveStatus,
+  type CollabState,
+  INITIAL_COLLAB_STATE,
+  loadCollaborativeEditor,
+  PresenceList,
+} from '@/features/collab';
 import {
   AiToolbarSlot,
   type EditorSnapshot,
@@ -12,17 +21,22 @@ import {
   type RichTextEditorHandle,
 } from '@/features/editor';
 import { errorMessage, isApiError } from '@/lib/api';
-import { applySavedNote, type SaveNoteBody, saveNote, useNote } from '../api/notes';
+import { applySavedNote, renameNote, type SaveNoteBody, saveNote, useNote } from '../api/notes';
+import { useSharedProjects } from '../api/shared-projects';
 import { ColumnMessage } from './column-list';
 import type { ConflictVersions } from './conflict-dialog';
 
 // TipTap loads with the first opened note, not with Quick View's lists.
 const RichTextEditor = lazy(async () => ({ default: (await loadRichTextEditor()).RichTextEditor }));
 const ConflictDialog = lazy(async () => ({ default: (await import('./conflict-dialog')).ConflictDialog }));
+// Yjs, the Hocuspocus provider and the collaboration extensions load with the first shared note only.
+const CollaborativeEditor = lazy(async () => ({
+  default: (await loadCollaborativeEditor()).CollaborativeEditor,
+}));
 
 /**
- * Which editor a note gets. Shared projects' notes will be co-edited (Yjs through /collab) by a
- * collaborative editor that replaces the plain one in NoteSession; until then every note is 'plain'.
+ * Which editor a note gets: notes of shared projects are co-edited live ('collaborative', Yjs through
+ * /collab, saved as they change); every other note is 'plain' (Save, conflicts, unsaved changes).
  */
 export type EditorMode = 'plain' | 'collaborative';
 
@@ -39,12 +53,11 @@ export interface NoteEditorControl {
 interface NoteEditorPaneProps {
   projectSelected: boolean;
   noteId: string | null;
-  mode: EditorMode;
   controlRef: RefObject<NoteEditorControl | null>;
 }
 
 /** Quick View's editor column: placeholders, or the selected note with its toolbar. */
-export function NoteEditorPane({ projectSelected, noteId, mode, controlRef }: NoteEditorPaneProps) {
+export function NoteEditorPane({ projectSelected, noteId, controlRef }: NoteEditorPaneProps) {
   if (!noteId) {
     return (
       <ColumnMessage
@@ -59,27 +72,36 @@ export function NoteEditorPane({ projectSelected, noteId, mode, controlRef }: No
       />
     );
   }
-  return <NoteLoader key={noteId} noteId={noteId} mode={mode} controlRef={controlRef} />;
+  return <NoteLoader key={noteId} noteId={noteId} controlRef={controlRef} />;
 }
 
-function NoteLoader({
-  noteId,
-  mode,
-  controlRef,
-}: { noteId: string } & Pick<NoteEditorPaneProps, 'mode' | 'controlRef'>) {
+function NoteLoader({ noteId, controlRef }: { noteId: string } & Pick<NoteEditorPaneProps, 'controlRef'>) {
   const note = useNote(noteId);
+  // The note's own project decides (not the URL's): co-edited when it is one of the user's shared
+  // projects. A failed list falls back to plain editing, which the server also applies live.
+  const sharedProjects = useSharedProjects();
+  const modeKnown = sharedProjects.isSuccess || sharedProjects.isError;
   // The note as the editor opened it; replaced (and the editor remounted) by 'Use theirs' or Discard.
-  const [session, setSession] = useState<{ note: Note; token: number } | null>(null);
-  if (note.data && session === null) setSession({ note: note.data, token: 0 });
+  // The mode is fixed here too: losing access later shows a message instead of another editor.
+  const [session, setSession] = useState<{ note: Note; token: number; mode: EditorMode } | null>(null);
+  if (note.data && modeKnown && session === null) {
+    const projectId = note.data.projectId;
+    const shared = sharedProjects.data?.some((project) => project.id === projectId) ?? false;
+    setSession({ note: note.data, token: 0, mode: shared ? 'collaborative' : 'plain' });
+  }
 
+  if (session?.mode === 'collaborative') {
+    return <CollaborativeNoteSession note={session.note} controlRef={controlRef} />;
+  }
   if (session) {
     return (
       <NoteSession
         key={session.token}
         note={session.note}
-        mode={mode}
         controlRef={controlRef}
-        onReplace={(next) => setSession((current) => ({ note: next, token: (current?.token ?? 0) + 1 }))}
+        onReplace={(next) =>
+          setSession((current) => ({ note: next, token: (current?.token ?? 0) + 1, mode: 'plain' }))
+        }
       />
     );
   }
@@ -148,13 +170,12 @@ interface PendingConflict extends ConflictVersions {
 
 function NoteSession({
   note,
-  mode,
   controlRef,
   onReplace,
 }: {
   note: Note;
   onReplace: (note: Note) => void;
-} & Pick<NoteEditorPaneProps, 'mode' | 'controlRef'>) {
+} & Pick<NoteEditorPaneProps, 'controlRef'>) {
   const queryClient = useQueryClient();
   const titleId = useId();
   const editorRef = useRef<RichTextEditorHandle | null>(null);
@@ -171,6 +192,11 @@ function NoteSession({
   const [saving, setSaving] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
   const [conflict, setConflict] = useState<PendingConflict | null>(null);
+  // An AI enhancement: 'waiting' for its first words (overlay), then 'streaming' into the editor.
+  const [enhancing, setEnhancing] = useState<false | 'waiting' | 'streaming'>(false);
+  const enhancingRef = useRef(false);
+  const streamingFrom = useRef<string | null>(null);
+  const [blank, setBlank] = useState(() => note.content.trim() === '');
 
   const titleDirty = useCallback(() => normalizeTitle(titleRef.current) !== saved.current.title, []);
   const contentDirty = useCallback(() => {
@@ -293,7 +319,8 @@ function NoteSession({
     const onKeyDown = (event: KeyboardEvent) => {
       if (!(event.metaKey || event.ctrlKey) || event.altKey || event.key.toLowerCase() !== 's') return;
       event.preventDefault();
-      void save();
+      // Not while AI output streams in: that would save half of it.
+      if (!enhancingRef.current) void save();
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
       if (!isDirty()) return;
@@ -334,23 +361,65 @@ function NoteSession({
     setConflict(null);
   };
 
-  const status = saving ? 'Saving...' : dirty ? 'Unsaved changes' : justSaved ? 'Saved' : '';
-  const editorMode: EditorMode = mode; // 'collaborative' will mount the co-editing editor here.
+  const status = enhancing
+    ? 'Enhancing...'
+    : saving
+      ? 'Saving...'
+      : dirty
+        ? 'Unsaved changes'
+        : justSaved
+          ? 'Saved'
+          : '';
 
   return (
-    <div className="flex h-full min-h-0 flex-col" data-editor-mode={editorMode}>
+    <div className="relative flex h-full min-h-0 flex-col" data-editor-mode="plain">
       <div className="flex h-14 shrink-0 items-center gap-2 border-b border-border px-4">
         <AiToolbarSlot
           context="quick-view"
           getText={() => editorRef.current?.getMarkdown() ?? ''}
-          setTextStreaming={(text) => editorRef.current?.setMarkdown(text)}
-          disabled={saving}
+          setTextStreaming={(text, options) => {
+            const handle = editorRef.current;
+            if (!handle) return;
+            if (streamingFrom.current === null) {
+              streamingFrom.current = handle.getMarkdown();
+              setEnhancing('streaming');
+            }
+            if (!options?.done) {
+              // Partial output: shown, but no undo step of its own.
+              handle.setMarkdown(text, { addToHistory: false });
+              return;
+            }
+            const before = streamingFrom.current;
+            streamingFrom.current = null;
+            setEnhancing(false);
+            if (text === before) {
+              // Unchanged (a failure restores the text).
+              handle.setMarkdown(before, { addToHistory: false });
+              return;
+            }
+            // One undo step from the text before to the result; the note becomes dirty, Save keeps it.
+            handle.setMarkdown(before, { silent: true, addToHistory: false });
+            handle.setMarkdown(text);
+          }}
+          disabled={saving || blank}
+          onBusyChange={(busy) => {
+            enhancingRef.current = busy;
+            setEnhancing(busy ? 'waiting' : false);
+          }}
         />
         <span role="status" className="ml-auto flex items-center gap-1.5 text-[13px] text-muted">
-          {dirty && !saving && <span aria-hidden="true" className="size-1.5 rounded-full bg-warning" />}
+          {dirty && !saving && !enhancing && (
+            <span aria-hidden="true" className="size-1.5 rounded-full bg-warning" />
+          )}
           {status}
         </span>
-        <Button size="sm" onClick={() => void save()} pending={saving} title="Save (Ctrl+S)">
+        <Button
+          size="sm"
+          onClick={() => void save()}
+          pending={saving}
+          disabled={enhancing !== false}
+          title="Save (Ctrl+S)"
+        >
           {saving ? 'Saving...' : 'Save'}
         </Button>
       </div>
@@ -387,10 +456,13 @@ function NoteSession({
                 saved.current = { ...saved.current, snapshot: handle.snapshot() };
               }}
               onChange={onContentChange}
+              onBlankChange={setBlank}
+              editable={enhancing === false}
             />
           </Suspense>
         </div>
       </div>
+      {enhancing === 'waiting' && <AiBusyOverlay />}
       {conflict && (
         <Suspense fallback={null}>
           <ConflictDialog
@@ -401,6 +473,201 @@ function NoteSession({
           />
         </Suspense>
       )}
+    </div>
+  );
+}
+
+/** How long Save (Ctrl+S, 'Save Changes') waits for the server to confirm the co-edited text. */
+const COLLAB_SAVE_TIMEOUT_MS = 5_000;
+
+/**
+ * A note of a shared project: the text is co-edited live (features/collab) and saves itself, so the
+ * toolbar shows the live save state and who is here instead of Save. The title stays a REST rename,
+ * saved on Enter, on leaving the field and with Ctrl+S.
+ */
+function CollaborativeNoteSession({
+  note,
+  controlRef,
+}: { note: Note } & Pick<NoteEditorPaneProps, 'controlRef'>) {
+  const queryClient = useQueryClient();
+  const titleId = useId();
+  const editorRef = useRef<CollaborativeEditorHandle | null>(null);
+  const [collab, setCollab] = useState<CollabState>(INITIAL_COLLAB_STATE);
+  const connection = useRef(collab.connection);
+  connection.current = collab.connection;
+  const savedTitle = useRef(note.title);
+  const [title, setTitle] = useState(note.title);
+  const titleRef = useRef(title);
+  titleRef.current = title;
+  const [renaming, setRenaming] = useState(false);
+  // An AI enhancement: 'waiting' for its first words (overlay), then 'streaming' into the shared text.
+  const [enhancing, setEnhancing] = useState<false | 'waiting' | 'streaming'>(false);
+  const enhancingRef = useRef(false);
+  const streamingFrom = useRef<string | null>(null);
+  const [blank, setBlank] = useState(() => note.content.trim() === '');
+
+  // Renamed by someone else (live events refresh the note): follow, unless this title has edits.
+  const liveTitle = useNote(note.id).data?.title;
+  useEffect(() => {
+    if (liveTitle === undefined || liveTitle === savedTitle.current) return;
+    const untouched = normalizeTitle(titleRef.current) === savedTitle.current;
+    savedTitle.current = liveTitle;
+    if (untouched) setTitle(liveTitle);
+  }, [liveTitle]);
+
+  const titleDirty = useCallback(() => normalizeTitle(titleRef.current) !== savedTitle.current, []);
+  // The text saves itself: only edits waiting for a lost connection would be lost by leaving.
+  const isDirty = useCallback(
+    () =>
+      titleDirty() ||
+      (connection.current === 'offline' && (editorRef.current?.hasUnsyncedChanges() ?? false)),
+    [titleDirty],
+  );
+
+  const renameInFlight = useRef<Promise<boolean> | null>(null);
+  const rename = useCallback((): Promise<boolean> => {
+    const run = async () => {
+      const next = normalizeTitle(titleRef.current);
+      if (next === savedTitle.current) return true;
+      setRenaming(true);
+      try {
+        const result = await renameNote(note.id, next);
+        savedTitle.current = result.title;
+        if (normalizeTitle(titleRef.current) === next) setTitle(result.title);
+        applySavedNote(queryClient, result);
+        return true;
+      } catch (error) {
+        console.error('Renaming the note failed', error);
+        toast.error(errorMessage(error, 'Failed to save the note. Please try again.'));
+        return false;
+      } finally {
+        setRenaming(false);
+      }
+    };
+    renameInFlight.current ??= run().finally(() => {
+      renameInFlight.current = null;
+    });
+    return renameInFlight.current;
+  }, [note.id, queryClient]);
+
+  const save = useCallback(async () => {
+    if (!(await rename())) return false;
+    const synced = (await editorRef.current?.whenSynced(COLLAB_SAVE_TIMEOUT_MS)) ?? true;
+    if (!synced) toast.error('Some changes have not reached the server yet. They sync when you reconnect.');
+    return synced;
+  }, [rename]);
+
+  const revert = useCallback(() => setTitle(savedTitle.current), []);
+
+  useEffect(() => {
+    const control: NoteEditorControl = { isDirty, save, revert };
+    controlRef.current = control;
+    return () => {
+      if (controlRef.current === control) controlRef.current = null;
+    };
+  }, [controlRef, isDirty, save, revert]);
+
+  // Cmd/Ctrl+S saves the title and waits for the text (DESIGN); closing the tab with changes asks.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!(event.metaKey || event.ctrlKey) || event.altKey || event.key.toLowerCase() !== 's') return;
+      event.preventDefault();
+      if (!enhancingRef.current) void save();
+    };
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!isDirty()) return;
+      event.preventDefault();
+      event.returnValue = '';
+    };
+    window.addEventListener('keydown', onKeyDown);
+    window.addEventListener('beforeunload', onBeforeUnload);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown);
+      window.removeEventListener('beforeunload', onBeforeUnload);
+    };
+  }, [save, isDirty]);
+
+  const stopped = collab.connection === 'denied' || collab.connection === 'failed';
+
+  return (
+    <div className="relative flex h-full min-h-0 flex-col" data-editor-mode="collaborative">
+      <div className="flex h-14 shrink-0 items-center gap-2 border-b border-border px-4">
+        {/* The AI's output replaces the text through editor commands, so it reaches everyone. */}
+        <AiToolbarSlot
+          context="quick-view"
+          getText={() => editorRef.current?.getMarkdown() ?? ''}
+          setTextStreaming={(text, options) => {
+            const handle = editorRef.current;
+            if (!handle) return;
+            if (streamingFrom.current === null) {
+              streamingFrom.current = handle.getMarkdown();
+              setEnhancing('streaming');
+            }
+            if (!options?.done) {
+              // Partial output: shown (to everyone), but no undo step of its own.
+              handle.setMarkdown(text, { addToHistory: false });
+              return;
+            }
+            const before = streamingFrom.current;
+            streamingFrom.current = null;
+            setEnhancing(false);
+            // The result (or, after a failure, the text from before). Unlike a plain note there is no
+            // detour through the old text for one clean undo step: the others would see it flash.
+            handle.setMarkdown(text, text === before ? { addToHistory: false } : {});
+          }}
+          disabled={!collab.ready || stopped || blank}
+          onBusyChange={(busy) => {
+            enhancingRef.current = busy;
+            setEnhancing(busy ? 'waiting' : false);
+          }}
+        />
+        <div className="ml-auto flex min-w-0 items-center gap-3">
+          <CollabSaveStatus
+            state={renaming ? { ...collab, saving: true } : collab}
+            busyLabel={enhancing && 'Enhancing...'}
+          />
+          <PresenceList people={collab.people} />
+        </div>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-8 pb-24 md:px-8">
+        <div className="mx-auto w-full max-w-[72ch]">
+          <label htmlFor={titleId} className="sr-only">
+            Note title
+          </label>
+          <input
+            id={titleId}
+            value={title}
+            maxLength={MAX_NOTE_TITLE_LENGTH}
+            readOnly={stopped}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              titleRef.current = event.target.value;
+            }}
+            onBlur={() => void rename()}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void rename();
+                editorRef.current?.focus('start');
+              }
+            }}
+            placeholder="Note title..."
+            className="mb-4 block w-full bg-transparent text-2xl font-semibold tracking-tight text-fg outline-none placeholder:text-subtle"
+          />
+          <Suspense fallback={<EditorSkeleton />}>
+            <CollaborativeEditor
+              ref={editorRef}
+              noteId={note.id}
+              label="Note content"
+              placeholder="Start writing..."
+              editable={enhancing === false}
+              onBlankChange={setBlank}
+              onStateChange={setCollab}
+            />
+          </Suspense>
+        </div>
+      </div>
+      {enhancing === 'waiting' && <AiBusyOverlay />}
     </div>
   );
 }

@@ -1,0 +1,229 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { signUpViaApi, uniqueEmail } from './support';
+
+// AI enhancement from the three hosts (composer, /editor, Quick View) against the e2e server's
+// built-in engine (extractive summary, harper.js grammar; no translation without a model).
+
+interface ApiNote {
+  id: string;
+  projectId: string;
+  title: string;
+  content: string;
+}
+
+/** Signs up over the API with the page on the app's origin, then opens `path`. */
+async function signedIn(page: Page, path = '/') {
+  await page.goto('/help-center');
+  await signUpViaApi(page, 'Enhancer');
+  await page.goto(path);
+}
+
+async function createNoteInProject(page: Page, title: string, content: string): Promise<ApiNote> {
+  const project = await page.request.post('/api/projects', { data: { name: 'AI tests' } });
+  expect(project.status()).toBe(201);
+  const { id: projectId } = (await project.json()) as { id: string };
+  const note = await page.request.post('/api/notes', { data: { projectId, title, content } });
+  expect(note.status()).toBe(201);
+  return (await note.json()) as ApiNote;
+}
+
+function aiButton(page: Page, name: 'Summarize' | 'Grammar' | 'Translate' | 'Structure'): Locator {
+  return page.getByRole('group', { name: 'AI actions' }).getByRole('button', { name, exact: true });
+}
+
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+const MODEL_REQUIRED = 'Translation needs an AI model: set AI_BASE_URL';
+
+function toast(page: Page, text: string): Locator {
+  return page.getByRole('region', { name: /Notifications/ }).getByText(text);
+}
+
+// The built-in grammar checker loads on the server's first grammar request (seconds, more on a slow
+// machine): start that in the background now, so the Quick View test (last) does not wait for it.
+let warmUp: APIRequestContext | undefined;
+let warmUpDone: Promise<unknown> = Promise.resolve();
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const origin = new URL(String(baseURL)).origin;
+  warmUp = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin } });
+  const signUp = await warmUp.post('/api/auth/sign-up/email', {
+    data: { name: 'Warm Up', email: uniqueEmail('warm'), password: 'correct-horse-9' },
+  });
+  expect(signUp.ok()).toBe(true);
+  warmUpDone = warmUp
+    .post('/api/ai/enhance', { data: { action: 'grammar', content: 'i has went.' }, timeout: 60_000 })
+    .catch(() => undefined);
+});
+test.afterAll(async () => {
+  await warmUpDone;
+  await warmUp?.dispose();
+});
+
+const SENTENCES = [
+  'Our team met on Monday to plan the spring launch of the mobile app.',
+  'The launch date depends on finishing the payment screens and the offline mode.',
+  'Maria will own the payment screens and report progress every Friday.',
+  'The offline mode needs a sync engine that survives flaky connections.',
+  'We agreed that the sync engine is the biggest risk for the launch date.',
+  'Coffee in the new office is much better than before.',
+  'Design reviews move to Wednesday afternoons starting next week.',
+  'Marketing wants screenshots of the payment screens by the end of the month.',
+  'If the sync engine slips, the launch moves to early summer.',
+];
+
+test('composer: Summarize opens /editor with a shorter summary of the original sentences; Undo Enhancement restores the text', async ({
+  page,
+}) => {
+  await signedIn(page);
+  const original = SENTENCES.join(' ');
+  const box = page.getByRole('textbox', { name: 'Note text' });
+  await box.fill(original);
+  await aiButton(page, 'Summarize').click();
+
+  await expect(page).toHaveURL(/\/editor$/);
+  const content = page.getByRole('textbox', { name: 'Note content' });
+  await expect(page.getByRole('button', { name: 'Undo Enhancement' })).toBeVisible();
+  // Each kept sentence is a paragraph (of a bullet list, for a note this long).
+  const summary = (await content.locator('p').allTextContents()).map((line) => line.trim()).filter(Boolean);
+  expect(summary.length).toBeGreaterThan(0);
+  expect(summary.length).toBeLessThan(SENTENCES.length);
+  for (const sentence of summary) expect(SENTENCES).toContain(sentence);
+
+  await page.getByRole('button', { name: 'Undo Enhancement' }).click();
+  await expect(page.getByRole('button', { name: 'Undo Enhancement' })).toBeHidden();
+  await expect(content).toHaveText(original);
+  // The editor's own history keeps both: undo brings the summary back.
+  await content.click();
+  await page.keyboard.press('ControlOrMeta+Z');
+  await expect(content).not.toHaveText(original);
+  await expect(content).toContainText(summary[0] ?? '');
+
+  // In /editor the result replaces the text in place; Undo Enhancement brings back what was there.
+  const before = await content.locator('p').allTextContents();
+  await aiButton(page, 'Summarize').click();
+  await expect(page.getByRole('button', { name: 'Undo Enhancement' })).toBeVisible();
+  await expect(content.locator('p')).not.toHaveText(before);
+  await page.getByRole('button', { name: 'Undo Enhancement' }).click();
+  await expect(content.locator('p')).toHaveText(before);
+});
+
+test('translate: the built-in engine says a model is needed; the language list filters and picks by keyboard', async ({
+  page,
+}) => {
+  await signedIn(page);
+  const box = page.getByRole('textbox', { name: 'Note text' });
+  await box.fill('Good morning, see you at the meeting.');
+  // The status says so up front: the button explains and a click shows the message.
+  await expect(aiButton(page, 'Translate')).toHaveAccessibleDescription(MODEL_REQUIRED);
+  await aiButton(page, 'Translate').click();
+  await expect(toast(page, MODEL_REQUIRED)).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Translate to' })).toBeHidden();
+  await expect(box).toHaveValue('Good morning, see you at the meeting.');
+
+  // A server with a model: the list opens (23 languages here), filters, and Enter picks. This server
+  // still answers 422 with its message, and the text stays as it was.
+  await page.route('**/api/ai/status', (route) =>
+    route.fulfill({
+      json: {
+        provider: 'openai-compatible',
+        model: 'test',
+        actions: { summarize: true, grammar: true, translate: true, structure: true, capture: true },
+      },
+    }),
+  );
+  await page.goto('/');
+  await box.fill('Good morning, see you at the meeting.');
+  await aiButton(page, 'Translate').click();
+  const picker = page.getByRole('dialog', { name: 'Translate to' });
+  await expect(picker.getByRole('option')).toHaveCount(23);
+  const search = picker.getByRole('combobox', { name: 'Search languages' });
+  await expect(search).toBeFocused();
+  await search.fill('ch');
+  await expect(picker.getByRole('option')).toHaveText([
+    'Chinese (Simplified)',
+    'Chinese (Traditional)',
+    'Dutch',
+    'French',
+  ]);
+  await search.press('ArrowDown');
+  await expect(picker.getByRole('option', { name: 'Chinese (Traditional)' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await search.press('Escape');
+  await expect(picker).toBeHidden();
+  await aiButton(page, 'Translate').click();
+  await picker.getByRole('combobox').fill('germ');
+  const request = page.waitForRequest('**/api/ai/enhance');
+  await page.keyboard.press('Enter');
+  expect((await request).postDataJSON()).toMatchObject({ action: 'translate', language: 'German' });
+  await expect(toast(page, MODEL_REQUIRED)).toBeVisible();
+  await expect(box).toHaveValue('Good morning, see you at the meeting.');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('AI buttons: disabled with empty text, enabled with text; signed out they ask to sign up', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const box = page.getByRole('textbox', { name: 'Note text' });
+  const names = ['Summarize', 'Grammar', 'Translate', 'Structure'] as const;
+  for (const name of names) await expect(aiButton(page, name)).toBeDisabled();
+  await box.fill('Some words to enhance.');
+  await aiButton(page, 'Structure').click();
+  await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await signUpViaApi(page, 'Empty');
+  await page.goto('/');
+  await box.fill('   ');
+  for (const name of names) await expect(aiButton(page, name)).toBeDisabled();
+  await box.fill('Now there is text.');
+  for (const name of names) await expect(aiButton(page, name)).toBeEnabled();
+
+  // Without access (the trial is over) they are disabled and say why.
+  await page.route('**/api/me', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), plan: 'FREE', access: false } });
+  });
+  await page.reload();
+  await box.fill('Now there is text.');
+  for (const name of names) {
+    await expect(aiButton(page, name)).toBeDisabled();
+    await expect(aiButton(page, name)).toHaveAccessibleDescription(/PRO trial or the UNLIMITED plan/);
+  }
+  await page.unroute('**/api/me');
+
+  // Quick View: an empty note has nothing to enhance.
+  const note = await createNoteInProject(page, 'Blank', '');
+  await page.goto(`/quick-view?project=${note.projectId}&note=${note.id}`);
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toBeVisible();
+  for (const name of names) await expect(aiButton(page, name)).toBeDisabled();
+});
+
+test('quick view: Grammar fixes the note in place, marks it unsaved, and Save persists it', async ({
+  page,
+}) => {
+  // The grammar checker has been loading since beforeAll; on a slow machine it may still be.
+  test.setTimeout(60_000);
+  await signedIn(page, '/help-center');
+  const original = 'i has went to the the store.';
+  const note = await createNoteInProject(page, 'Errand', original);
+  await page.goto(`/quick-view?project=${note.projectId}&note=${note.id}`);
+
+  const content = page.getByRole('textbox', { name: 'Note content' });
+  await expect(content).toHaveText(original);
+  await aiButton(page, 'Grammar').click();
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  await expect(content).not.toHaveText(original, { timeout: 40_000 });
+  await expect(content).not.toContainText('the the');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  // The enhancement is over: the AI buttons work again.
+  await expect(aiButton(page, 'Grammar')).toBeEnabled();
+  const fixed = normalize((await content.textContent()) ?? '');
+
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  const saved = (await (await page.request.get(`/api/notes/${note.id}`)).json()) as ApiNote;
+  expect(saved.content).not.toBe(original);
+  expect(normalize(saved.content)).toBe(fixed);
+});

@@ -1,0 +1,184 @@
+import {
+  type AiAction,
+  COMPOSER_LANGUAGES,
+  MAX_AI_INPUT_LENGTH,
+  QUICK_VIEW_LANGUAGES,
+} from '@notewise/shared';
+import { Languages, LayoutList, type LucideIcon, Sparkles, SpellCheck } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { useAuth, useAuthDialog } from '@/app/session';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { Tooltip } from '@/components/ui/tooltip';
+import type { AiToolbarSlotProps } from '@/features/editor';
+import { cn } from '@/lib/cn';
+import { useAiStatus } from '../api/ai-status';
+import { useEnhancement } from '../hooks/use-enhancement';
+import { AI_TEXT } from '../lib/ai-messages';
+import { LanguageList } from './language-list';
+
+const ACCESS_REASON = 'AI enhancement needs an active PRO trial or the UNLIMITED plan.';
+
+const ACTIONS: Record<AiAction, { label: string; icon: LucideIcon }> = {
+  summarize: { label: 'Summarize', icon: Sparkles },
+  grammar: { label: 'Grammar', icon: SpellCheck },
+  translate: { label: 'Translate', icon: Languages },
+  structure: { label: 'Structure', icon: LayoutList },
+};
+/**
+ * Where the labels give way to icons alone (the icon and a tooltip stay): the composer's row wraps
+ * under 640 px, the /editor top bar is crowded under 1024 px, and Quick View's toolbar follows the
+ * width of its own column (a container query), which the user can resize.
+ */
+const LABEL_CLASSES: Record<AiToolbarSlotProps['context'], string> = {
+  composer: 'max-sm:sr-only',
+  editor: 'max-lg:sr-only',
+  'quick-view': '@max-[36rem]:sr-only',
+};
+
+/**
+ * The AI buttons (SPEC 2 and 5): Summarize, Grammar, Translate with a searchable language list (23
+ * languages in the composer and /editor, 12 in Quick View) and Structure. Disabled when the host
+ * says so or without access (with the reason as description); signed-out clicks ask to sign up. While
+ * one runs, all of them are disabled and the result streams into the host (useEnhancement).
+ */
+export function AiToolbar({
+  context,
+  getText,
+  setTextStreaming,
+  disabled,
+  onBusyChange,
+}: AiToolbarSlotProps) {
+  const { user, hasAccess } = useAuth();
+  const { openAuthDialog } = useAuthDialog();
+  const signedIn = user !== null;
+  const noAccess = signedIn && !hasAccess;
+  const status = useAiStatus(signedIn && hasAccess);
+  const { busy, run } = useEnhancement({ context, getText, setTextStreaming, onBusyChange });
+  const [languagesOpen, setLanguagesOpen] = useState(false);
+  const [lastLanguage, setLastLanguage] = useState<string | null>(null);
+  const reasonId = useId();
+  const translateHintId = useId();
+
+  const off = disabled || noAccess || busy !== null;
+  // Known only once the status has loaded; until then the server answers 422 with the same text.
+  const translateNeedsModel = status.data?.actions.translate === false;
+  const languages = context === 'quick-view' ? QUICK_VIEW_LANGUAGES : COMPOSER_LANGUAGES;
+
+  /** Checks before any action; false when it must not run (and says why where that helps). */
+  const ready = (): boolean => {
+    if (!signedIn) {
+      openAuthDialog('signup');
+      return false;
+    }
+    if (off) return false;
+    if (getText().length > MAX_AI_INPUT_LENGTH) {
+      toast.error(AI_TEXT.contentTooLong);
+      return false;
+    }
+    return true;
+  };
+
+  const start = (action: AiAction, language?: string) => {
+    if (!ready()) return;
+    void run(action, language);
+  };
+
+  const onLanguagesOpenChange = (open: boolean) => {
+    if (!open) return setLanguagesOpen(false);
+    if (!ready()) return;
+    if (translateNeedsModel) {
+      toast.error(AI_TEXT.modelRequired);
+      return;
+    }
+    setLanguagesOpen(true);
+  };
+
+  const button = (action: AiAction) => {
+    const { label, icon: Icon } = ACTIONS[action];
+    const running = busy === action;
+    const describedBy =
+      [noAccess && reasonId, action === 'translate' && translateNeedsModel && !noAccess && translateHintId]
+        .filter(Boolean)
+        .join(' ') || undefined;
+    return (
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={off}
+        aria-describedby={describedBy}
+        title={label}
+        className="gap-1.5! px-2! max-md:min-w-11 [&_svg]:text-muted"
+        {...(action === 'translate' ? {} : { onClick: () => start(action) })}
+      >
+        {running ? <Spinner size={16} /> : <Icon size={16} aria-hidden="true" />}
+        <span className={LABEL_CLASSES[context]}>{label}</span>
+      </Button>
+    );
+  };
+
+  const group = (
+    // biome-ignore lint/a11y/useSemanticElements: a toolbar's group of buttons, not a form's fieldset.
+    <div
+      role="group"
+      aria-label="AI actions"
+      aria-busy={busy !== null || undefined}
+      className={cn('flex min-w-0 items-center gap-0.5', noAccess && 'cursor-not-allowed')}
+    >
+      {button('summarize')}
+      {button('grammar')}
+      <Popover.Root open={languagesOpen} onOpenChange={onLanguagesOpenChange}>
+        <Popover.Trigger asChild>{button('translate')}</Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content
+            align="start"
+            sideOffset={4}
+            collisionPadding={8}
+            aria-label="Translate to"
+            className={cn(
+              'z-50 flex max-h-(--radix-popover-content-available-height) w-64 flex-col overflow-hidden',
+              'rounded-card border border-border bg-panel text-fg shadow-lg focus:outline-none',
+              'data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
+            )}
+          >
+            <p className="px-3 pt-2.5 pb-1 text-xs font-medium text-muted">Translate to</p>
+            <LanguageList
+              languages={languages}
+              current={lastLanguage}
+              onPick={(language) => {
+                setLanguagesOpen(false);
+                setLastLanguage(language);
+                start('translate', language);
+              }}
+            />
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      {button('structure')}
+    </div>
+  );
+
+  return (
+    <div className={cn(context === 'quick-view' && '@container min-w-0 flex-1')}>
+      {noAccess ? (
+        <Tooltip content={ACCESS_REASON}>
+          <span className="inline-flex">{group}</span>
+        </Tooltip>
+      ) : (
+        group
+      )}
+      {noAccess && (
+        <span id={reasonId} hidden>
+          {ACCESS_REASON}
+        </span>
+      )}
+      {translateNeedsModel && (
+        <span id={translateHintId} hidden>
+          {AI_TEXT.modelRequired}
+        </span>
+      )}
+    </div>
+  );
+}
