@@ -31,6 +31,8 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
     if (tokens.length === 0) return [];
     if (dialect === 'sqlite') {
       // Newest first straight from the index (FTS5 walks rowids in order and stops at the limit), so
+      // the index must be the outer loop: CROSS JOIN fixes SQLite's join order (after ANALYZE the
+      // planner otherwise starts from the small membership table and probes FTS per note), and so
       // a word found in 100,000 notes costs no more than a rare one: recent title matches, then
       // recent matches anywhere.
       const terms = tokens.map((token) => `"${token}"*`).join(' OR ');
@@ -41,8 +43,8 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
                    substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
                    exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned
             from notes_fts f
-            join notes n on n.seq = f.rowid
-            join project_members m on m.project_id = n.project_id and m.user_id = ${userId}
+            cross join notes n on n.seq = f.rowid
+            cross join project_members m on m.project_id = n.project_id and m.user_id = ${userId}
             where notes_fts match ${match}
             order by f.rowid desc
             limit ${limit}`.execute(db)
