@@ -77,6 +77,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
     routerOptions: { ignoreTrailingSlash: true },
   });
+  database.onConnectionError((err) =>
+    app.log.error({ err }, 'database connection lost; the pool reconnects'),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {

@@ -10,6 +10,11 @@ export interface DatabaseHandle {
   dialect: Dialect;
   /** The PostgreSQL schema in use when not the default search path. */
   schema?: string | undefined;
+  /**
+   * Where to report a pooled connection that failed while idle (database restart, failover,
+   * pg_terminate_backend). Without a listener pg's pool emits 'error' and the process exits.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -31,10 +36,29 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
+      // While the database is away a request fails after 5 s (answered 503) instead of waiting forever.
+      connectionTimeoutMillis: 5_000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema},public` } : {}),
     });
+    let report = (error: Error) =>
+      process.stderr.write(
+        `${JSON.stringify({ level: 50, msg: 'database connection lost', err: error.message })}\n`,
+      );
+    // The pool drops the broken client itself; the next query opens a fresh connection.
+    pool.on('error', (error) => report(error));
+    // A checked-out client that loses its connection between queries emits 'error' too, and pg-pool
+    // listens only while the client is idle; the failed query itself still rejects to its caller.
+    pool.on('connect', (client) => client.on('error', (error) => report(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', schema: options.pgSchema, close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      schema: options.pgSchema,
+      onConnectionError: (listener) => {
+        report = listener;
+      },
+      close: () => db.destroy(),
+    };
   }
 
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -47,7 +71,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', onConnectionError: () => {}, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -25,6 +25,36 @@ export function errorBody(code: string, message: string, details?: unknown) {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
+/** Errors that mean the database is unreachable right now (restart, failover, killed connection). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown (pg_terminate_backend, fast shutdown)
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, in recovery)
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '53300', // too_many_connections
+]);
+
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (!(error instanceof Error) || depth > 3) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+  if (/^Connection terminated|not queryable|timeout exceeded when trying to connect/i.test(error.message)) {
+    return true;
+  }
+  // better-auth wraps the driver's error in its own (session lookups): look through the cause.
+  return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
 export function registerErrorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
@@ -47,6 +77,18 @@ export function registerErrorHandlers(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON, wrong content type...) keep their message.
       return reply.status(status).send(errorBody(ERROR_CODES.validation, error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(
+          errorBody(
+            ERROR_CODES.unavailable,
+            'The server cannot reach its database right now. Please try again in a moment.',
+          ),
+        );
     }
     request.log.error({ err: error }, 'request failed');
     return reply
