@@ -19,7 +19,7 @@ function startRelay(target: { host: string; port: number }) {
   let port = 0;
   const listen = () =>
     new Promise<void>((resolve) => {
-      server = net.createServer((client) => {
+      const listener = net.createServer((client) => {
         const upstream = net.connect(target);
         for (const socket of [client, upstream]) {
           sockets.add(socket);
@@ -28,8 +28,9 @@ function startRelay(target: { host: string; port: number }) {
         }
         client.pipe(upstream).pipe(client);
       });
-      server.listen(port, '127.0.0.1', () => {
-        port = (server?.address() as net.AddressInfo).port;
+      server = listener;
+      listener.listen(port, '127.0.0.1', () => {
+        port = (listener.address() as net.AddressInfo).port;
         resolve();
       });
     });

@@ -40,10 +40,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       connectionTimeoutMillis: 5_000,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema},public` } : {}),
     });
-    let report = (error: Error) =>
+    let report: (error: Error) => void = (error) => {
       process.stderr.write(
         `${JSON.stringify({ level: 50, msg: 'database connection lost', err: error.message })}\n`,
       );
+    };
     // The pool drops the broken client itself; the next query opens a fresh connection.
     pool.on('error', (error) => report(error));
     // A checked-out client that loses its connection between queries emits 'error' too, and pg-pool
