@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db';
+import { acquireDataDirLock } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
 import { registerApiDocs } from './http/api-docs';
 import { errorBody, registerErrorHandlers } from './http/errors';
@@ -62,9 +63,17 @@ export interface BuildOptions {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  // A server that opens the embedded database itself owns its folder; tests pass their own handle.
+  const dataDirLock = !options.database && !config.databaseUrl ? acquireDataDirLock(config.dataDir) : null;
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await migrateToLatest(database.db, database.dialect, database.schema);
+  try {
+    await migrateToLatest(database.db, database.dialect, database.schema);
+  } catch (error) {
+    if (!options.database) await database.close();
+    dataDirLock?.release();
+    throw error;
+  }
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -162,6 +171,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     sweep.stop();
     await bus.close();
     if (!options.database) await database.close();
+    dataDirLock?.release();
   });
 
   return { app, auth, database, sessions, bus, collab };

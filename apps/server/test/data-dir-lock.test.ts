@@ -1,0 +1,92 @@
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { DataDirLockedError, LOCK_FILE } from '../src/db/data-dir-lock';
+import { testConfig } from './helpers';
+
+const run = promisify(execFile);
+const SERVER_DIR = path.resolve(import.meta.dirname, '..');
+const TSX = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
+
+describe('one server per embedded data folder', () => {
+  const folders: string[] = [];
+  const freshDir = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-lock-'));
+    folders.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of folders.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a second server on the same folder, and frees the folder when the first closes', async () => {
+    const dataDir = freshDir();
+    const config = testConfig(dataDir, { DEMO_ACCOUNT: 'false' });
+    const first = await buildApp(config, { logger: false });
+    try {
+      const holder = JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8'));
+      expect(holder).toMatchObject({ pid: process.pid, host: os.hostname() });
+      // The same process counts as stale (a container restarts with pid 1 every time), so the
+      // second holder here must look like another live process: the parent of this test worker.
+      fs.writeFileSync(
+        path.join(dataDir, LOCK_FILE),
+        JSON.stringify({ pid: process.ppid, host: os.hostname(), startedAt: 'earlier' }),
+      );
+      await expect(buildApp(config, { logger: false })).rejects.toThrow(DataDirLockedError);
+      await expect(buildApp(config, { logger: false })).rejects.toThrow(
+        new RegExp(`process ${process.ppid}.*is using the data folder`),
+      );
+    } finally {
+      fs.writeFileSync(
+        path.join(dataDir, LOCK_FILE),
+        JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: 'now' }),
+      );
+      await first.app.close();
+    }
+    expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
+    const again = await buildApp(config, { logger: false });
+    await again.app.close();
+  });
+
+  it('takes over a lock left by a process that was killed', async () => {
+    const dataDir = freshDir();
+    const gone = spawn(process.execPath, ['-e', '']);
+    const pid = gone.pid;
+    await new Promise((resolve) => gone.on('exit', resolve));
+    fs.writeFileSync(
+      path.join(dataDir, LOCK_FILE),
+      JSON.stringify({ pid, host: os.hostname(), startedAt: 'before the crash' }),
+    );
+    const built = await buildApp(testConfig(dataDir, { DEMO_ACCOUNT: 'false' }), { logger: false });
+    expect(JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8')).pid).toBe(process.pid);
+    await built.app.close();
+  });
+
+  it('a second server process exits with a message naming the holder', async () => {
+    const dataDir = freshDir();
+    const first = await buildApp(testConfig(dataDir, { DEMO_ACCOUNT: 'false' }), { logger: false });
+    try {
+      const result = await run(TSX, ['src/main.ts'], {
+        cwd: SERVER_DIR,
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          NODE_ENV: 'test',
+          DATABASE_URL: '',
+        },
+      }).catch((error: { code: number; stderr: string }) => error);
+      expect(result).toMatchObject({
+        code: 75,
+        stderr: expect.stringContaining(`Another Notewise server (process ${process.pid}`),
+      });
+    } finally {
+      await first.app.close();
+    }
+  }, 30_000);
+});
