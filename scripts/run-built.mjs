@@ -1,0 +1,83 @@
+// `npm start` and `npm run admin`/`migrate`: run the built server (or admin CLI) in this process,
+// building first only when the sources are newer than the build. Running in this process (not as a
+// child of npm's shell) means SIGTERM and SIGINT reach the server's own shutdown handlers.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [entry, ...args] = process.argv.slice(2);
+if (entry !== 'main' && entry !== 'cli') {
+  console.error('usage: node scripts/run-built.mjs main|cli [arguments]');
+  process.exit(64);
+}
+
+const SOURCES = [
+  'package-lock.json',
+  'apps/server/src',
+  'apps/server/scripts',
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/shared/src',
+  'packages/editor/src',
+];
+const OUTPUTS = ['apps/server/dist/main.js', 'apps/server/dist/cli.js', 'apps/web/dist/index.html'];
+
+function newestMtime(target) {
+  let stat;
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return 0;
+  }
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of fs.readdirSync(target)) {
+    if (name === 'node_modules' || name.endsWith('.test.ts')) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, name)));
+  }
+  return newest;
+}
+
+function buildIsCurrent() {
+  const outputs = OUTPUTS.map((file) => newestMtime(path.join(root, file)));
+  if (outputs.some((mtime) => mtime === 0)) return false;
+  const sources = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
+  return sources <= Math.min(...outputs);
+}
+
+/** Building replaces the files a running server loads lazily: never build under a live server. */
+function liveServerOnDataDir() {
+  if (process.env.DATABASE_URL) return null;
+  const lockFile = path.resolve(process.env.DATA_DIR || './data', 'notewise.lock');
+  try {
+    const holder = JSON.parse(fs.readFileSync(lockFile, 'utf8'));
+    if (holder.host !== os.hostname() || holder.pid === process.pid) return null;
+    process.kill(holder.pid, 0);
+    return holder;
+  } catch {
+    return null;
+  }
+}
+
+if (!buildIsCurrent()) {
+  const live = entry === 'main' ? liveServerOnDataDir() : null;
+  if (live) {
+    console.error(
+      `A Notewise server (process ${live.pid}) is running on this data folder and the build is out of date.\n` +
+        'Stop it first; rebuilding under a running server breaks it.',
+    );
+    process.exit(75);
+  }
+  console.error('Building (the sources changed since the last build)...');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+process.argv = [process.argv[0], path.join(root, `apps/server/dist/${entry}.js`), ...args];
+await import(pathToFileURL(path.join(root, `apps/server/dist/${entry}.js`)).href);
