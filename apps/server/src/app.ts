@@ -39,8 +39,6 @@ import { type Collab, createCollab } from './realtime/collab';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
 import { registerEventsSocket } from './realtime/events-socket';
 
-export const APP_VERSION = '0.1.0';
-
 export interface BuiltApp {
   app: FastifyInstance;
   auth: Auth;
@@ -111,7 +109,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     : createMemoryEventBus();
   const notify = createChangeNotifier(database.db, bus);
 
-  registerHealthRoute(app, database, APP_VERSION);
+  registerHealthRoute(app, { database, bus, redisConfigured: Boolean(config.redisUrl) });
   registerAuthRoutes(app, auth, sessions);
   registerDemoRoute(app, config.demoAccount);
   registerProfileRoutes(app, database.db, sessions);
@@ -148,8 +146,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const servesWeb = await registerStaticWeb(app, webDist);
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    // Only a page load gets the app: a browser asks for HTML; a probe or scraper (curl's */*,
+    // Prometheus) asking for /metrics or /healthz gets a real 404, not the app's HTML with 200.
+    const accept = request.headers.accept;
+    const wantsHtml = accept === undefined || accept.includes('text/html');
     const isPage =
-      request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/collab');
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      wantsHtml &&
+      !pathname.startsWith('/api/') &&
+      !pathname.startsWith('/collab');
     if (isPage && servesWeb && !path.extname(pathname)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -46,3 +46,10 @@ export const healthSchema = z.object({
   uptimeSeconds: z.number(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+const readinessCheck = z.enum(['ok', 'failed', 'not-configured']);
+export const readinessSchema = z.object({
+  status: z.enum(['ready', 'not-ready']),
+  checks: z.object({ database: readinessCheck, migrations: readinessCheck, redis: readinessCheck }),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

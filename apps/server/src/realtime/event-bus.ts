@@ -10,6 +10,8 @@ export interface BusEvent {
 export interface EventBus {
   publish(message: BusEvent): void;
   subscribe(listener: (message: BusEvent) => void): () => void;
+  /** Readiness: resolves when the bus can deliver (Redis answers); the memory bus always can. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -25,6 +27,7 @@ export function createMemoryEventBus(): EventBus {
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
+    ping: async () => {},
     close: async () => {
       emitter.removeAllListeners();
     },
@@ -61,6 +64,9 @@ export async function createRedisEventBus(url: string, channelPrefix = ''): Prom
       });
     },
     subscribe: local.subscribe,
+    ping: async () => {
+      await publisher.ping();
+    },
     close: async () => {
       await local.close();
       subscriber.disconnect();

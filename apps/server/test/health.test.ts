@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, request, startTestApp, type TestApp } from './helpers';
+
+const serverPackage = JSON.parse(
+  fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'),
+) as { version: string };
+
+describe.each(dialects)('health and readiness on %s', (dialect) => {
+  let t: TestApp;
+  const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-web-'));
+  fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+  beforeAll(async () => {
+    const redis = process.env.TEST_REDIS_URL;
+    t = await startTestApp(
+      dialect,
+      { DEMO_ACCOUNT: 'false', WEB_DIST_DIR: webDist, ...(redis ? { REDIS_URL: redis } : {}) },
+      undefined,
+      { redisPrefix: `health-${Date.now()}:` },
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+    await t.testDb.destroy();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('reports liveness with the package version', async () => {
+    const response = await request(t.app, 'GET', '/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      database: dialect,
+      version: serverPackage.version,
+    });
+  });
+
+  it('is ready when the database answers, every migration is applied and Redis answers', async () => {
+    const response = await request(t.app, 'GET', '/api/health/ready');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ready',
+      checks: {
+        database: 'ok',
+        migrations: 'ok',
+        redis: process.env.TEST_REDIS_URL ? 'ok' : 'not-configured',
+      },
+    });
+  });
+
+  it('is not ready while a migration is missing', async () => {
+    const removed = await t.database.db
+      .deleteFrom('schema_migrations' as never)
+      .where('name' as never, '=', '006-note-excerpts' as never)
+      .executeTakeFirst();
+    expect(Number(removed.numDeletedRows)).toBe(1);
+    try {
+      const response = await request(t.app, 'GET', '/api/health/ready');
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toMatchObject({ status: 'not-ready', checks: { migrations: 'failed' } });
+    } finally {
+      await t.database.db
+        .insertInto('schema_migrations' as never)
+        .values({ name: '006-note-excerpts', timestamp: new Date().toISOString() } as never)
+        .execute();
+    }
+  });
+
+  it('answers probes and scrapers for unknown paths with a 404, never the app page', async () => {
+    for (const url of ['/metrics', '/healthz', '/api/unknown']) {
+      const response = await request(t.app, 'GET', url, { headers: { accept: '*/*' } });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code).toBe('NOT_FOUND');
+    }
+    const page = await request(t.app, 'GET', '/projects', {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+  });
+});
