@@ -26,6 +26,7 @@ import { registerPinRoutes } from './modules/pins/pins.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { startTrialExpirySweep } from './modules/profile/trial-expiry';
 import { seedDemoContent } from './modules/projects/demo-content';
+import { createMembership } from './modules/projects/membership';
 import { createProjectsRepo } from './modules/projects/projects.repo';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { createSearchRepo } from './modules/search/search.repo';
@@ -105,8 +106,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProfileRoutes(app, database.db, sessions);
   const projects = createProjectsRepo(database.db);
   const notes = createNotesRepo(database.db);
-  registerProjectRoutes(app, projects, notify);
-  registerNoteRoutes(app, notes, projects, notify);
+  const membership = createMembership(database.db);
+  registerProjectRoutes(app, projects, notify, membership);
+  registerNoteRoutes(app, notes, membership, notify);
   registerPinRoutes(app, notes, notify);
   registerSearchRoutes(app, createSearchRepo(database.db, database.dialect));
   registerDraftRoutes(app, database.db);
@@ -116,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSharedProjectRoutes(app, {
     shared,
     projects,
+    membership,
     joinGuard,
     notify,
   });
