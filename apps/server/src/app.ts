@@ -49,6 +49,13 @@ export interface BuiltApp {
   sessions: SessionCache;
   bus: EventBus;
   collab: Collab;
+  /** Every route as registered (method and URL pattern): the authorization matrix test walks it. */
+  routes: RegisteredRoute[];
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
 }
 
 export interface BuildOptions {
@@ -77,6 +84,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -164,5 +175,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.database) await database.close();
   });
 
-  return { app, auth, database, sessions, bus, collab };
+  return { app, auth, database, sessions, bus, collab, routes };
 }
