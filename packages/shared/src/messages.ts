@@ -22,6 +22,8 @@ export const MESSAGES = {
 export const PERMISSION_MESSAGES = {
   moveOut: "Only the project's owner or the note's author can move this note out of the shared project.",
   delete: "Only the project's owner or the note's author can delete this note.",
+  /** Both refused at once (the usual case: the same rule governs both), as the note menu says it. */
+  moveOutOrDelete: "Only the project's owner or the note's author can move this note out or delete it.",
   renameRecolour: 'Only the owner can rename, describe or recolour this shared project.',
   manageCode: "Only the owner can change this shared project's code.",
   manageMembers: 'Only the owner can remove members from this shared project.',
