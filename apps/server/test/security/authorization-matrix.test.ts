@@ -143,7 +143,7 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   'POST /api/ai/enhance': { unscoped: 'text in, text out; no stored object' },
   'POST /api/ai/capture': { unscoped: "writes into the caller's own Inbox (ai-api.test.ts)" },
   'GET /api/ai/jobs/latest': { unscoped: "the caller's own jobs" },
-  'GET /api/ai/jobs/:id': { unscoped: "per-user job: another user's id reads as missing (ai-jobs.repo.ts)" },
+  'GET /api/ai/jobs/:id': { unscoped: "per-user job, not a project's: a stranger gets 404 (ai-api.test.ts)" },
   'GET /api/me': { unscoped: 'own profile' },
   'PATCH /api/me': { unscoped: 'own profile' },
   'GET /api/me/last-page': { unscoped: 'own preference' },
