@@ -27,6 +27,7 @@ import { registerPinRoutes } from './modules/pins/pins.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { startTrialExpirySweep } from './modules/profile/trial-expiry';
 import { seedDemoContent } from './modules/projects/demo-content';
+import { createMembership } from './modules/projects/membership';
 import { createProjectsRepo } from './modules/projects/projects.repo';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { createSearchRepo } from './modules/search/search.repo';
@@ -47,6 +48,13 @@ export interface BuiltApp {
   sessions: SessionCache;
   bus: EventBus;
   collab: Collab;
+  /** Every route as registered (method and URL pattern): the authorization matrix test walks it. */
+  routes: RegisteredRoute[];
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
 }
 
 export interface BuildOptions {
@@ -87,6 +95,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   database.onConnectionError((err) =>
     app.log.error({ err }, 'database connection lost; the pool reconnects'),
   );
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
@@ -115,8 +127,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProfileRoutes(app, database.db, sessions);
   const projects = createProjectsRepo(database.db);
   const notes = createNotesRepo(database.db);
-  registerProjectRoutes(app, projects, notify);
-  registerNoteRoutes(app, notes, projects, notify);
+  const membership = createMembership(database.db);
+  registerProjectRoutes(app, projects, notify, membership);
+  registerNoteRoutes(app, notes, membership, notify);
   registerPinRoutes(app, notes, notify);
   registerSearchRoutes(app, createSearchRepo(database.db, database.dialect));
   registerDraftRoutes(app, database.db);
@@ -126,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSharedProjectRoutes(app, {
     shared,
     projects,
+    membership,
     joinGuard,
     notify,
   });
@@ -179,5 +193,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dataDirLock?.release();
   });
 
-  return { app, auth, database, sessions, bus, collab };
+  return { app, auth, database, sessions, bus, collab, routes };
 }

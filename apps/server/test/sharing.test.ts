@@ -1,4 +1,4 @@
-import { JOIN_MESSAGES } from '@notewise/shared';
+import { ERROR_CODES, JOIN_MESSAGES, PERMISSION_MESSAGES } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOIN_LIMITS } from '../src/modules/shared-projects/join-guard';
 import { dialects, request, setPlan, signUp, startTestApp, type TestApp } from './helpers';
@@ -191,6 +191,98 @@ describe.each(dialects)('shared projects on %s', (dialect) => {
     ).toBe(204);
     expect((await member.call('GET', `/api/notes/${note.id}`)).statusCode).toBe(404);
     expect((await member.call('GET', `/api/shared-projects/${project.id}`)).statusCode).toBe(404);
+  });
+
+  it("members add and edit, but only the owner or the note's author moves a note out or deletes it", async () => {
+    const { owner, project } = await sharedProject();
+    const member = await account();
+    await member.call('POST', '/api/shared-projects/join', { code: project.code });
+    const mine = (await member.call('POST', '/api/projects', { name: 'Mine' })).json();
+    const ownersNote = (
+      await owner.call('POST', '/api/notes', { projectId: project.id, title: 'Plan' })
+    ).json();
+    const membersNote = (
+      await member.call('POST', '/api/notes', { projectId: project.id, title: 'Ideas' })
+    ).json();
+
+    const moveOut = await member.call('POST', `/api/notes/${ownersNote.id}/move`, { projectId: mine.id });
+    expect(moveOut.statusCode).toBe(403);
+    expect(moveOut.json().error).toEqual({
+      code: ERROR_CODES.forbidden,
+      message: PERMISSION_MESSAGES.moveOut,
+    });
+    const remove = await member.call('DELETE', `/api/notes/${ownersNote.id}`);
+    expect(remove.statusCode).toBe(403);
+    expect(remove.json().error.message).toBe(PERMISSION_MESSAGES.delete);
+    // Nothing changed for the owner.
+    expect((await owner.call('GET', `/api/notes/${ownersNote.id}`)).json().projectId).toBe(project.id);
+
+    // Their own note: the author may take it back out, and delete what they wrote.
+    const back = await member.call('POST', `/api/notes/${membersNote.id}/move`, { projectId: mine.id });
+    expect(back.statusCode).toBe(200);
+    expect(
+      (await member.call('POST', `/api/notes/${membersNote.id}/move`, { projectId: project.id })).statusCode,
+    ).toBe(200);
+    expect((await member.call('DELETE', `/api/notes/${membersNote.id}`)).statusCode).toBe(204);
+
+    // The owner moves and deletes any note, also a member's.
+    const another = (await member.call('POST', '/api/notes', { projectId: project.id })).json();
+    const ownersOwn = (await owner.call('POST', '/api/projects', { name: 'Owner private' })).json();
+    expect(
+      (await owner.call('POST', `/api/notes/${another.id}/move`, { projectId: ownersOwn.id })).statusCode,
+    ).toBe(200);
+    expect((await owner.call('DELETE', `/api/notes/${ownersNote.id}`)).statusCode).toBe(204);
+  });
+
+  it("project settings are the owner's through both the shared-projects and the projects routes", async () => {
+    const { owner, project } = await sharedProject('Settings');
+    const member = await account();
+    await member.call('POST', '/api/shared-projects/join', { code: project.code });
+    for (const url of [`/api/shared-projects/${project.id}`, `/api/projects/${project.id}`]) {
+      for (const body of [{ name: 'Hijacked' }, { description: 'x' }, { color: 'red' }]) {
+        const response = await member.call('PATCH', url, body);
+        expect(response.statusCode, `${url} ${JSON.stringify(body)}`).toBe(403);
+        expect(response.json().error.message).toBe(PERMISSION_MESSAGES.renameRecolour);
+      }
+    }
+    expect((await owner.call('GET', `/api/shared-projects/${project.id}`)).json()).toMatchObject({
+      name: 'Settings',
+      color: 'green',
+    });
+    expect((await owner.call('PATCH', `/api/projects/${project.id}`, { name: 'Renamed' })).statusCode).toBe(
+      200,
+    );
+    // Members still leave through either delete route, which never deletes the project.
+    expect((await member.call('DELETE', `/api/projects/${project.id}`)).statusCode).toBe(204);
+    expect((await owner.call('GET', `/api/shared-projects/${project.id}`)).json().memberCount).toBe(1);
+  });
+
+  it('a removed member cannot rejoin with the code; others still can, and leaving is not a ban', async () => {
+    const { owner, project } = await sharedProject('Banned');
+    const removed = await account();
+    const leaver = await account();
+    await removed.call('POST', '/api/shared-projects/join', { code: project.code });
+    await leaver.call('POST', '/api/shared-projects/join', { code: project.code });
+    const members = (await owner.call('GET', `/api/shared-projects/${project.id}/members`)).json().members;
+    const removedId = members.find((m: { userId: string }) => m.userId === removed.user.id).userId;
+    expect(
+      (await owner.call('DELETE', `/api/shared-projects/${project.id}/members/${removedId}`)).statusCode,
+    ).toBe(204);
+
+    const rejoin = await removed.call('POST', '/api/shared-projects/join', { code: project.code });
+    expect(rejoin.statusCode).toBe(403);
+    expect(rejoin.json().error.message).toBe(PERMISSION_MESSAGES.removedFromProject);
+    // Not even with a new code.
+    const fresh = (await owner.call('POST', `/api/shared-projects/${project.id}/code`)).json().code;
+    expect((await removed.call('POST', '/api/shared-projects/join', { code: fresh })).statusCode).toBe(403);
+
+    const newcomer = await account();
+    expect((await newcomer.call('POST', '/api/shared-projects/join', { code: fresh })).statusCode).toBe(200);
+    expect((await leaver.call('DELETE', `/api/shared-projects/${project.id}`)).statusCode).toBe(204);
+    expect((await leaver.call('POST', '/api/shared-projects/join', { code: fresh })).statusCode).toBe(200);
+    const after = (await owner.call('GET', `/api/shared-projects/${project.id}/members`)).json().members;
+    expect(after.map((m: { userId: string }) => m.userId)).not.toContain(removed.user.id);
+    expect(after).toHaveLength(3);
   });
 
   it('sharing needs access: FREE users cannot create or join', async () => {

@@ -1,4 +1,9 @@
-import { JOIN_MESSAGES, SHARED_PROJECT_READY, SHARED_PROJECT_STAGES } from '@notewise/shared';
+import {
+  JOIN_MESSAGES,
+  PERMISSION_MESSAGES,
+  SHARED_PROJECT_READY,
+  SHARED_PROJECT_STAGES,
+} from '@notewise/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { uniqueEmail } from './support';
 
@@ -201,6 +206,62 @@ test('shows other members’ changes live, and leaving updates both sides', asyn
   await expect(member.getByRole('heading', { name: 'No shared projects yet' })).toBeVisible();
   await expect(ownerCard).toContainText('1 member');
   await expect(ownerCard).not.toContainText('2 members');
+
+  await owner.context().close();
+  await member.context().close();
+});
+
+test("a member may not move out or delete the owner's notes, nor change the project's settings, and sees why", async ({
+  browser,
+}) => {
+  test.setTimeout(45_000);
+  const owner = await newUser(browser, 'Ola Owner');
+  const member = await newUser(browser, 'Max Member');
+  const project = await api<SharedProjectBody>(owner, 'post', '/api/shared-projects', { name: 'Rules' });
+  await api(member, 'post', '/api/shared-projects/join', { code: project.code });
+  await api(owner, 'post', '/api/notes', { projectId: project.id, title: 'Owner note' });
+  await api(member, 'post', '/api/notes', { projectId: project.id, title: 'Member note' });
+
+  await member.goto(`/shared-project/${project.id}`);
+  await expect(member.getByText(PERMISSION_MESSAGES.memberHint)).toBeVisible();
+  const notes = member.getByRole('list', { name: 'Notes in Rules' });
+
+  // The owner's note: Move and Delete disabled, the reason in the menu; Rename and Pin still there.
+  await notes.getByRole('button', { name: 'Note actions for Owner note' }).click();
+  let menu = member.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Move note' })).toBeDisabled();
+  await expect(menu.getByRole('menuitem', { name: 'Delete note' })).toBeDisabled();
+  await expect(menu.getByRole('menuitem', { name: 'Rename' })).toBeEnabled();
+  await expect(menu.getByText(PERMISSION_MESSAGES.moveOutOrDelete)).toBeVisible();
+  await member.keyboard.press('Escape');
+
+  // Their own note: everything offered.
+  await notes.getByRole('button', { name: 'Note actions for Member note' }).click();
+  menu = member.getByRole('menu');
+  await expect(menu.getByRole('menuitem', { name: 'Move note' })).toBeEnabled();
+  await expect(menu.getByRole('menuitem', { name: 'Delete note' })).toBeEnabled();
+  await expect(menu.getByText(PERMISSION_MESSAGES.moveOutOrDelete)).toHaveCount(0);
+  await member.keyboard.press('Escape');
+
+  // Project Actions: no name, description or colour controls for a member, the reason instead.
+  await member.getByRole('button', { name: 'Project actions for Rules' }).click();
+  const actions = member.getByRole('dialog', { name: 'Project Actions' });
+  await expect(actions.getByText(PERMISSION_MESSAGES.renameRecolour)).toBeVisible();
+  await expect(actions.getByLabel('Name')).toHaveCount(0);
+  await expect(actions.getByRole('button', { name: 'Leave project' })).toBeVisible();
+  await member.keyboard.press('Escape');
+
+  // The owner sees every action on the member's note, and the settings form.
+  await owner.goto(`/shared-project/${project.id}`);
+  const ownerNotes = owner.getByRole('list', { name: 'Notes in Rules' });
+  await ownerNotes.getByRole('button', { name: 'Note actions for Member note' }).click();
+  await expect(owner.getByRole('menu').getByRole('menuitem', { name: 'Delete note' })).toBeEnabled();
+  await owner.keyboard.press('Escape');
+  await expect(owner.getByText(PERMISSION_MESSAGES.memberHint)).toHaveCount(0);
+  await owner.getByRole('button', { name: 'Project actions for Rules' }).click();
+  await expect(owner.getByRole('dialog', { name: 'Project Actions' }).getByLabel('Name')).toHaveValue(
+    'Rules',
+  );
 
   await owner.context().close();
   await member.context().close();

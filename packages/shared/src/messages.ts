@@ -14,3 +14,26 @@ export const MESSAGES = {
   accessRequired: 'This needs an active PRO trial or the UNLIMITED plan. Upgrade in Settings to continue.',
   loadingSlow: 'Loading is taking longer than expected',
 } as const;
+
+/**
+ * Why a shared-project action was refused (403) or is unavailable in the web (decision 008). Not SPEC
+ * texts: SPEC has no permission model; these follow the help article on shared projects.
+ */
+export const PERMISSION_MESSAGES = {
+  moveOut: "Only the project's owner or the note's author can move this note out of the shared project.",
+  delete: "Only the project's owner or the note's author can delete this note.",
+  /** Both refused at once (the usual case: the same rule governs both), as the note menu says it. */
+  moveOutOrDelete: "Only the project's owner or the note's author can move this note out or delete it.",
+  renameRecolour: 'Only the owner can rename, describe or recolour this shared project.',
+  manageCode: "Only the owner can change this shared project's code.",
+  manageMembers: 'Only the owner can remove members from this shared project.',
+  deleteProject: 'Only the owner can delete this shared project; members can leave it.',
+  /** Read, edit, create, move in, leave: refused only to non-members, who get 404 instead. */
+  other: 'You do not have permission to do that in this project.',
+  ownerCannotLeave: 'The owner cannot leave; delete the project instead.',
+  ownerCannotBeRemoved: 'The owner cannot be removed; delete the project instead.',
+  removedFromProject: 'The owner removed you from this project, so you cannot join it again with its code.',
+  /** A one-line hint on a shared project page, for members. */
+  memberHint:
+    'Members can add and edit notes. Only the owner or a note’s author can move it out or delete it.',
+} as const;

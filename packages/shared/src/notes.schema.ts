@@ -28,12 +28,13 @@ export const noteSummarySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   lastEdited: z.string(),
+  /** Who wrote it (null once their account is gone): in a shared project they may move it out or delete it. */
+  authorId: z.string().nullable(),
 });
 export type NoteSummary = z.infer<typeof noteSummarySchema>;
 
 export const noteSchema = noteSummarySchema.extend({
   content: z.string(),
-  authorId: z.string().nullable(),
 });
 export type Note = z.infer<typeof noteSchema>;
 

@@ -129,6 +129,13 @@ export interface JoinAttemptsTable {
   created_at: Timestamp;
 }
 
+export interface ProjectBansTable {
+  project_id: string;
+  user_id: string;
+  banned_by: string | null;
+  banned_at: Timestamp;
+}
+
 export interface AiJobsTable {
   id: string;
   user_id: string;
@@ -156,6 +163,7 @@ export interface Database {
   drafts: DraftsTable;
   ai_jobs: AiJobsTable;
   join_attempts: JoinAttemptsTable;
+  project_bans: ProjectBansTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -3,6 +3,7 @@ import { type Note, type NoteSummary, UNTITLED_NOTE_TITLE } from '@notewise/shar
 import { type Kysely, sql } from 'kysely';
 import { nowIso, toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
+import { memberOf } from '../projects/membership';
 import { normalizeTags, prepareContent, previewsOf } from './note-content';
 
 interface SummaryRow {
@@ -14,6 +15,7 @@ interface SummaryRow {
   created_at: Timestamp;
   updated_at: Timestamp;
   excerpt: string;
+  author_id: string | null;
   pinned: number | boolean | null;
 }
 
@@ -39,6 +41,7 @@ export function toSummary(row: SummaryRow): NoteSummary {
     createdAt: toIso(row.created_at),
     updatedAt,
     lastEdited: updatedAt,
+    authorId: row.author_id,
   };
 }
 
@@ -52,9 +55,7 @@ export function createNotesRepo(db: Kysely<Database>) {
   const visible = (userId: string) =>
     db
       .selectFrom('notes as n')
-      .innerJoin('project_members as m', (join) =>
-        join.onRef('m.project_id', '=', 'n.project_id').on('m.user_id', '=', userId),
-      )
+      .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', userId)))
       .leftJoin('pins as pin', (join) =>
         join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId),
       );
@@ -69,16 +70,14 @@ export function createNotesRepo(db: Kysely<Database>) {
       'n.created_at',
       'n.updated_at',
       'n.excerpt',
+      'n.author_id',
       sql<number>`case when pin.note_id is null then 0 else 1 end`.as('pinned'),
     ]);
 
   const find = async (userId: string, noteId: string): Promise<Note | undefined> => {
-    const row = await summaries(userId)
-      .select(['n.content', 'n.author_id'])
-      .where('n.id', '=', noteId)
-      .executeTakeFirst();
+    const row = await summaries(userId).select('n.content').where('n.id', '=', noteId).executeTakeFirst();
     if (!row) return undefined;
-    return { ...toSummary(row), content: row.content, authorId: row.author_id };
+    return { ...toSummary(row), content: row.content };
   };
 
   return {

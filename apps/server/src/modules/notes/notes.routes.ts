@@ -14,7 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError, accessRequired, badRequest, notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
-import type { ProjectsRepo } from '../projects/projects.repo';
+import type { Membership } from '../projects/membership';
+import { authorize } from '../projects/policy';
 import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
 import type { NotesRepo } from './notes.repo';
 
@@ -26,10 +27,22 @@ const LIST_LIMIT = 2000;
 export function registerNoteRoutes(
   app: FastifyInstance,
   notes: NotesRepo,
-  projects: ProjectsRepo,
+  membership: Membership,
   notify: ChangeNotifier,
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // What the caller cannot see is 404; what they can see but may not do is 403 (policy.ts).
+  const projectAccess = async (userId: string, projectId: string) => {
+    const access = await membership.project(userId, projectId);
+    if (!access) throw notFound(PROJECT_NOT_FOUND);
+    return access;
+  };
+  const noteAccess = async (userId: string, noteId: string) => {
+    const access = await membership.note(userId, noteId);
+    if (!access) throw notFound(NOTE_NOT_FOUND);
+    return access;
+  };
 
   r.get(
     '/api/notes',
@@ -40,7 +53,7 @@ export function registerNoteRoutes(
     async (request) => {
       const userId = currentUser(request).id;
       const { projectId, pinned } = request.query;
-      if (projectId && !(await projects.isVisible(userId, projectId))) throw notFound(PROJECT_NOT_FOUND);
+      if (projectId) authorize(await projectAccess(userId, projectId), 'read');
       const filter = { projectId, pinned: pinned === undefined ? undefined : pinned === 'true' };
       return { notes: await notes.list(userId, filter, LIST_LIMIT) };
     },
@@ -61,7 +74,7 @@ export function registerNoteRoutes(
     { onRequest: app.requireAccess, schema: { body: createNoteBodySchema, response: { 201: noteSchema } } },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      if (!(await projects.isVisible(userId, request.body.projectId))) throw notFound(PROJECT_NOT_FOUND);
+      authorize(await projectAccess(userId, request.body.projectId), 'create');
       const note = await notes.create(userId, request.body);
       await notify.note({
         type: 'note.created',
@@ -82,6 +95,7 @@ export function registerNoteRoutes(
     async (request) => {
       const userId = currentUser(request).id;
       const { version, ...changes } = request.body;
+      authorize(await noteAccess(userId, request.params.id), 'editText');
       const isRename = version === undefined;
       if (isRename) {
         const current = await notes.find(userId, request.params.id);
@@ -112,17 +126,20 @@ export function registerNoteRoutes(
       schema: { params: idParamsSchema, body: moveNoteBodySchema, response: { 200: noteSchema } },
     },
     async (request) => {
-      const userId = currentUser(request).id;
-      const note = await notes.find(userId, request.params.id);
+      const user = currentUser(request);
+      const userId = user.id;
+      const source = await noteAccess(userId, request.params.id);
+      const note = await notes.find(userId, source.noteId);
       if (!note) throw notFound(NOTE_NOT_FOUND);
       if (note.projectId === request.body.projectId) {
         throw badRequest('Choose a different project to move this note to.');
       }
-      const destination = await projects.find(userId, request.body.projectId);
-      if (!destination) throw notFound(PROJECT_NOT_FOUND);
-      const user = currentUser(request);
+      const destination = await projectAccess(userId, request.body.projectId);
+      // Leaving its project and arriving in the other are separate permissions (decision 008).
+      authorize(source, 'moveOut');
+      authorize(destination, 'moveIn');
       if (destination.kind === 'shared' && !hasAccess(user.plan, user.planExpiresAt)) throw accessRequired();
-      await notes.move(note.id, destination.id);
+      await notes.move(note.id, destination.projectId);
       const moved = await notes.find(userId, note.id);
       if (!moved) throw notFound(NOTE_NOT_FOUND);
       await notify.note({
@@ -141,13 +158,13 @@ export function registerNoteRoutes(
     { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const note = await notes.find(userId, request.params.id);
-      if (!note) throw notFound(NOTE_NOT_FOUND);
-      await notes.delete(note.id);
+      const note = await noteAccess(userId, request.params.id);
+      authorize(note, 'delete');
+      await notes.delete(note.noteId);
       await notify.note({
         type: 'note.deleted',
         projectId: note.projectId,
-        noteId: note.id,
+        noteId: note.noteId,
         actorId: userId,
       });
       return reply.status(204).send();

@@ -3,6 +3,7 @@ import type { Project, ProjectColor } from '@notewise/shared';
 import type { Kysely, Transaction } from 'kysely';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
+import { memberOf } from './membership';
 
 export interface NewProject {
   name: string;
@@ -17,9 +18,7 @@ export function createProjectsRepo(db: Kysely<Database>) {
   const visible = (userId: string, executor: Executor = db) =>
     executor
       .selectFrom('projects as p')
-      .innerJoin('project_members as m', (join) =>
-        join.onRef('m.project_id', '=', 'p.id').on('m.user_id', '=', userId),
-      )
+      .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)))
       .select([
         'p.id',
         'p.name',
@@ -134,28 +133,14 @@ export function createProjectsRepo(db: Kysely<Database>) {
       await db.deleteFrom('projects').where('id', '=', projectId).execute();
     },
 
+    /** A member stops being one; the owner cannot leave (they delete). */
     async leave(projectId: string, userId: string) {
       await db
         .deleteFrom('project_members')
         .where('project_id', '=', projectId)
         .where('user_id', '=', userId)
+        .where('role', '=', 'member')
         .execute();
-    },
-
-    /** Cheaper than find() when only visibility matters (one primary-key lookup). */
-    async isVisible(userId: string, projectId: string): Promise<boolean> {
-      const row = await db
-        .selectFrom('project_members')
-        .select('project_id')
-        .where('project_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      return row !== undefined;
-    },
-
-    /** Ids of every project the user may see, as a subquery for other modules' authorization. */
-    visibleProjectIds(userId: string) {
-      return db.selectFrom('project_members').select('project_id').where('user_id', '=', userId);
     },
   };
 }

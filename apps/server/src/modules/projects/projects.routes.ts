@@ -13,14 +13,28 @@ import { z } from 'zod';
 import { notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
+import type { Membership } from './membership';
+import { authorize } from './policy';
 import type { ProjectsRepo } from './projects.repo';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
 
 const listQuerySchema = z.strictObject({ kind: z.enum(['personal', 'shared', 'all']).default('personal') });
 
-export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsRepo, notify: ChangeNotifier) {
+export function registerProjectRoutes(
+  app: FastifyInstance,
+  projects: ProjectsRepo,
+  notify: ChangeNotifier,
+  membership: Membership,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+
+  /** The caller's access to a project they can see; 404 otherwise (strangers learn nothing). */
+  const accessOrThrow = async (userId: string, projectId: string) => {
+    const access = await membership.project(userId, projectId);
+    if (!access) throw notFound(PROJECT_NOT_FOUND);
+    return access;
+  };
 
   r.get(
     '/api/projects',
@@ -80,7 +94,7 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsRe
     },
     async (request) => {
       const userId = currentUser(request).id;
-      if (!(await projects.find(userId, request.params.id))) throw notFound(PROJECT_NOT_FOUND);
+      authorize(await accessOrThrow(userId, request.params.id), 'renameRecolour');
       await projects.update(request.params.id, request.body);
       const updated = await projects.find(userId, request.params.id);
       if (!updated) throw notFound(PROJECT_NOT_FOUND);
@@ -94,15 +108,16 @@ export function registerProjectRoutes(app: FastifyInstance, projects: ProjectsRe
     { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const project = await projects.find(userId, request.params.id);
-      if (!project) throw notFound(PROJECT_NOT_FOUND);
+      const project = await accessOrThrow(userId, request.params.id);
       // The owner's delete removes the project and its notes for everyone; a member's delete leaves it.
-      const audience = await notify.membersOf(project.id);
-      if (project.role === 'owner') await projects.delete(project.id);
-      else await projects.leave(project.id, userId);
+      const deletes = project.role === 'owner';
+      authorize(project, deletes ? 'deleteProject' : 'leave');
+      const audience = await notify.membersOf(project.projectId);
+      if (deletes) await projects.delete(project.projectId);
+      else await projects.leave(project.projectId, userId);
       notify.to(audience, {
-        type: project.role === 'owner' ? 'project.deleted' : 'member.left',
-        projectId: project.id,
+        type: deletes ? 'project.deleted' : 'member.left',
+        projectId: project.projectId,
         actorId: userId,
       });
       return reply.status(204).send();

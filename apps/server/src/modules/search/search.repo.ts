@@ -3,6 +3,7 @@ import { normalizeQuery, PREVIEW_LENGTHS, rankItems, truncatePlainText } from '@
 import { type Kysely, sql } from 'kysely';
 import { toIso } from '../../db/time';
 import type { Database, Dialect, Timestamp } from '../../db/types';
+import { memberOf } from '../projects/membership';
 
 /** How many of the index's best candidates get SPEC's ranking; enough for a top 10, bounded work. */
 export const CANDIDATE_LIMIT = 200;
@@ -44,7 +45,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
                    exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned
             from notes_fts f
             cross join notes n on n.seq = f.rowid
-            cross join project_members m on m.project_id = n.project_id and m.user_id = ${userId}
+            cross join project_members m on ${memberOf('n.project_id', userId)}
             where notes_fts match ${match}
             order by f.rowid desc
             limit ${limit}`.execute(db)
@@ -61,7 +62,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
              substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
              exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned
       from notes n
-      join project_members m on m.project_id = n.project_id and m.user_id = ${userId}
+      join project_members m on ${memberOf('n.project_id', userId)}
       where n.search_vector @@ to_tsquery('simple', ${tsquery})
          or lower(n.title) operator(public.%) ${phrase}
       order by ts_rank(n.search_vector, to_tsquery('simple', ${tsquery})) desc,

@@ -3,6 +3,7 @@ import type { ProjectColor, SharedProject } from '@notewise/shared';
 import type { Kysely } from 'kysely';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
+import { memberOf } from '../projects/membership';
 
 /** A fresh 6-digit code from a cryptographic source (leading zeros allowed). */
 export function generateShareCode(): string {
@@ -18,9 +19,7 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
   const visible = (userId: string) =>
     db
       .selectFrom('projects as p')
-      .innerJoin('project_members as m', (join) =>
-        join.onRef('m.project_id', '=', 'p.id').on('m.user_id', '=', userId),
-      )
+      .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)))
       .innerJoin('users as owner', 'owner.id', 'p.owner_id')
       .where('p.kind', '=', 'shared')
       .select([
@@ -125,9 +124,10 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
-    async isMember(projectId: string, userId: string) {
+    /** The owner removed this user: their join by code is refused (decision 008). */
+    async isBanned(projectId: string, userId: string) {
       const row = await db
-        .selectFrom('project_members')
+        .selectFrom('project_bans')
         .select('user_id')
         .where('project_id', '=', projectId)
         .where('user_id', '=', userId)
@@ -179,13 +179,25 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
       }));
     },
 
-    async removeMember(projectId: string, userId: string) {
-      await db
-        .deleteFrom('project_members')
-        .where('project_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .where('role', '=', 'member')
-        .execute();
+    /**
+     * The owner removes a member: the membership ends and a ban keeps them from rejoining with the
+     * code, which keeps working for everyone else. (Leaving is projects.leave: no ban.)
+     */
+    async removeMember(projectId: string, userId: string, removedBy: string) {
+      await db.transaction().execute(async (trx) => {
+        const removed = await trx
+          .deleteFrom('project_members')
+          .where('project_id', '=', projectId)
+          .where('user_id', '=', userId)
+          .where('role', '=', 'member')
+          .executeTakeFirst();
+        if (Number(removed.numDeletedRows) === 0) return;
+        await trx
+          .insertInto('project_bans')
+          .values({ project_id: projectId, user_id: userId, banned_by: removedBy, banned_at: nowIso() })
+          .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
+          .execute();
+      });
     },
   };
 }

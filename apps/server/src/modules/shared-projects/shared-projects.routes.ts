@@ -5,6 +5,8 @@ import {
   JOIN_MESSAGES,
   joinSharedProjectBodySchema,
   memberListSchema,
+  PERMISSION_MESSAGES,
+  type ProjectAction,
   sharedProjectListSchema,
   sharedProjectSchema,
   updateSharedProjectBodySchema,
@@ -15,6 +17,8 @@ import { z } from 'zod';
 import { ApiError, notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
+import type { Membership } from '../projects/membership';
+import { authorize, forbidden } from '../projects/policy';
 import type { ProjectsRepo } from '../projects/projects.repo';
 import type { JoinGuard } from './join-guard';
 import type { SharedProjectsRepo } from './shared-projects.repo';
@@ -24,22 +28,29 @@ export const SHARED_PROJECT_NOT_FOUND = 'Shared project not found';
 export interface SharedProjectsDeps {
   shared: SharedProjectsRepo;
   projects: ProjectsRepo;
+  membership: Membership;
   joinGuard: JoinGuard;
   notify: ChangeNotifier;
 }
 
 const conflict = (message: string) => new ApiError(409, ERROR_CODES.conflict, message);
-const ownerOnly = () =>
-  new ApiError(403, ERROR_CODES.forbidden, 'Only the owner of this shared project can do that.');
 
 export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedProjectsDeps) {
-  const { shared, projects, joinGuard, notify } = deps;
+  const { shared, projects, membership, joinGuard, notify } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const findOrThrow = async (userId: string, id: string) => {
     const project = await shared.find(userId, id);
     if (!project) throw notFound(SHARED_PROJECT_NOT_FOUND);
     return project;
+  };
+
+  /** A shared project the caller can see (404 otherwise), checked against the policy (403). */
+  const authorized = async (userId: string, id: string, action: ProjectAction) => {
+    const access = await membership.project(userId, id);
+    if (access?.kind !== 'shared') throw notFound(SHARED_PROJECT_NOT_FOUND);
+    authorize(access, action);
+    return access;
   };
 
   r.get(
@@ -93,8 +104,9 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
       await joinGuard.record(userId, request.ip, true);
       if (target.owner_id === userId)
         throw new ApiError(400, ERROR_CODES.validation, JOIN_MESSAGES.ownProject);
-      if (await shared.isMember(target.id, userId))
+      if (await membership.isMember(userId, target.id))
         throw conflict(JOIN_MESSAGES.alreadyMemberOf(target.name));
+      if (await shared.isBanned(target.id, userId)) throw forbidden(PERMISSION_MESSAGES.removedFromProject);
       try {
         await shared.addMember(target.id, userId);
       } catch (error) {
@@ -118,10 +130,10 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const project = await findOrThrow(userId, request.params.id);
-      await projects.update(project.id, request.body);
-      await notify.project({ type: 'project.updated', projectId: project.id, actorId: userId });
-      return findOrThrow(userId, project.id);
+      const { projectId } = await authorized(userId, request.params.id, 'renameRecolour');
+      await projects.update(projectId, request.body);
+      await notify.project({ type: 'project.updated', projectId, actorId: userId });
+      return findOrThrow(userId, projectId);
     },
   );
 
@@ -130,17 +142,21 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const project = await findOrThrow(userId, request.params.id);
-      const audience = await notify.membersOf(project.id);
-      if (project.role === 'owner') {
+      const access = await membership.project(userId, request.params.id);
+      if (access?.kind !== 'shared') throw notFound(SHARED_PROJECT_NOT_FOUND);
+      const { projectId } = access;
+      const deletes = access.role === 'owner';
+      authorize(access, deletes ? 'deleteProject' : 'leave');
+      const audience = await notify.membersOf(projectId);
+      if (deletes) {
         // The owner's delete removes the project and its notes for every member.
-        await projects.delete(project.id);
-        notify.to(audience, { type: 'project.deleted', projectId: project.id, actorId: userId });
+        await projects.delete(projectId);
+        notify.to(audience, { type: 'project.deleted', projectId, actorId: userId });
       } else {
         // A member's delete is leaving: the project stays for everyone else. Open co-editing
         // connections close through the member.left event (realtime/collab.ts).
-        await projects.leave(project.id, userId);
-        notify.to(audience, { type: 'member.left', projectId: project.id, actorId: userId });
+        await projects.leave(projectId, userId);
+        notify.to(audience, { type: 'member.left', projectId, actorId: userId });
       }
       return reply.status(204).send();
     },
@@ -154,11 +170,10 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const project = await findOrThrow(userId, request.params.id);
-      if (project.role !== 'owner') throw ownerOnly();
-      await shared.regenerateCode(project.id);
-      await notify.project({ type: 'project.updated', projectId: project.id, actorId: userId });
-      return findOrThrow(userId, project.id);
+      const { projectId } = await authorized(userId, request.params.id, 'manageCode');
+      await shared.regenerateCode(projectId);
+      await notify.project({ type: 'project.updated', projectId, actorId: userId });
+      return findOrThrow(userId, projectId);
     },
   );
 
@@ -170,11 +185,10 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const project = await findOrThrow(userId, request.params.id);
-      if (project.role !== 'owner') throw ownerOnly();
-      await shared.disableCode(project.id);
-      await notify.project({ type: 'project.updated', projectId: project.id, actorId: userId });
-      return findOrThrow(userId, project.id);
+      const { projectId } = await authorized(userId, request.params.id, 'manageCode');
+      await shared.disableCode(projectId);
+      await notify.project({ type: 'project.updated', projectId, actorId: userId });
+      return findOrThrow(userId, projectId);
     },
   );
 
@@ -182,8 +196,8 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     '/api/shared-projects/:id/members',
     { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: { 200: memberListSchema } } },
     async (request) => {
-      const project = await findOrThrow(currentUser(request).id, request.params.id);
-      return { members: await shared.members(project.id) };
+      const { projectId } = await authorized(currentUser(request).id, request.params.id, 'read');
+      return { members: await shared.members(projectId) };
     },
   );
 
@@ -197,19 +211,15 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     },
     async (request, reply) => {
       const actorId = currentUser(request).id;
-      const project = await findOrThrow(actorId, request.params.id);
-      if (project.role !== 'owner') throw ownerOnly();
+      const { projectId } = await authorized(actorId, request.params.id, 'manageMembers');
       if (request.params.userId === actorId) {
-        throw new ApiError(
-          400,
-          ERROR_CODES.validation,
-          'The owner cannot be removed; delete the project instead.',
-        );
+        throw new ApiError(400, ERROR_CODES.validation, PERMISSION_MESSAGES.ownerCannotBeRemoved);
       }
-      const audience = await notify.membersOf(project.id);
+      const audience = await notify.membersOf(projectId);
       if (!audience.includes(request.params.userId)) throw notFound('Member not found');
-      await shared.removeMember(project.id, request.params.userId);
-      notify.to(audience, { type: 'member.left', projectId: project.id, actorId });
+      // Removal also bans: the code keeps working for everyone else, not for them (decision 008).
+      await shared.removeMember(projectId, request.params.userId, actorId);
+      notify.to(audience, { type: 'member.left', projectId, actorId });
       return reply.status(204).send();
     },
   );

@@ -1,4 +1,4 @@
-import { type NoteSummary, relativeTime } from '@notewise/shared';
+import { type NoteSummary, PERMISSION_MESSAGES, relativeTime } from '@notewise/shared';
 import { ArrowLeft, FileText, FolderX, SearchX, Users } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -232,6 +232,9 @@ export function SharedProjectPage() {
           <span>{pluralize(data.memberCount, 'member')}</span>
         )}
       </p>
+      {data.role === 'member' && (
+        <p className="-mt-4 mb-6 text-xs text-subtle">{PERMISSION_MESSAGES.memberHint}</p>
+      )}
 
       <NotesToolbar
         search={

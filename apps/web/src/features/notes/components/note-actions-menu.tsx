@@ -1,11 +1,12 @@
-import type { NoteSummary } from '@notewise/shared';
+import { type NoteSummary, PERMISSION_MESSAGES } from '@notewise/shared';
 import { FolderInput, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
+  DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
@@ -15,6 +16,7 @@ import { useDeleteNote } from '../api/delete-note';
 import { useMoveNote } from '../api/move-note';
 import { useRenameNote } from '../api/rename-note';
 import { useSetNotePinned } from '../api/set-note-pinned';
+import { useNotePermissions } from '../hooks/use-note-permissions';
 import { MoveNoteDialog } from './move-note-dialog';
 import { RenameNoteDialog } from './rename-note-dialog';
 
@@ -25,7 +27,10 @@ interface NoteActionsMenuProps {
   className?: string;
 }
 
-/** The per-note menu (SPEC 2): Rename, Move note, Pin or Unpin note, Delete note. */
+/**
+ * The per-note menu (SPEC 2): Rename, Move note, Pin or Unpin note, Delete note. In a shared project
+ * Move and Delete are disabled, with the reason, unless the user owns the project or wrote the note.
+ */
 export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
   const [dialog, setDialog] = useState<NoteDialog | null>(null);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -35,6 +40,13 @@ export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
   const move = useMoveNote();
   const pin = useSetNotePinned();
   const remove = useDeleteNote();
+  const permissions = useNotePermissions(note);
+  const reasonId = useId();
+  // The policy refuses both together (owner or author); one line explains both disabled items.
+  const reason =
+    permissions.moveOut && permissions.delete
+      ? PERMISSION_MESSAGES.moveOutOrDelete
+      : (permissions.moveOut ?? permissions.delete);
 
   const open = (next: NoteDialog) => {
     openingDialog.current = true;
@@ -70,7 +82,11 @@ export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
             <Pencil size={16} aria-hidden="true" />
             Rename
           </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => open('move')}>
+          <DropdownMenuItem
+            disabled={permissions.moveOut !== null}
+            aria-describedby={permissions.moveOut ? reasonId : undefined}
+            onSelect={() => open('move')}
+          >
             <FolderInput size={16} aria-hidden="true" />
             Move note
           </DropdownMenuItem>
@@ -79,10 +95,20 @@ export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
             {note.pinned ? 'Unpin note' : 'Pin note'}
           </DropdownMenuItem>
           <DropdownMenuSeparator />
-          <DropdownMenuItem destructive onSelect={() => open('delete')}>
+          <DropdownMenuItem
+            destructive
+            disabled={permissions.delete !== null}
+            aria-describedby={permissions.delete ? reasonId : undefined}
+            onSelect={() => open('delete')}
+          >
             <Trash2 size={16} aria-hidden="true" />
             Delete note
           </DropdownMenuItem>
+          {reason && (
+            <DropdownMenuLabel id={reasonId} className="max-w-60 text-xs font-normal text-muted">
+              {reason}
+            </DropdownMenuLabel>
+          )}
         </DropdownMenuContent>
       </DropdownMenu>
 

@@ -16,7 +16,7 @@ export interface UpdateSharedProjectVariables {
   changes: { name?: string; description?: string; color?: ProjectColor };
 }
 
-/** PATCH /api/shared-projects/:id (any member may rename, recolour or describe). */
+/** PATCH /api/shared-projects/:id (the owner only; members get 403, decision 008). */
 export function updateSharedProject({ id, changes }: UpdateSharedProjectVariables): Promise<SharedProject> {
   return api.patch<SharedProject>(`/api/shared-projects/${encodeURIComponent(id)}`, changes);
 }

@@ -2,6 +2,7 @@ import {
   MAX_PROJECT_DESCRIPTION_LENGTH,
   MAX_PROJECT_NAME_LENGTH,
   type Member,
+  PERMISSION_MESSAGES,
   type SharedProject,
 } from '@notewise/shared';
 import { LogOut, RefreshCw, Trash2, UserMinus } from 'lucide-react';
@@ -32,8 +33,9 @@ interface ProjectActionsDialogProps {
 }
 
 /**
- * SPEC 2 'Project Actions': rename, describe and recolour (any member, SPEC 6), delete or leave; for
- * the owner also the join code (regenerate, turn off) and the members, with Remove.
+ * SPEC 2 'Project Actions'. The owner renames, describes and recolours, manages the join code
+ * (regenerate, turn off) and the members (Remove), and deletes; a member sees why those are the
+ * owner's (decision 008) and can leave.
  */
 export function ProjectActionsDialog({
   project,
@@ -58,8 +60,17 @@ export function ProjectActionsDialog({
       >
         {open && (
           <div className="space-y-6">
-            <DetailsForm key={`${project.id}:${project.name}:${project.description}`} project={project} />
-            <ColorSection project={project} />
+            {isOwner ? (
+              <>
+                <DetailsForm key={`${project.id}:${project.name}:${project.description}`} project={project} />
+                <ColorSection project={project} />
+              </>
+            ) : (
+              <Section title="Project settings">
+                <p className="text-sm text-muted">{PERMISSION_MESSAGES.renameRecolour}</p>
+                <p className="mt-1 text-sm text-muted">{PERMISSION_MESSAGES.memberHint}</p>
+              </Section>
+            )}
             {isOwner && <CodeSection project={project} />}
             {isOwner && <MembersSection project={project} />}
             <Section title={isOwner ? 'Delete project' : 'Leave project'}>
@@ -256,7 +267,7 @@ function MembersSection({ project }: { project: SharedProject }) {
         open={removing !== null}
         onOpenChange={(next) => !next && setRemoving(null)}
         title={`Remove ${removing?.name ?? 'member'}?`}
-        description="They lose access to this project's notes. They can join again while the code works."
+        description="They lose access to this project's notes and cannot join it again with its code."
         confirmLabel="Remove"
         destructive
         onConfirm={() => {

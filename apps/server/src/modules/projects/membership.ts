@@ -1,0 +1,98 @@
+import type { ProjectKind, ProjectRole } from '@notewise/shared';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../../db/types';
+
+/**
+ * Membership is the only way to see a project (owners are members too). Every query that decides
+ * what a user may see joins `project_members as m` with this one condition, so the rule lives here
+ * and the SQL stays the same text the planners were tuned on (search keeps its join order).
+ *
+ * `projectColumn` is a column reference such as 'p.id' or 'n.project_id'.
+ */
+export function memberOf(projectColumn: 'p.id' | 'n.project_id', userId: string): RawBuilder<boolean> {
+  return sql<boolean>`m.project_id = ${sql.ref(projectColumn)} and m.user_id = ${userId}`;
+}
+
+/** A caller's standing in one project: enough for every policy decision about it. */
+export interface ProjectAccess {
+  projectId: string;
+  kind: ProjectKind;
+  ownerId: string;
+  role: Exclude<ProjectRole, 'none'>;
+}
+
+/** A caller's standing towards one note (through its project). */
+export interface NoteAccess extends ProjectAccess {
+  noteId: string;
+  authorId: string | null;
+  isAuthor: boolean;
+}
+
+export function createMembership(db: Kysely<Database>) {
+  return {
+    /** Ids of every project the user may see, as a subquery for other modules' authorization. */
+    visibleProjectIds(userId: string) {
+      return db.selectFrom('project_members').select('project_id').where('user_id', '=', userId);
+    },
+
+    /** The user's role in the project, or 'none' (not a member, or no such project). One lookup. */
+    async role(userId: string, projectId: string): Promise<ProjectRole> {
+      const row = await db
+        .selectFrom('project_members')
+        .select('role')
+        .where('project_id', '=', projectId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.role ?? 'none';
+    },
+
+    async isMember(userId: string, projectId: string): Promise<boolean> {
+      return (await this.role(userId, projectId)) !== 'none';
+    },
+
+    /** Role and kind in one query; undefined when the project is not visible to the user. */
+    async project(userId: string, projectId: string): Promise<ProjectAccess | undefined> {
+      const row = await db
+        .selectFrom('projects as p')
+        .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)))
+        .select(['p.id', 'p.kind', 'p.owner_id', 'm.role'])
+        .where('p.id', '=', projectId)
+        .executeTakeFirst();
+      return row ? { projectId: row.id, kind: row.kind, ownerId: row.owner_id, role: row.role } : undefined;
+    },
+
+    /** A note's project, the caller's role there and authorship, in one query; undefined when not visible. */
+    async note(userId: string, noteId: string): Promise<NoteAccess | undefined> {
+      const row = await db
+        .selectFrom('notes as n')
+        .innerJoin('projects as p', 'p.id', 'n.project_id')
+        .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', userId)))
+        .select(['n.id', 'n.author_id', 'p.id as project_id', 'p.kind', 'p.owner_id', 'm.role'])
+        .where('n.id', '=', noteId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      return {
+        noteId: row.id,
+        authorId: row.author_id,
+        isAuthor: row.author_id === userId,
+        projectId: row.project_id,
+        kind: row.kind,
+        ownerId: row.owner_id,
+        role: row.role,
+      };
+    },
+
+    /** Everyone who may see the project, e.g. the audience of its change events. */
+    async members(...projectIds: string[]): Promise<string[]> {
+      if (projectIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('project_members')
+        .select('user_id')
+        .where('project_id', 'in', projectIds)
+        .execute();
+      return [...new Set(rows.map((row) => row.user_id))];
+    },
+  };
+}
+
+export type Membership = ReturnType<typeof createMembership>;

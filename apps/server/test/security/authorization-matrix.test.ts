@@ -1,0 +1,273 @@
+import { can, ERROR_CODES, type ProjectAction, type ProjectKind, type ProjectRole } from '@notewise/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dialects, request, signUp, startTestApp, type TestApp } from '../helpers';
+
+/**
+ * Issue 19: the authorization matrix, generated from the server's own route table. Every route the
+ * app registers must be classified below; a route that is not fails the test, so a new route cannot
+ * ship without saying who may call it. Each project-scoped route is called by a stranger, a member
+ * and the owner of a shared project, and by a stranger and the owner of a personal project, each on
+ * fresh data; the expected status comes from the policy table (@notewise/shared project-policy):
+ * not visible -> 404, visible but not allowed -> 403 with the error shape, allowed -> the success
+ * status.
+ */
+
+type Actor = 'stranger' | 'member' | 'owner';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface World {
+  projectId: string;
+  kind: ProjectKind;
+  /** A note in the project, written by the owner. */
+  noteId: string;
+  memberId: string;
+  /** Each actor's own personal project: where a move goes. */
+  personalOf: Record<Actor, string>;
+}
+
+interface Scoped {
+  /** What the URL's id (or the body's projectId) points at. */
+  target: 'project' | 'note';
+  /** Routes under /api/shared-projects answer 404 for a personal project whoever asks. */
+  onlyKind?: ProjectKind;
+  action: ProjectAction | ((role: ProjectRole) => ProjectAction);
+  /** For moves: the permission needed at the destination too (the actor's own project). */
+  alsoAtDestination?: ProjectAction;
+  success: number;
+  url?: (world: World) => string;
+  body?: (world: World, actor: Actor) => unknown;
+}
+interface Unscoped {
+  /** Why this route has no project object to authorize (and where it is tested instead). */
+  unscoped: string;
+}
+
+const deleteOrLeave = (role: ProjectRole): ProjectAction => (role === 'owner' ? 'deleteProject' : 'leave');
+
+const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
+  // Projects (personal and shared alike).
+  'GET /api/projects/:id': { target: 'project', action: 'read', success: 200 },
+  'PATCH /api/projects/:id': {
+    target: 'project',
+    action: 'renameRecolour',
+    success: 200,
+    body: () => ({ name: 'Renamed', color: 'red' }),
+  },
+  'DELETE /api/projects/:id': { target: 'project', action: deleteOrLeave, success: 204 },
+
+  // Shared projects.
+  'GET /api/shared-projects/:id': { target: 'project', onlyKind: 'shared', action: 'read', success: 200 },
+  'PATCH /api/shared-projects/:id': {
+    target: 'project',
+    onlyKind: 'shared',
+    action: 'renameRecolour',
+    success: 200,
+    body: () => ({ description: 'Changed' }),
+  },
+  'DELETE /api/shared-projects/:id': {
+    target: 'project',
+    onlyKind: 'shared',
+    action: deleteOrLeave,
+    success: 204,
+  },
+  'POST /api/shared-projects/:id/code': {
+    target: 'project',
+    onlyKind: 'shared',
+    action: 'manageCode',
+    success: 200,
+  },
+  'DELETE /api/shared-projects/:id/code': {
+    target: 'project',
+    onlyKind: 'shared',
+    action: 'manageCode',
+    success: 200,
+  },
+  'GET /api/shared-projects/:id/members': {
+    target: 'project',
+    onlyKind: 'shared',
+    action: 'read',
+    success: 200,
+  },
+  'DELETE /api/shared-projects/:id/members/:userId': {
+    target: 'project',
+    onlyKind: 'shared',
+    action: 'manageMembers',
+    success: 204,
+    url: (w) => `/api/shared-projects/${w.projectId}/members/${w.memberId}`,
+  },
+
+  // Notes: the id is a note's, or the project's in the body or query.
+  'GET /api/notes/:id': { target: 'note', action: 'read', success: 200 },
+  'PATCH /api/notes/:id': {
+    target: 'note',
+    action: 'editText',
+    success: 200,
+    body: () => ({ title: 'Edited title' }),
+  },
+  'DELETE /api/notes/:id': { target: 'note', action: 'delete', success: 204 },
+  'POST /api/notes/:id/move': {
+    target: 'note',
+    action: 'moveOut',
+    alsoAtDestination: 'moveIn',
+    success: 200,
+    body: (w, actor) => ({ projectId: w.personalOf[actor] }),
+  },
+  'PUT /api/notes/:id/pin': { target: 'note', action: 'read', success: 204 },
+  'DELETE /api/notes/:id/pin': { target: 'note', action: 'read', success: 204 },
+  'GET /api/notes': {
+    target: 'project',
+    action: 'read',
+    success: 200,
+    url: (w) => `/api/notes?projectId=${w.projectId}`,
+  },
+  'POST /api/notes': {
+    target: 'project',
+    action: 'create',
+    success: 201,
+    body: (w) => ({ projectId: w.projectId, title: 'Added' }),
+  },
+
+  // No project object: lists of the caller's own things, their own account, or per-user records.
+  'GET /api/projects': { unscoped: "the caller's own list (membership join; notes.test.ts)" },
+  'POST /api/projects': { unscoped: 'creates a project the caller owns' },
+  'POST /api/projects/from-template': { unscoped: 'creates projects the caller owns' },
+  'GET /api/shared-projects': { unscoped: "the caller's own list (sharing.test.ts: strangers see none)" },
+  'POST /api/shared-projects': { unscoped: 'creates a project the caller owns' },
+  'POST /api/shared-projects/join': { unscoped: 'by code, not id (sharing.test.ts: bans, limits)' },
+  'GET /api/pins': { unscoped: "the caller's own pins" },
+  'GET /api/search': { unscoped: 'membership join (sharing.test.ts: a stranger finds nothing)' },
+  'GET /api/drafts/:kind': { unscoped: 'per-user draft slot; :kind is not an object id (drafts.test.ts)' },
+  'PUT /api/drafts/:kind': { unscoped: 'per-user draft slot (drafts.test.ts)' },
+  'DELETE /api/drafts/:kind': { unscoped: 'per-user draft slot (drafts.test.ts)' },
+  'GET /api/ai/status': { unscoped: 'server capability' },
+  'POST /api/ai/enhance': { unscoped: 'text in, text out; no stored object' },
+  'POST /api/ai/capture': { unscoped: "writes into the caller's own Inbox (ai-api.test.ts)" },
+  'GET /api/ai/jobs/latest': { unscoped: "the caller's own jobs" },
+  'GET /api/ai/jobs/:id': { unscoped: "per-user job, not a project's: a stranger gets 404 (ai-api.test.ts)" },
+  'GET /api/me': { unscoped: 'own profile' },
+  'PATCH /api/me': { unscoped: 'own profile' },
+  'GET /api/me/last-page': { unscoped: 'own preference' },
+  'PUT /api/me/last-page': { unscoped: 'own preference' },
+  'GET /api/auth/*': { unscoped: 'better-auth (auth.test.ts)' },
+  'POST /api/auth/*': { unscoped: 'better-auth (auth.test.ts)' },
+  'GET /api/demo': { unscoped: 'public: whether the demo account exists' },
+  'GET /api/health': { unscoped: 'public health check' },
+  'GET /api/health/ready': { unscoped: 'public readiness check (health.test.ts)' },
+  'GET /api/events': { unscoped: 'WebSocket: authenticated on upgrade (realtime.test.ts)' },
+  'GET /collab': { unscoped: 'WebSocket: authenticated per document (realtime.test.ts)' },
+};
+
+const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The API routes as the app registered them (static files and docs are not the API). */
+function apiRoutes(t: TestApp): string[] {
+  const keys = t.routes
+    .filter((route) => METHODS.has(route.method))
+    .filter((route) => route.url.startsWith('/api/') || route.url === '/collab')
+    .filter((route) => !route.url.startsWith('/api/docs'))
+    .map((route) => `${route.method} ${route.url}`);
+  return [...new Set(keys)].sort();
+}
+
+describe.each(dialects)('authorization matrix on %s', (dialect) => {
+  let t: TestApp;
+  const users = {} as Record<Actor, { cookie: string; id: string }>;
+
+  beforeAll(async () => {
+    t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
+    for (const actor of ['stranger', 'member', 'owner'] as const) {
+      const account = await signUp(t.app, { name: actor });
+      users[actor] = { cookie: account.cookie, id: account.user.id };
+    }
+  });
+  afterAll(async () => {
+    await t?.close();
+    await t?.testDb.destroy();
+  });
+
+  const call = (actor: Actor, method: Method, url: string, body?: unknown) =>
+    request(t.app, method, url, { cookie: users[actor].cookie, ...(body !== undefined ? { body } : {}) });
+
+  /** Fresh objects for one cell: every call may change or delete what it touches. */
+  async function world(kind: ProjectKind): Promise<World> {
+    const personalOf = {} as Record<Actor, string>;
+    for (const actor of ['stranger', 'member', 'owner'] as const) {
+      personalOf[actor] = (await call(actor, 'POST', '/api/projects', { name: `${actor} own` })).json().id;
+    }
+    let projectId: string;
+    if (kind === 'shared') {
+      const shared = (await call('owner', 'POST', '/api/shared-projects', { name: 'Team' })).json();
+      projectId = shared.id;
+      const joined = await call('member', 'POST', '/api/shared-projects/join', { code: shared.code });
+      expect(joined.statusCode).toBe(200);
+    } else {
+      projectId = (await call('owner', 'POST', '/api/projects', { name: 'Private' })).json().id;
+    }
+    const noteId = (await call('owner', 'POST', '/api/notes', { projectId, title: 'Owner note' })).json().id;
+    return { projectId, kind, noteId, memberId: users.member.id, personalOf };
+  }
+
+  function roleOf(actor: Actor, kind: ProjectKind): ProjectRole {
+    if (actor === 'owner') return 'owner';
+    return actor === 'member' && kind === 'shared' ? 'member' : 'none';
+  }
+
+  function expected(entry: Scoped, actor: Actor, kind: ProjectKind): number {
+    const role = roleOf(actor, kind);
+    if (role === 'none' || (entry.onlyKind && entry.onlyKind !== kind)) return 404;
+    const action = typeof entry.action === 'function' ? entry.action(role) : entry.action;
+    // Notes in the world are the owner's, so only the owner is their author.
+    const allowed = can({ role, kind, isAuthor: actor === 'owner' }, action);
+    const destinationAllowed =
+      !entry.alsoAtDestination || can({ role: 'owner', kind: 'personal' }, entry.alsoAtDestination);
+    return allowed && destinationAllowed ? entry.success : 403;
+  }
+
+  it('classifies every route the server registers', () => {
+    const routes = apiRoutes(t);
+    expect(routes.length).toBeGreaterThan(20);
+    const unclassified = routes.filter((key) => !(key in EXPECTATIONS));
+    expect(unclassified, 'add these routes to EXPECTATIONS').toEqual([]);
+    // And nothing stale: every expectation names a real route.
+    const stale = Object.keys(EXPECTATIONS).filter((key) => !routes.includes(key));
+    expect(stale, 'these expectations name no route').toEqual([]);
+  });
+
+  const cells = Object.entries(EXPECTATIONS).flatMap(([key, entry]) =>
+    'unscoped' in entry
+      ? []
+      : (
+          [
+            ['shared', 'stranger'],
+            ['shared', 'member'],
+            ['shared', 'owner'],
+            ['personal', 'stranger'],
+            ['personal', 'owner'],
+          ] as const
+        ).map(([kind, actor]) => [key, kind, actor] as const),
+  );
+
+  it.each(cells)('%s on a %s project as the %s', async (key, kind, actor) => {
+    const entry = EXPECTATIONS[key] as Scoped;
+    const [method, pattern] = key.split(' ') as [Method, string];
+    const w = await world(kind);
+    const id = entry.target === 'note' ? w.noteId : w.projectId;
+    const url = entry.url ? entry.url(w) : pattern.replace(':id', id);
+    const response = await call(actor, method, url, entry.body?.(w, actor));
+    const status = expected(entry, actor, kind);
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+    if (status >= 400) {
+      const error = response.json().error;
+      expect(error.code).toBe(status === 404 ? ERROR_CODES.notFound : ERROR_CODES.forbidden);
+      expect(error.message).toEqual(expect.any(String));
+    }
+    // A refused call changed nothing the owner can see.
+    if (status >= 400 && method !== 'GET') {
+      const note = await call('owner', 'GET', `/api/notes/${w.noteId}`);
+      expect(note.statusCode).toBe(200);
+      expect(note.json()).toMatchObject({ projectId: w.projectId, title: 'Owner note' });
+      const project = (await call('owner', 'GET', `/api/projects/${w.projectId}`)).json();
+      expect(project.name).toBe(kind === 'shared' ? 'Team' : 'Private');
+    }
+  });
+});
