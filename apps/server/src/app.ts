@@ -15,8 +15,8 @@ import { createSessionResolver, registerSession, SessionCache } from './http/ses
 import { registerStaticWeb } from './http/static-web';
 import { registerAiRoutes } from './modules/ai/ai.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
-import { registerAuthLimits } from './modules/auth/auth-limits';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerAuthLimits } from './modules/auth/auth-limits';
 import { ensureDemoAccount, registerDemoRoute } from './modules/auth/demo';
 import { resolveAuthSecret } from './modules/auth/secret';
 import { registerDraftRoutes } from './modules/drafts/drafts.routes';

@@ -43,11 +43,7 @@ const STALE_MARGIN_MS = 60_000;
 export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
   const provider = deps.provider ?? createAiProvider(deps.config.ai, { logger });
   const jobs = createAiJobsRepo(deps.db);
-  const limiter = new AiRateLimiter(
-    deps.rateLimiter,
-    deps.config.ai.rateLimit,
-    MAX_CONCURRENT_AI_REQUESTS,
-  );
+  const limiter = new AiRateLimiter(deps.rateLimiter, deps.config.ai.rateLimit, MAX_CONCURRENT_AI_REQUESTS);
   const running = new Set<AbortController>();
   const inboxCreation = new Map<string, Promise<Project>>();
   const staleAfterMs = deps.config.ai.timeoutMs + STALE_MARGIN_MS;

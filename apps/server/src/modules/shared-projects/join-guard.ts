@@ -18,7 +18,11 @@ export const JOIN_LIMITS = {
 } as const;
 
 export function createJoinGuard(limiter: RateLimiter, limits: typeof JOIN_LIMITS = JOIN_LIMITS) {
-  const perAccount: RateLimitRule = { name: 'join-account', limit: limits.perAccount, windowMs: limits.windowMs };
+  const perAccount: RateLimitRule = {
+    name: 'join-account',
+    limit: limits.perAccount,
+    windowMs: limits.windowMs,
+  };
   const perIp: RateLimitRule = { name: 'join-ip', limit: limits.perIp, windowMs: limits.windowMs };
 
   return {
