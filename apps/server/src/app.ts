@@ -17,7 +17,7 @@ import { registerAiRoutes } from './modules/ai/ai.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerAuthLimits } from './modules/auth/auth-limits';
-import { ensureDemoAccount, registerDemoRoute } from './modules/auth/demo';
+import { DEMO_ACCOUNT, ensureDemoAccount, registerDemoRoute } from './modules/auth/demo';
 import { resolveAuthSecret } from './modules/auth/secret';
 import { registerDraftRoutes } from './modules/drafts/drafts.routes';
 import { registerHealthRoute } from './modules/health/health.routes';
@@ -109,7 +109,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerHealthRoute(app, database, APP_VERSION);
-  registerAuthLimits(app, rateLimiter, config.authRateLimit);
+  registerAuthLimits(app, rateLimiter, {
+    perIpPerMinute: config.authRateLimit,
+    exemptEmails: config.demoAccount ? [DEMO_ACCOUNT.email] : [],
+  });
   registerAuthRoutes(app, auth, sessions);
   registerDemoRoute(app, config.demoAccount);
   registerProfileRoutes(app, database.db, sessions);

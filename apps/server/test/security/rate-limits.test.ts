@@ -126,6 +126,35 @@ describe.each(dialects)('sign-in and sign-up limits on %s', (dialect) => {
     });
   });
 
+  it('no spelling of the sign-in path gets around a standing lock', async () => {
+    await withApp(dialect, {}, async (t) => {
+      const { email, password } = await signUp(t.app);
+      for (let i = 0; i <= SIGN_IN_ACCOUNT_LIMITS.freeFailures; i++) {
+        expect((await signIn(t, email, WRONG, `10.75.0.${i + 1}`)).statusCode).toBe(401);
+      }
+      for (const url of [
+        '/api/auth/sign-%69n/email',
+        '/api/auth/sign-in/email/',
+        '/api/auth/SIGN-IN/email',
+      ]) {
+        const response = await request(t.app, 'POST', url, { ip: '10.75.1.1', body: { email, password } });
+        expect([404, 429]).toContain(response.statusCode);
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }
+    });
+  });
+
+  it('the demo account, whose password is published, cannot be locked by strangers', async () => {
+    await withApp(dialect, { DEMO_ACCOUNT: 'true' }, async (t) => {
+      const demo = (await request(t.app, 'GET', '/api/demo')).json();
+      expect(demo.available).toBe(true);
+      for (let i = 0; i < SIGN_IN_ACCOUNT_LIMITS.freeFailures + 3; i++) {
+        expect((await signIn(t, demo.email, WRONG, `10.76.0.${i + 1}`)).statusCode).toBe(401);
+      }
+      expect((await signIn(t, demo.email, demo.password, '10.76.1.1')).statusCode).toBe(200);
+    });
+  });
+
   it('a parallel burst on one account gets no more than the free attempts and one more checked', async () => {
     await withApp(dialect, {}, async (t) => {
       const { email } = await signUp(t.app);

@@ -41,6 +41,29 @@ function emailOf(body: unknown): string | undefined {
   return typeof email === 'string' && email.trim() ? normalizeEmail(email) : undefined;
 }
 
+/**
+ * The path as a router that decodes and forgives trailing slashes or case would see it, so a
+ * spelling like `/api/auth/sign-%69n/email` can never reach sign-in around the limits.
+ */
+function limitedPath(request: FastifyRequest): string {
+  if (request.method !== 'POST') return '';
+  const raw = request.url.split('?')[0] ?? '';
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // Malformed escapes: the raw path is all there is.
+  }
+  return decoded.replace(/\/+$/, '').toLowerCase();
+}
+
+export interface AuthLimitOptions {
+  /** AUTH_RATE_LIMIT: sign-in attempts, and separately sign-ups, per IP per minute. */
+  perIpPerMinute: number;
+  /** Emails without the per-account limit: the demo account, whose password is published anyway. */
+  exemptEmails?: readonly string[] | undefined;
+}
+
 function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number) {
   return reply
     .status(429)
@@ -49,11 +72,11 @@ function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number) {
 }
 
 /**
- * Limits on sign-in (per account with a growing delay, then per IP) and sign-up (per IP), in front
- * of the better-auth routes. `perIpPerMinute` is AUTH_RATE_LIMIT: attempts per IP per minute, for
- * sign-in and sign-up separately. The IP is Fastify's `request.ip`, which follows TRUST_PROXY.
+ * Limits on sign-in (per IP, then per account with a growing delay) and sign-up (per IP), in front
+ * of the better-auth routes. The IP is Fastify's `request.ip`, which follows TRUST_PROXY.
  */
-export function registerAuthLimits(app: FastifyInstance, limiter: RateLimiter, perIpPerMinute: number) {
+export function registerAuthLimits(app: FastifyInstance, limiter: RateLimiter, options: AuthLimitOptions) {
+  const { perIpPerMinute } = options;
   const signInPerIp: RateLimitRule = { name: 'sign-in-ip', limit: perIpPerMinute, windowMs: MINUTE_MS };
   const signUpPerIp: RateLimitRule = { name: 'sign-up-ip', limit: perIpPerMinute, windowMs: MINUTE_MS };
   const accountAttempts: RateLimitRule = {
@@ -63,7 +86,7 @@ export function registerAuthLimits(app: FastifyInstance, limiter: RateLimiter, p
   };
   const lockStanding: RateLimitRule = { name: SIGN_IN_LOCK_RULE, limit: 1, windowMs: 0 };
 
-  const pathOf = (request: FastifyRequest) => (request.method === 'POST' ? request.url.split('?')[0] : '');
+  const exempt = new Set(options.exemptEmails?.map(normalizeEmail));
 
   /** Whether this sign-in may check its password; the attempt is counted before, so bursts cannot race. */
   const admitSignIn = async (email: string): Promise<{ ok: true } | { ok: false; retryAfter: number }> => {
@@ -80,7 +103,7 @@ export function registerAuthLimits(app: FastifyInstance, limiter: RateLimiter, p
   };
 
   app.addHook('preHandler', async (request, reply) => {
-    const path = pathOf(request);
+    const path = limitedPath(request);
     if (path === SIGN_UP_PATH) {
       const byIp = await limiter.consume(signUpPerIp, request.ip);
       if (!byIp.allowed) return tooManyRequests(reply, byIp.retryAfterSeconds);
@@ -90,15 +113,21 @@ export function registerAuthLimits(app: FastifyInstance, limiter: RateLimiter, p
     const byIp = await limiter.consume(signInPerIp, request.ip);
     if (!byIp.allowed) return tooManyRequests(reply, byIp.retryAfterSeconds);
     const email = emailOf(request.body);
-    if (!email) return;
+    if (!email || exempt.has(email)) return;
     const admitted = await admitSignIn(email);
     if (!admitted.ok) return tooManyRequests(reply, admitted.retryAfter);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode !== 200 || pathOf(request) !== SIGN_IN_PATH) return payload;
+    if (reply.statusCode !== 200 || limitedPath(request) !== SIGN_IN_PATH) return payload;
     const email = emailOf(request.body);
-    if (email) await Promise.all([limiter.reset(accountAttempts, email), limiter.reset(lockStanding, email)]);
+    if (!email) return payload;
+    try {
+      await Promise.all([limiter.reset(accountAttempts, email), limiter.reset(lockStanding, email)]);
+    } catch (error) {
+      // The sign-in itself succeeded; a stale failure count only costs this user a later delay.
+      request.log.warn({ err: error }, 'could not clear sign-in failures');
+    }
     return payload;
   });
 }
