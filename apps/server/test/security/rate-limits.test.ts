@@ -4,6 +4,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_ACCOUNT_LIMITS, SIGN_IN_LOCK_RULE, signInDelayMs } from '../../src/modules/auth/auth-limits';
 import { JOIN_LIMITS } from '../../src/modules/shared-projects/join-guard';
+import { createDatabaseRateLimitStore } from '../../src/rate-limit/database-store';
+import { createRedisRateLimitStore } from '../../src/rate-limit/redis-store';
+import type { RateLimitStore } from '../../src/rate-limit/store';
 import {
   createTestDatabase,
   dialects,
@@ -338,3 +341,62 @@ describe.runIf(process.env.TEST_REDIS_URL).each(dialects)(
     });
   },
 );
+
+const stores: [string, () => Promise<{ store: RateLimitStore; done: () => Promise<void> }>][] = [
+  ...dialects.map((dialect): (typeof stores)[number] => [
+    `the ${dialect} database`,
+    async () => {
+      const t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
+      return {
+        store: createDatabaseRateLimitStore(t.database.db),
+        done: async () => {
+          await t.close();
+          await t.testDb.destroy();
+        },
+      };
+    },
+  ]),
+  ...(process.env.TEST_REDIS_URL
+    ? [
+        [
+          'Redis',
+          async () => {
+            const store = await createRedisRateLimitStore(
+              process.env.TEST_REDIS_URL ?? '',
+              `test-${crypto.randomBytes(4).toString('hex')}:`,
+            );
+            return { store, done: () => store.close() };
+          },
+        ] satisfies (typeof stores)[number],
+      ]
+    : []),
+];
+
+describe.each(stores)('rate-limit store on %s', (_name, open) => {
+  it('counts atomically in a window, starts again after it, and refunds only a live counter', async () => {
+    const { store, done } = await open();
+    try {
+      const windowMs = 2000;
+      const counts = await Promise.all(Array.from({ length: 25 }, () => store.increment('k', windowMs)));
+      expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 25 }, (_, i) => i + 1),
+      );
+      // Later hits do not push the window's end (Redis reports it as time left, hence the margin).
+      const ends = counts.map((c) => c.resetAt);
+      expect(Math.max(...ends) - Math.min(...ends)).toBeLessThan(windowMs / 2);
+      await store.decrement('k');
+      expect((await store.get('k'))?.count).toBe(24);
+      await new Promise((resolve) => setTimeout(resolve, Math.max(...ends) - Date.now() + 100));
+      expect(await store.get('k')).toBeNull();
+      await store.decrement('k');
+      expect(await store.get('k')).toBeNull();
+      expect((await store.increment('k', windowMs)).count).toBe(1);
+      await store.delete('k');
+      expect(await store.get('k')).toBeNull();
+      await store.decrement('never');
+      expect(await store.get('never')).toBeNull();
+    } finally {
+      await done();
+    }
+  });
+});
