@@ -84,6 +84,7 @@ export function registerAuthLimits(app: FastifyInstance, limiter: RateLimiter, o
     limit: SIGN_IN_ACCOUNT_LIMITS.freeFailures,
     windowMs: SIGN_IN_ACCOUNT_LIMITS.failureWindowMs,
   };
+  // Only read and cleared through this rule; each lock's length is set when an attempt takes it.
   const lockStanding: RateLimitRule = { name: SIGN_IN_LOCK_RULE, limit: 1, windowMs: 0 };
 
   const exempt = new Set(options.exemptEmails?.map(normalizeEmail));
