@@ -161,6 +161,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // A secret generated into one instance's data folder is not the other instances' secret: their
+  // sessions would silently fail to verify. Several instances (Redis) or a production database must
+  // be given one.
+  const severalInstances = e.REDIS_URL !== undefined;
+  const productionDatabase = e.DATABASE_URL !== undefined && e.NODE_ENV === 'production';
+  if (!e.AUTH_SECRET && (severalInstances || productionDatabase)) {
+    throw new ConfigError(
+      'Invalid configuration:\n' +
+        `  AUTH_SECRET: required when ${severalInstances ? 'REDIS_URL is set (several instances)' : 'DATABASE_URL is set in production'}: ` +
+        'every instance must sign sessions with the same secret.\n' +
+        "  Make one with: node -e \"console.log(require('node:crypto').randomBytes(48).toString('base64url'))\"",
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,

@@ -82,4 +82,17 @@ describe('configuration', () => {
     expect(fastifyTrustProxy(false)).toBe(false);
     expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
   });
+
+  it('refuses several instances or a production database without a shared AUTH_SECRET, and says how to make one', () => {
+    expect(() => loadConfig({ REDIS_URL: 'redis://localhost:6379' })).toThrow(
+      /AUTH_SECRET: required when REDIS_URL is set[\s\S]*randomBytes/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db:5432/notes', NODE_ENV: 'production' })).toThrow(
+      /AUTH_SECRET: required when DATABASE_URL is set in production/,
+    );
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ REDIS_URL: 'redis://localhost:6379', AUTH_SECRET: secret }).authSecret).toBe(secret);
+    // One embedded instance keeps its generated secret.
+    expect(loadConfig({ NODE_ENV: 'production' }).authSecret).toBeUndefined();
+  });
 });

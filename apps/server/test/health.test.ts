@@ -16,7 +16,11 @@ describe.each(dialects)('health and readiness on %s', (dialect) => {
     const redis = process.env.TEST_REDIS_URL;
     t = await startTestApp(
       dialect,
-      { DEMO_ACCOUNT: 'false', WEB_DIST_DIR: webDist, ...(redis ? { REDIS_URL: redis } : {}) },
+      {
+        DEMO_ACCOUNT: 'false',
+        WEB_DIST_DIR: webDist,
+        ...(redis ? { REDIS_URL: redis, AUTH_SECRET: 'h'.repeat(40) } : {}),
+      },
       undefined,
       { redisPrefix: `health-${Date.now()}:` },
     );
