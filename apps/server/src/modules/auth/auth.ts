@@ -52,7 +52,11 @@ export function createAuth({ config, db, dialect, secret, deliverResetLink, onPa
       // Whoever held the old password (or a stolen session) is signed out everywhere.
       revokeSessionsOnPasswordReset: true,
       ...(deliverResetLink ? { sendResetPassword: ({ user, token }) => deliverResetLink(user, token) } : {}),
-      onPasswordReset: async ({ user }) => onPasswordReset?.(user.id),
+      onPasswordReset: async ({ user }) => {
+        // A link is one-time for the account too: the other links issued before it stop working.
+        await db.deleteFrom('verifications').where('value', '=', user.id).execute();
+        onPasswordReset?.(user.id);
+      },
     },
     // The API requests are same-origin; the app's own origin is always trusted, others only when listed.
     trustedOrigins: (request) => [...config.trustedOrigins, originOf(request)],
