@@ -5,7 +5,6 @@ export const MESSAGES = {
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   emailInvalid: 'Please enter a valid email address.',
-  emailTaken: 'An account with this email already exists.',
   invalidCredentials: 'Invalid email or password.',
   /** After a sign-up that opened no session: the same words whether or not the email was new. */
   signUpNoSession:
