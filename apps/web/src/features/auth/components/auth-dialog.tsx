@@ -46,8 +46,7 @@ const COPY = {
 
 const FORGOT_COPY = {
   title: 'Reset Password',
-  byEmail: 'Enter your email and we will send you a link to choose a new password.',
-  byAdministrator: 'Reset links come from the administrator of this server.',
+  description: 'Get a one-time link to choose a new password.',
 } as const;
 
 /** First message per field from a zod error, in field order. */
@@ -196,13 +195,7 @@ export function AuthDialog({ open, mode, onOpenChange, onModeChange, onReturnFoc
     >
       <DialogContent
         title={forgot ? FORGOT_COPY.title : copy.title}
-        description={
-          forgot
-            ? resetOptions.data?.byEmail === false
-              ? FORGOT_COPY.byAdministrator
-              : FORGOT_COPY.byEmail
-            : copy.description
-        }
+        description={forgot ? FORGOT_COPY.description : copy.description}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           onReturnFocus();
