@@ -58,6 +58,8 @@ function validationReply(reply: FastifyReply, error: z.ZodError) {
 }
 
 const SIGN_UP = 'POST /api/auth/sign-up/email';
+const SIGN_IN = 'POST /api/auth/sign-in/email';
+const RESET_PASSWORD = 'POST /api/auth/reset-password';
 const CHANGE_PASSWORD = 'POST /api/auth/change-password';
 const REVOKE_OTHER_SESSIONS = 'POST /api/auth/revoke-other-sessions';
 const REQUEST_PASSWORD_RESET = 'POST /api/auth/request-password-reset';
@@ -68,24 +70,24 @@ const REQUEST_PASSWORD_RESET = 'POST /api/auth/request-password-reset';
  */
 const BODY_RULES: Record<string, (body: unknown) => z.ZodSafeParseResult<unknown>> = {
   [SIGN_UP]: (body) => signUpBodySchema.safeParse(body),
-  'POST /api/auth/sign-in/email': (body) => signInBodySchema.safeParse(body),
+  [SIGN_IN]: (body) => signInBodySchema.safeParse(body),
   [CHANGE_PASSWORD]: (body) =>
     changePasswordBodySchema.transform((valid) => ({ ...valid, revokeOtherSessions: true })).safeParse(body),
   [REVOKE_OTHER_SESSIONS]: (body) => z.strictObject({}).safeParse(body),
   [REQUEST_PASSWORD_RESET]: (body) => requestPasswordResetBodySchema.safeParse(body),
-  'POST /api/auth/reset-password': (body) => resetPasswordBodySchema.safeParse(body),
+  [RESET_PASSWORD]: (body) => resetPasswordBodySchema.safeParse(body),
 };
 
 /** Endpoints of better-auth that the product uses; everything else under /api/auth stays closed. */
 const ALLOWED = new Set([
-  'POST /api/auth/sign-up/email',
-  'POST /api/auth/sign-in/email',
+  SIGN_UP,
+  SIGN_IN,
   'POST /api/auth/sign-out',
   'GET /api/auth/get-session',
   CHANGE_PASSWORD,
   REVOKE_OTHER_SESSIONS,
   REQUEST_PASSWORD_RESET,
-  'POST /api/auth/reset-password',
+  RESET_PASSWORD,
 ]);
 
 /** Endpoints that act on the signed-in user's other sessions: the user's cached sessions are dropped. */
