@@ -18,7 +18,8 @@ import { registerAiRoutes } from './modules/ai/ai.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerAuthLimits } from './modules/auth/auth-limits';
-import { DEMO_ACCOUNT, ensureDemoAccount, registerDemoRoute } from './modules/auth/demo';
+import { DEMO_ACCOUNT, prepareDemoAccount, registerDemoRoute } from './modules/auth/demo';
+import { createResetMailer } from './modules/auth/password-reset';
 import { resolveAuthSecret } from './modules/auth/secret';
 import { registerDraftRoutes } from './modules/drafts/drafts.routes';
 import { registerHealthRoute } from './modules/health/health.routes';
@@ -112,11 +113,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandlers(app);
   await registerSecurityHeaders(app, config.publicUrl?.startsWith('https://') ?? false);
   registerOriginCheck(app, config.trustedOrigins);
-  await registerApiDocs(app);
+  await registerApiDocs(app, config.apiDocs);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const auth = createAuth({ config, db: database.db, dialect: database.dialect, secret });
   const sessions = new SessionCache();
+  const auth = createAuth({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    secret,
+    deliverResetLink: config.smtp ? createResetMailer({ ...config, smtp: config.smtp }, app.log) : undefined,
+    onPasswordReset: (userId) => sessions.forgetUser(userId),
+  });
   const resolveSession = createSessionResolver(auth, database.db, sessions);
   registerSession(app, resolveSession);
   await app.register(websocket, { options: { maxPayload: 5 * 1024 * 1024 } });
@@ -135,7 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     perIpPerMinute: config.authRateLimit,
     exemptEmails: config.demoAccount ? [DEMO_ACCOUNT.email] : [],
   });
-  registerAuthRoutes(app, auth, sessions);
+  registerAuthRoutes(app, auth, sessions, { resetByEmail: config.smtp !== undefined });
   registerDemoRoute(app, config.demoAccount);
   registerProfileRoutes(app, database.db, sessions);
   const projects = createProjectsRepo(database.db);
@@ -190,9 +198,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send(errorBody(ERROR_CODES.notFound, `No route for ${request.method} ${pathname}`));
   });
 
-  if (config.demoAccount) {
-    await ensureDemoAccount(auth, database.db, (userId) => seedDemoContent(userId, projects, notes, shared));
-  }
+  await prepareDemoAccount(
+    { enabled: config.demoAccount, reason: config.demoAccountReason },
+    auth,
+    database.db,
+    (userId) => seedDemoContent(userId, projects, notes, shared),
+    app.log,
+  );
   const sweep = startTrialExpirySweep(database.db, app.log);
 
   app.addHook('preClose', async () => {

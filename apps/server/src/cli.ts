@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util';
-import { PLANS, type Plan, signUpBodySchema, trialExpiry } from '@notewise/shared';
+import { newPasswordSchema, PLANS, type Plan, signUpBodySchema, trialExpiry } from '@notewise/shared';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { migrateToLatest } from './db/migrations';
 import { createAuth } from './modules/auth/auth';
+import { resetPageUrl } from './modules/auth/password-reset';
 import { resolveAuthSecret } from './modules/auth/secret';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
@@ -12,7 +13,8 @@ Commands:
   migrate                                   apply pending database migrations
   create-user --email E --password P --name N [--plan FREE|PRO|UNLIMITED]
   set-plan --email E --plan FREE|PRO|UNLIMITED [--days N]   (PRO defaults to a 31-day trial)
-  reset-password --email E --password P
+  reset-password --email E --password P    (signs the user out everywhere)
+  reset-link --email E                      prints a one-time link to set a new password (1 hour)
   list-users
 
 The database is the one the server uses (DATABASE_URL, else DATA_DIR/notewise.db).`;
@@ -62,19 +64,27 @@ async function main() {
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
       return;
     }
+    let issuedToken: string | undefined;
     const auth = createAuth({
       config,
       db,
       dialect: database.dialect,
       secret: resolveAuthSecret(config.authSecret, config.dataDir),
+      // reset-link: better-auth issues and stores the token (hashed); we print it instead of mailing it.
+      deliverResetLink: async (_user, token) => {
+        issuedToken = token;
+      },
     });
     const email = values.email?.trim().toLowerCase();
+    const findUserId = (address: string) =>
+      db.selectFrom('users').select('id').where('email', '=', address).executeTakeFirst();
 
     switch (command) {
       case 'create-user': {
         const parsed = signUpBodySchema.safeParse({ name: values.name, email, password: values.password });
         if (!parsed.success)
           fail(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n'));
+        if (await findUserId(parsed.data.email)) fail(`${parsed.data.email} already has an account.`);
         const created = await auth.api.signUpEmail({ body: parsed.data });
         if (values.plan) {
           const plan = parsePlan(values.plan);
@@ -101,9 +111,9 @@ async function main() {
       }
       case 'reset-password': {
         if (!email) fail('--email is required');
-        const password = signUpBodySchema.shape.password.safeParse(values.password);
+        const password = newPasswordSchema.safeParse(values.password);
         if (!password.success) fail(password.error.issues[0]?.message ?? 'Invalid password');
-        const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst();
+        const user = await findUserId(email);
         if (!user) fail(`No user with email ${email}.`);
         const ctx = await auth.$context;
         const hash = await ctx.password.hash(password.data);
@@ -117,6 +127,17 @@ async function main() {
         // Every existing session ends: whoever knew the old password is signed out.
         await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
         console.log(`Password reset for ${email}; their sessions were signed out.`);
+        return;
+      }
+      case 'reset-link': {
+        if (!email) fail('--email is required');
+        if (!(await findUserId(email))) fail(`No user with email ${email}.`);
+        await auth.api.requestPasswordReset({ body: { email } });
+        if (!issuedToken) fail('No reset link was issued.');
+        console.log(
+          `One-time link for ${email} (valid for 1 hour; setting a password signs them out everywhere):`,
+        );
+        console.log(resetPageUrl(config, issuedToken));
         return;
       }
       case 'list-users': {

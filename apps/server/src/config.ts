@@ -107,6 +107,15 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: z.string().optional(),
   TRUST_PROXY: trustProxyFromEnv.optional(),
   DEMO_ACCOUNT: booleanFromEnv.optional(),
+  API_DOCS: booleanFromEnv.optional(),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^smtps?:\/\/[^/]/.test(value), {
+      message: 'must be an SMTP URL like smtp://user:password@mail.example.com:587 or smtps://...:465',
+    })
+    .optional(),
+  SMTP_FROM: z.string().trim().min(3).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
@@ -131,6 +140,12 @@ export interface Config {
   trustedOrigins: string[];
   trustProxy: TrustProxy;
   demoAccount: boolean;
+  /** Why the demo account is on or off, for the start-up log. */
+  demoAccountReason: string;
+  /** Serve the API reference at /api/docs (on by default except in production). */
+  apiDocs: boolean;
+  /** Set: "Forgot password?" emails a one-time reset link through this server. */
+  smtp: { url: string; from: string } | undefined;
   /** Sign-in attempts, and separately sign-ups, allowed per IP per minute. */
   authRateLimit: number;
   logLevel: string;
@@ -174,6 +189,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         "  Make one with: node -e \"console.log(require('node:crypto').randomBytes(48).toString('base64url'))\"",
     );
   }
+  if (e.SMTP_URL && !e.SMTP_FROM) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_FROM: required with SMTP_URL (the sender, like Notewise <notes@example.com>)',
+    );
+  }
+  const demo = demoAccountSetting(e.DEMO_ACCOUNT, e.NODE_ENV, e.HOST);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -188,7 +209,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY ?? false,
-    demoAccount: e.DEMO_ACCOUNT ?? e.NODE_ENV !== 'production',
+    demoAccount: demo.enabled,
+    demoAccountReason: demo.reason,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    smtp: e.SMTP_URL && e.SMTP_FROM ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
@@ -199,5 +223,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.AI_TIMEOUT_MS,
       rateLimit: e.AI_RATE_LIMIT,
     },
+  };
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can reach a server listening there. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * The demo account's password is published, so it exists only when asked for (DEMO_ACCOUNT=true) or
+ * when nobody but this machine can reach the server (HOST is a loopback address, outside production).
+ */
+function demoAccountSetting(
+  explicit: boolean | undefined,
+  env: Config['env'],
+  host: string,
+): { enabled: boolean; reason: string } {
+  if (explicit !== undefined) return { enabled: explicit, reason: `DEMO_ACCOUNT=${explicit}` };
+  if (env === 'production') {
+    return { enabled: false, reason: 'NODE_ENV=production; set DEMO_ACCOUNT=true to enable it' };
+  }
+  if (isLoopbackHost(host)) return { enabled: true, reason: `HOST ${host} is a loopback address` };
+  return {
+    enabled: false,
+    reason: `HOST ${host} is reachable from other machines; set DEMO_ACCOUNT=true to enable it`,
   };
 }

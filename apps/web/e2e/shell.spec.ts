@@ -61,7 +61,7 @@ test('shows validation and server messages in the dialog', async ({ page }) => {
 
   await dialog.getByLabel('Display name').fill('Someone');
   await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(dialog.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(dialog.getByText('Password must be at least 8 characters long')).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Show password' }).click();
   await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
@@ -69,7 +69,13 @@ test('shows validation and server messages in the dialog', async ({ page }) => {
   await dialog.getByLabel('Password', { exact: true }).fill('demo-password');
   await dialog.getByLabel('Email').fill('demo@notewise.app');
   await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('An account with this email already exists.');
+  // An existing email gets the same answer as a new one, without a session: a neutral note and the
+  // sign-in form (docs/decisions/009-account-security.md).
+  const signIn = page.getByRole('dialog', { name: 'Welcome Back' });
+  await expect(signIn.getByRole('status')).toContainText(
+    'If you already have an account with this email, sign in.',
+  );
+  await expect(signIn.getByLabel('Email')).toHaveValue('demo@notewise.app');
 });
 
 test('signs in with the demo credentials', async ({ page }) => {

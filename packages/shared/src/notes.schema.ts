@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { MAX_NOTE_CONTENT_LENGTH, MAX_NOTE_TITLE_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from './constants';
+import { stripUnsafeLine } from './text';
 
 export const noteTitleSchema = z
   .string({ message: 'Note title is required.' })
+  .overwrite(stripUnsafeLine)
   .trim()
   .min(1, { message: 'Note title is required.' })
   .max(MAX_NOTE_TITLE_LENGTH, { message: `Note title must be at most ${MAX_NOTE_TITLE_LENGTH} characters.` });
@@ -12,7 +14,7 @@ export const noteContentSchema = z
   .max(MAX_NOTE_CONTENT_LENGTH, { message: 'This note is too long to save.' });
 
 export const tagsSchema = z
-  .array(z.string().trim().min(1).max(MAX_TAG_LENGTH))
+  .array(z.string().overwrite(stripUnsafeLine).trim().min(1).max(MAX_TAG_LENGTH))
   .max(MAX_TAGS, { message: `A note can have at most ${MAX_TAGS} tags.` });
 
 /** A note as lists show it: no full content, previews instead (SPEC 3: preview 150, cards 1200). */

@@ -18,6 +18,7 @@ export const ROUTES = [
   { id: 'sharedProject', path: '/shared-project/:sharedProjectId', title: 'Shared Project', guarded: true },
   { id: 'paymentSuccess', path: '/success', title: 'Payment Successful', guarded: false },
   { id: 'paymentCancel', path: '/cancel', title: 'Payment Canceled', guarded: false },
+  { id: 'resetPassword', path: '/reset-password', title: 'Reset Password', guarded: false },
 ] as const satisfies ReadonlyArray<{ id: string; path: string; title: string; guarded: boolean }>;
 
 export type RouteId = (typeof ROUTES)[number]['id'];
@@ -63,4 +64,5 @@ export const paths = {
   sharedProject: (sharedProjectId: string) => `/shared-project/${segment(sharedProjectId)}`,
   paymentSuccess: '/success',
   paymentCancel: '/cancel',
+  resetPassword: '/reset-password',
 } as const;
