@@ -335,6 +335,7 @@ function gateMessages(guarded: GuardedSocket, limits: SocketLimits) {
   /** Messages Hocuspocus queued and replays itself once the document is open: already counted. */
   const queued = new WeakSet<object>();
   let pending = 0;
+  let pendingBytes = 0;
   let admittedDocuments = 0;
   const emit = socket.emit.bind(socket);
   socket.emit = ((event: string | symbol, ...args: unknown[]) => {
@@ -345,7 +346,7 @@ function gateMessages(guarded: GuardedSocket, limits: SocketLimits) {
       return false;
     }
     if (queued.has(data)) return emit(event, ...args);
-    if (guarded.revoked || !withinBudget()) return false;
+    if (guarded.revoked || !withinBudget(data)) return false;
     const documentName = documentNameOf(data);
     const noteId = documentName === null ? null : noteIdOf(documentName);
     if (noteId === null) {
@@ -356,10 +357,12 @@ function gateMessages(guarded: GuardedSocket, limits: SocketLimits) {
     if (guarded.documents.size !== admittedDocuments) {
       admittedDocuments = guarded.documents.size;
       pending = 0;
+      pendingBytes = 0;
     }
     if (!guarded.documents.has(noteId)) {
       pending += 1;
-      if (pending > limits.maxPendingMessages) {
+      pendingBytes += data.byteLength;
+      if (pending > limits.maxPendingMessages || pendingBytes > limits.maxPendingBytes) {
         guarded.revoked = CLOSE.tooManyMessages;
         refuseSocket(socket, CLOSE.tooManyMessages);
         return false;

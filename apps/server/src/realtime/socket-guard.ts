@@ -16,13 +16,16 @@ export interface SocketLimits {
   /** Sustained messages per second per connection, and the burst allowed on top. */
   messagesPerSecond: number;
   messageBurst: number;
+  /** Sustained bytes per second per connection; the burst is two maximum frames. */
+  bytesPerSecond: number;
   /** Open sockets (both kinds together) per account and per client address. */
   maxSocketsPerUser: number;
   maxSocketsPerIp: number;
   /** Bytes waiting to be written to one client; above it the client is too slow and is cut off. */
   maxBufferedBytes: number;
-  /** Messages a co-editing socket may send for documents it is not yet admitted to. */
+  /** Messages, and bytes, a co-editing socket may send for documents it is not yet admitted to. */
   maxPendingMessages: number;
+  maxPendingBytes: number;
   /** How often open sockets' sessions, plans and memberships are checked again. */
   sweepIntervalMs: number;
   /** After a document-level refusal, how long a client gets to leave before its socket is closed. */
@@ -31,12 +34,14 @@ export interface SocketLimits {
 
 export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   maxPayloadBytes: 2 * 1024 * 1024,
-  messagesPerSecond: 50,
-  messageBurst: 200,
+  messagesPerSecond: 100,
+  messageBurst: 300,
+  bytesPerSecond: 2 * 1024 * 1024,
   maxSocketsPerUser: 32,
   maxSocketsPerIp: 256,
   maxBufferedBytes: 8 * 1024 * 1024,
   maxPendingMessages: 64,
+  maxPendingBytes: 2 * 1024 * 1024,
   sweepIntervalMs: 500,
   revokeGraceMs: 250,
 };
@@ -133,11 +138,11 @@ export class MessageBudget {
     this.last = now;
   }
 
-  take(now = Date.now()): boolean {
+  take(amount = 1, now = Date.now()): boolean {
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
     this.last = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    if (this.tokens < amount) return false;
+    this.tokens -= amount;
     return true;
   }
 }
@@ -374,12 +379,14 @@ export function createSocketGuard(deps: SocketGuardDeps) {
 
 export type SocketGuard = ReturnType<typeof createSocketGuard>;
 
-/** Counts messages against the budget; over it the socket is closed and nothing more is read. */
-export function meterMessages(guarded: GuardedSocket, limits: SocketLimits): () => boolean {
-  const budget = new MessageBudget(limits.messagesPerSecond, limits.messageBurst);
-  return () => {
+/** Counts messages and bytes against the budget; over it the socket is closed, the rest dropped. */
+export function meterMessages(guarded: GuardedSocket, limits: SocketLimits): (data: unknown) => boolean {
+  const messages = new MessageBudget(limits.messagesPerSecond, limits.messageBurst);
+  const bytes = new MessageBudget(limits.bytesPerSecond, 2 * limits.maxPayloadBytes);
+  return (data) => {
     if (guarded.revoked) return false;
-    if (budget.take()) return true;
+    const size = data instanceof Uint8Array ? data.byteLength : 0;
+    if (messages.take() && bytes.take(size)) return true;
     guarded.revoked = CLOSE.tooManyMessages;
     refuseSocket(guarded.socket, CLOSE.tooManyMessages);
     return false;

@@ -47,10 +47,15 @@ function syncUpdateMessage(documentName: string, update: Uint8Array): Buffer {
   return Buffer.concat([varBytes(Buffer.from(documentName)), Buffer.from([0, 2]), varBytes(update)]);
 }
 
+/** Everything a test opened, ended after it even when it failed (the caps count open sockets). */
+const cleanups: Array<() => void> = [];
+
 function rawSocket(host: string, path: string, cookie?: string): WebSocket {
-  return new WebSocket(`ws://${host}${path}`, {
+  const socket = new WebSocket(`ws://${host}${path}`, {
     headers: { origin: `http://${host}`, ...(cookie ? { cookie } : {}) },
   });
+  cleanups.push(() => socket.terminate());
+  return socket;
 }
 
 function closeOf(socket: WebSocket): Promise<{ code: number; at: number }> {
@@ -104,6 +109,12 @@ function collabClient(host: string, cookie: string, noteId: string) {
     },
   });
   provider.attach();
+  cleanups.push(() => {
+    destroyed = true;
+    provider.destroy();
+    websocketProvider.destroy();
+    for (const socket of sockets) socket.terminate();
+  });
   const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
   return {
     doc,
@@ -149,6 +160,7 @@ describe.each(dialects)('WebSocket abuse on %s', (dialect) => {
     await t.testDb.destroy();
   });
   afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) cleanup();
     // Every test starts with no socket open on the server (the caps count them).
     await until(() => t.app.websocketServer.clients.size === 0, 5000, 'all sockets closed');
   });
@@ -293,20 +305,31 @@ describe.each(dialects)('WebSocket abuse on %s', (dialect) => {
   });
 
   it('a client that stops reading is cut off once too much waits for it', async () => {
-    const { owner, member, note } = await sharedNote();
+    // A long note (about 900,000 characters, within the REST body limit).
+    const { owner, member, note } = await sharedNote(
+      Array.from({ length: 1500 }, (_, i) => `Paragraph ${i} ${'lorem ipsum '.repeat(48)}`).join('\n\n'),
+    );
     const reader = collabClient(host, owner.cookie, note.id);
     const writer = collabClient(host, member.cookie, note.id);
     await Promise.all([reader.synced, writer.synced]);
     const document = t.collab.hocuspocus.documents.get(`note:${note.id}`);
     expect(document?.getConnectionsCount()).toBe(2);
 
-    // The reader stops reading; the writer's presence updates (1.5 MB each) pile up for it.
-    reader.firstSocket()?.pause();
-    for (let i = 0; i < 24 && (document?.getConnectionsCount() ?? 0) > 1; i += 1) {
-      writer.provider.setAwarenessField('blob', `${i}${'x'.repeat(1_500_000)}`);
-      await new Promise((r) => setTimeout(r, 100));
+    // The reader stops reading and keeps asking for the whole note (sync step 1 with an empty state
+    // vector: a few bytes each, within its message budget), so the answers pile up for it.
+    const socket = reader.firstSocket() as WebSocket;
+    socket.pause();
+    const askForEverything = Buffer.concat([
+      varBytes(Buffer.from(`note:${note.id}`)),
+      Buffer.from([0, 0]),
+      varBytes(Y.encodeStateVector(new Y.Doc())),
+    ]);
+    for (let i = 0; i < 60 && (document?.getConnectionsCount() ?? 0) > 1; i += 1) {
+      socket.send(askForEverything);
+      await new Promise((r) => setTimeout(r, 50));
     }
     await until(() => document?.getConnectionsCount() === 1, 3000, 'slow reader cut off');
+    expect(writer.closes).toEqual([]);
     reader.destroy();
     writer.destroy();
   });
@@ -357,6 +380,17 @@ describe.each(dialects)('WebSocket abuse on %s', (dialect) => {
     again.socket.close();
     for (const socket of sockets) socket.close();
   }, 60_000);
+
+  it('a signed-in socket cannot pile up messages for a document it was never admitted to', async () => {
+    const { member, note } = await sharedNote();
+    const socket = rawSocket(host, '/collab', member.cookie);
+    const closed = closeOf(socket);
+    await opened(socket);
+    // No authentication message: Hocuspocus would queue all of these for as long as the socket lives.
+    const frame = syncUpdateMessage(`note:${note.id}`, Buffer.alloc(64 * 1024, 3));
+    for (let i = 0; i < DEFAULT_SOCKET_LIMITS.maxPendingMessages + 10; i += 1) socket.send(frame);
+    expect((await closed).code).toBe(1008);
+  });
 
   it('signing out closes the session’s events and co-editing sockets within 1 s', async () => {
     const { owner, note } = await sharedNote();
