@@ -42,6 +42,7 @@ import { createChangeNotifier } from './realtime/change-notifier';
 import { type Collab, createCollab } from './realtime/collab';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
 import { registerEventsSocket } from './realtime/events-socket';
+import { createSocketGuard, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './realtime/socket-guard';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -69,6 +70,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Prefix for Redis channels and keys (events and rate limits), so test runs sharing one Redis stay apart. */
   redisPrefix?: string;
+  /** Lower WebSocket limits (tests reach them quickly); production uses DEFAULT_SOCKET_LIMITS. */
+  socketLimits?: Partial<SocketLimits>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -127,7 +130,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const resolveSession = createSessionResolver(auth, database.db, sessions);
   registerSession(app, resolveSession);
-  await app.register(websocket, { options: { maxPayload: 5 * 1024 * 1024 } });
+  const socketLimits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits };
+  await app.register(websocket, { options: { maxPayload: socketLimits.maxPayloadBytes } });
+  const socketGuard = createSocketGuard({
+    db: database.db,
+    resolveSession,
+    trustedOrigins: config.trustedOrigins,
+    limits: socketLimits,
+    log: app.log,
+  });
   const bus = config.redisUrl
     ? await createRedisEventBus(config.redisUrl, options.redisPrefix)
     : createMemoryEventBus();
@@ -164,14 +175,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     joinGuard,
     notify,
   });
-  registerEventsSocket(app, bus, config.trustedOrigins);
+  registerEventsSocket(app, bus, socketGuard, socketLimits);
   const collab = await createCollab({
     db: database.db,
-    resolveSession,
     notify,
     bus,
     log: app.log,
-    trustedOrigins: config.trustedOrigins,
+    guard: socketGuard,
+    limits: socketLimits,
     redisUrl: config.redisUrl,
     redisPrefix: options.redisPrefix,
   });
@@ -213,6 +224,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     sweep.stop();
+    socketGuard.stop();
     await bus.close();
     await rateLimiter.close();
     if (!options.database) await database.close();
