@@ -1,4 +1,5 @@
 import { fixGrammar, loadHarper } from '../grammar';
+import { COMMON_MISSPELLINGS } from '../misspellings';
 import { structureText } from '../structure';
 import { summarizeText } from '../summarize';
 import type { Engine } from './evaluate';
@@ -23,6 +24,9 @@ export const builtinEvalEngine: Engine = {
       if (kind === 'Spelling' || kind === 'Typo') unknown.add(lint.get_problem_text().toLowerCase());
       lint.free();
     }
+    // The listed misspellings are not words either, though harper's dictionary has a few ('untill').
+    for (const word of markdown.toLowerCase().match(/[a-z]+/g) ?? [])
+      if (COMMON_MISSPELLINGS.has(word)) unknown.add(word);
     return unknown;
   },
 };
