@@ -159,17 +159,24 @@ function isRegionalVariant(word: string, suggestion: string): boolean {
   return american(word) === american(suggestion);
 }
 
+/** Lower-case names that are always capitalised in English. */
+export const CALENDAR_NAMES: ReadonlySet<string> = new Set(
+  'Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December'.split(
+    ' ',
+  ),
+);
+
 /**
  * Harper's first suggestion for an unknown lower-case word, only when it is the single suggestion
  * one edit away ('sentense' -> 'sentence'; 'shud' has three: 'scud', 'shad', 'shed', so no fix),
- * or the word capitalised ('friday' -> 'Friday'). Foreign words (non-ASCII letters), regional
+ * or a day or month capitalised ('friday' -> 'Friday'; not 'electron' -> 'Electron'). Foreign words (non-ASCII letters), regional
  * spellings and words that would gain a capital ('octobre' -> 'October') are left alone.
  */
 function spellingFix(word: string, suggestions: string[]): string | undefined {
   if (!LOWER_CASE_WORD.test(word) || word.length < 4) return undefined;
   const first = suggestions[0];
   if (first === undefined) return undefined;
-  if (first !== word && first.toLowerCase() === word) return first;
+  if (first !== word && first.toLowerCase() === word) return CALENDAR_NAMES.has(first) ? first : undefined;
   if (first !== first.toLowerCase() || isRegionalVariant(word, first)) return undefined;
   const close = suggestions.filter((suggestion) => editDistance(word, suggestion.toLowerCase()) <= 1);
   return close.length === 1 && close[0] === first && editDistance(word, first) === 1 ? first : undefined;

@@ -5,6 +5,7 @@
  * `npm run ai-eval -w apps/server` to print the scores.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { CALENDAR_NAMES } from '../grammar';
 import { words } from '../text';
 
 export interface EvalNote {
@@ -180,8 +181,10 @@ export function scoreStructure(note: EvalNote, output: string): StructureScore {
 
 const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 const tokens = (text: string) => text.match(TOKEN) ?? [];
+/** Where each token of a text starts. */
+const tokenStarts = (text: string) => [...text.matchAll(TOKEN)].map((match) => match.index);
 
-type Hunk = { before: string | undefined; removed: string[]; inserted: string[] };
+type Hunk = { before: string | undefined; at: number; removed: string[]; inserted: string[] };
 
 /** The changed runs between two token lists (longest common subsequence). */
 function diffTokens(a: string[], b: string[]): Hunk[] {
@@ -208,7 +211,7 @@ function diffTokens(a: string[], b: string[]): Hunk[] {
       continue;
     }
     if (!current) {
-      current = { before: a[i - 1], removed: [], inserted: [] };
+      current = { before: a[i - 1], at: i, removed: [], inserted: [] };
       hunks.push(current);
     }
     if (j < b.length && (i >= a.length || (lcs[i * cols + j + 1] ?? 0) >= (lcs[(i + 1) * cols + j] ?? 0))) {
@@ -263,13 +266,22 @@ export function scoreGrammar(
     else missing.push(`${before} -> ${after}`);
   }
   const violations: string[] = [];
+  const starts = tokenStarts(note.text);
   for (const hunk of diffTokens(tokens(note.text), tokens(output))) {
     const { removed, inserted, before } = hunk;
     const caseOnly =
       removed.length === inserted.length &&
       removed.every((word, index) => word.toLowerCase() === inserted[index]?.toLowerCase());
     if (caseOnly) {
-      for (const word of removed) if (/\p{Lu}/u.test(word)) violations.push(`case of "${word}" changed`);
+      removed.forEach((word, index) => {
+        const start = starts[hunk.at + index] ?? 0;
+        const sentenceStart = /(?:^|[.!?:]["')\]*_]*\s|\n[ \t]*(?:[-*+][ \t]+)?)$/.test(
+          note.text.slice(0, start),
+        );
+        if (/\p{Lu}/u.test(word)) violations.push(`case of "${word}" changed`);
+        else if (word !== 'i' && !sentenceStart && !CALENDAR_NAMES.has(inserted[index] ?? ''))
+          violations.push(`"${word}" capitalised inside a sentence`);
+      });
       continue;
     }
     const repeatedRemoved =
