@@ -36,39 +36,9 @@ interface Outline {
 const SENTENCE_END = /[.!?…:;。！？]["'”’)\]*_~]*$/;
 const FILLER =
   /^(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\b[^.!?]{0,40}[,!]?|(?:best|kind|warm|many)? ?(?:regards|wishes|thanks)[,!.]?|cheers[,!.]?|thank you[,!.]?|sincerely[,!.]?|yours(?: truly| sincerely)?[,!.]?|best[,!.]?)$/i;
-/** Words that mark what a note decided, needs or aims at. */
-const CUE_STEMS = new Set(
-  [
-    'decid',
-    'decided',
-    'agre',
-    'agreed',
-    'goal',
-    'aim',
-    'need',
-    'must',
-    'should',
-    'will',
-    'important',
-    'key',
-    'deadline',
-    'plan',
-    'problem',
-    'issue',
-    'risk',
-    'result',
-    'conclusion',
-    'recommend',
-    'recommendation',
-    'main',
-    'todo',
-    'action',
-    'expect',
-    'actual',
-    'caus',
-    'because',
-  ].map((word) => word.toLowerCase()),
-);
+/** Words that mark what a note decided, needs, asks or aims at. */
+const CUE =
+  /\b(?:decid|decision|agree|goal|aim|need|must|should|will|important|key|deadline|plan|problem|issue|risk|result|conclu|recommend|main|todo|action|next step|expect|actual|cause|because|would like|please|could we|can we|question|ask)/i;
 
 /** A short line without a sentence end, starting like a title: a heading typed without '#'. */
 function isTitleLine(line: string): boolean {
@@ -166,7 +136,7 @@ interface Candidate {
 const MAX_POINT_LIST_ITEMS = 7;
 const MAX_POINT_ITEM_WORDS = 14;
 
-function candidates(note: Outline): Candidate[] {
+function candidates(note: Outline, target: number): Candidate[] {
   const frequency = new Map<string, number>();
   for (const unit of note.units)
     for (const stem of new Set(unit.stems)) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
@@ -184,7 +154,8 @@ function candidates(note: Outline): Candidate[] {
     let score = weightOf(unit) / maxWeight;
     if (unit === firstUnit) score += 0.25;
     if (unit.firstInGroup) score += 0.1;
-    if (unit.stems.some((stem) => CUE_STEMS.has(stem))) score += 0.2;
+    if (CUE.test(unit.text) || CUE.test(note.sections[unit.section] ?? '')) score += 0.2;
+    if (/\?$/.test(unit.text)) score += 0.1;
     if (/\d/.test(unit.text)) score += 0.1;
     // 'Our goals are: a, b and c' packs several points into one sentence.
     if ((unit.text.match(/,/g)?.length ?? 0) >= 2 || /:\s+\S+.*,/.test(unit.text)) score += 0.15;
@@ -200,7 +171,8 @@ function candidates(note: Outline): Candidate[] {
       note.lists.has(group) &&
       units.length >= 2 &&
       units.length <= MAX_POINT_LIST_ITEMS &&
-      units.every((unit) => unit.wordCount <= MAX_POINT_ITEM_WORDS);
+      units.every((unit) => unit.wordCount <= MAX_POINT_ITEM_WORDS) &&
+      units.reduce((sum, unit) => sum + unit.wordCount, 0) <= target * 0.6;
     if (isPointList) {
       const scores = units.map(scoreOf);
       result.push({
@@ -233,9 +205,11 @@ function isRedundant(candidate: Candidate, chosenStems: Set<string>): boolean {
 }
 
 function choose(note: Outline): Set<Unit> {
-  const all = candidates(note).filter((candidate) => candidate.score > 0);
   const totalWords = note.units.reduce((sum, unit) => sum + (unit.filler ? 0 : unit.wordCount), 0);
+  // A few words over the target are better than a point left out.
   const target = targetWords(totalWords);
+  const all = candidates(note, target).filter((candidate) => candidate.score > 0);
+  const limit = target + Math.max(3, Math.round(target * 0.1));
   const chosen: Candidate[] = [];
   const chosenStems = new Set<string>();
   let used = 0;
@@ -247,18 +221,22 @@ function choose(note: Outline): Set<Unit> {
   const byScore = [...all].sort((a, b) => b.score - a.score);
   const best = byScore[0];
   if (best) take(best);
-  // Coverage first: the best of every paragraph and list, most important paragraphs first, while it fits.
-  const bestOfGroup = new Map<number, Candidate>();
-  for (const candidate of byScore)
-    if (!bestOfGroup.has(candidate.group)) bestOfGroup.set(candidate.group, candidate);
-  for (const candidate of bestOfGroup.values()) {
-    if (chosen.includes(candidate) || used + candidate.cost > target) continue;
-    if (candidate.cost < 4) continue;
-    if (!isRedundant(candidate, chosenStems)) take(candidate);
+  // Coverage first: the best of every section, then of every paragraph and list (the most important
+  // first), while it fits.
+  const sectionOf = (candidate: Candidate) => candidate.units[0]?.section ?? 0;
+  const groupOf = (candidate: Candidate) => candidate.group;
+  for (const key of [sectionOf, groupOf]) {
+    const bestOf = new Map<number, Candidate>();
+    for (const candidate of byScore) if (!bestOf.has(key(candidate))) bestOf.set(key(candidate), candidate);
+    for (const candidate of bestOf.values()) {
+      if (chosen.includes(candidate) || used + candidate.cost > limit || candidate.cost < 4) continue;
+      if (chosen.some((other) => key(other) === key(candidate))) continue;
+      if (!isRedundant(candidate, chosenStems)) take(candidate);
+    }
   }
   // Then the best of the rest.
   for (const candidate of byScore) {
-    if (chosen.includes(candidate) || used + candidate.cost > target) continue;
+    if (chosen.includes(candidate) || used + candidate.cost > limit) continue;
     if (!isRedundant(candidate, chosenStems)) take(candidate);
   }
   return new Set(chosen.flatMap((candidate) => candidate.units));
