@@ -260,8 +260,7 @@ export function summarizeText(markdown: string): string {
   const kept = note.units.filter((unit) => choose(note).has(unit));
   const headed = (unit: Unit) => unit.section > 0 && !note.titleSections.has(unit.section);
   const isProse = (unit: Unit) => unit.kind === 'sentence' && !headed(unit) && SENTENCE_END.test(unit.text);
-  if (kept.length <= 2 && kept.every(isProse))
-    return kept.map((unit) => unit.text).join(' ');
+  if (kept.length <= 2 && kept.every(isProse)) return kept.map((unit) => unit.text).join(' ');
 
   const lines: string[] = [];
   let lastSection = -1;
