@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LocalLinter } from 'harper.js';
-import { COMMON_MISSPELLINGS } from './misspellings';
+import { CALENDAR_NAMES, COMMON_MISSPELLINGS } from './misspellings';
 import { endsWithAbbreviation } from './text';
 
 /**
@@ -158,13 +158,6 @@ function isRegionalVariant(word: string, suggestion: string): boolean {
       .replace(/ence$/, 'ense');
   return american(word) === american(suggestion);
 }
-
-/** Lower-case names that are always capitalised in English. */
-export const CALENDAR_NAMES: ReadonlySet<string> = new Set(
-  'Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December'.split(
-    ' ',
-  ),
-);
 
 /**
  * Harper's first suggestion for an unknown lower-case word, only when it is the single suggestion

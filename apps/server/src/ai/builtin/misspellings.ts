@@ -91,3 +91,10 @@ export const COMMON_MISSPELLINGS: ReadonlyMap<string, string> = new Map(
     yuo: 'you',
   }),
 );
+
+/** Names that are always capitalised in English: a spelling fix may capitalise these, nothing else. */
+export const CALENDAR_NAMES: ReadonlySet<string> = new Set(
+  'Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December'.split(
+    ' ',
+  ),
+);

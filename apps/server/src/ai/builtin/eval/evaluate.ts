@@ -5,7 +5,7 @@
  * `npm run ai-eval -w apps/server` to print the scores.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { CALENDAR_NAMES } from '../grammar';
+import { CALENDAR_NAMES } from '../misspellings';
 import { words } from '../text';
 
 export interface EvalNote {
@@ -26,6 +26,8 @@ export interface EvalNote {
     bullets: string[];
     /** Texts that must be (part of) a checklist item ('- [ ] '). */
     checklist: string[];
+    /** Texts that must stay plain paragraphs: no heading, list or checklist (structure must not overdo it). */
+    plain: string[];
   };
   grammar: {
     /** [before, after]: the fix is made when the output contains `after` and no longer `before`. */
@@ -37,7 +39,7 @@ export interface EvalNote {
 
 export interface Thresholds {
   summarize: { coverage: number; order: number; length: number };
-  structure: { headings: number; bullets: number; checklist: number };
+  structure: { headings: number; bullets: number; checklist: number; plain: number };
   grammar: { fixes: number };
 }
 
@@ -123,6 +125,7 @@ export interface StructureScore {
   headings: { found: number; expected: number };
   bullets: { found: number; expected: number };
   checklist: { found: number; expected: number };
+  plain: { found: number; expected: number };
   missing: string[];
   /** Words of the note missing from the output (a hard failure). */
   lost: string[];
@@ -155,6 +158,7 @@ export function scoreStructure(note: EvalNote, output: string): StructureScore {
   const bullets = lines.flatMap(
     (line) => /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?!\[[ xX]\][ \t])(.*)$/.exec(line)?.[1] ?? [],
   );
+  const paragraphs = lines.filter((line) => !/^[ \t]*(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t])/.test(line));
   const missing: string[] = [];
   const count = (expected: string[], actual: string[], exact: boolean, label: string) => {
     let found = 0;
@@ -171,6 +175,7 @@ export function scoreStructure(note: EvalNote, output: string): StructureScore {
     headings: count(note.structure.headings, headings, true, 'heading'),
     bullets: count(note.structure.bullets, bullets, false, 'bullet'),
     checklist: count(note.structure.checklist, checklist, false, 'checklist'),
+    plain: count(note.structure.plain, paragraphs, false, 'plain'),
     missing,
     lost: multisetDifference(inputWords, outputWords).filter((word) => !DROPPABLE_WORDS.has(word)),
     added: multisetDifference(outputWords, inputWords),
@@ -330,7 +335,7 @@ export interface EvalReport {
   results: NoteResult[];
   scores: {
     summarize: { coverage: number; order: number; length: number };
-    structure: { headings: number; bullets: number; checklist: number };
+    structure: { headings: number; bullets: number; checklist: number; plain: number };
     grammar: { fixes: number };
   };
   /** Hard failures: words lost or invented by structure, forbidden grammar changes. */
@@ -375,6 +380,7 @@ export async function evaluate(engine: Engine, notes = loadEvalNotes()): Promise
         headings: pick((r) => r.structure.headings),
         bullets: pick((r) => r.structure.bullets),
         checklist: pick((r) => r.structure.checklist),
+        plain: pick((r) => r.structure.plain),
       },
       grammar: {
         fixes: share(
@@ -405,7 +411,9 @@ export function belowThreshold(report: EvalReport, thresholds: Thresholds): stri
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 
 export function formatReport(report: EvalReport): string {
-  const lines = ['note | summary points (in order) ratio | structure h/b/c | grammar fixes | misses'];
+  const lines = [
+    'note | summary points (in order) ratio | structure headings/lists/checklists/plain | grammar fixes | misses',
+  ];
   for (const { note, summary, structure, grammar } of report.results) {
     const misses = [
       ...summary.missing.map((point) => `summary: ${point}`),
@@ -416,7 +424,7 @@ export function formatReport(report: EvalReport): string {
       [
         note.file.replace(/\.json$/, ''),
         `${summary.found}/${summary.points} (${summary.inOrder}) ${summary.ratio.toFixed(2)}${summary.lengthOk ? '' : ' TOO LONG'}`,
-        `${structure.headings.found}/${structure.headings.expected} ${structure.bullets.found}/${structure.bullets.expected} ${structure.checklist.found}/${structure.checklist.expected}`,
+        `${structure.headings.found}/${structure.headings.expected} ${structure.bullets.found}/${structure.bullets.expected} ${structure.checklist.found}/${structure.checklist.expected} ${structure.plain.found}/${structure.plain.expected}`,
         `${grammar.fixes.made}/${grammar.fixes.expected}`,
         misses.join('; '),
       ].join(' | '),
@@ -426,7 +434,7 @@ export function formatReport(report: EvalReport): string {
   lines.push(
     '',
     `summarize: coverage ${pct(summarize.coverage)}, order ${pct(summarize.order)}, length within bounds ${pct(summarize.length)}`,
-    `structure: headings ${pct(structure.headings)}, lists ${pct(structure.bullets)}, checklists ${pct(structure.checklist)}`,
+    `structure: headings ${pct(structure.headings)}, lists ${pct(structure.bullets)}, checklists ${pct(structure.checklist)}, left plain ${pct(structure.plain)}`,
     `grammar: expected fixes ${pct(grammar.fixes)}`,
     `hard failures: ${report.hardFailures.length ? `\n  ${report.hardFailures.join('\n  ')}` : 'none'}`,
   );
