@@ -248,7 +248,7 @@ function choose(note: Outline): Set<Unit> {
  * needs, numbers), then the best of every paragraph and list is kept while the summary stays
  * within its length (about half of a short note, a quarter of a long one), then the best of the
  * rest; near-duplicates are skipped and a short list (a note's goals) is kept whole. The result is
- * the note's own words: one paragraph for one or two sentences, otherwise a Markdown bullet list,
+ * the note's own words: one paragraph for up to three sentences, otherwise a Markdown bullet list,
  * a section's heading in bold before its first point and list items nested under it.
  */
 export function summarizeText(markdown: string): string {
@@ -260,7 +260,7 @@ export function summarizeText(markdown: string): string {
   const kept = note.units.filter((unit) => choose(note).has(unit));
   const headed = (unit: Unit) => unit.section > 0 && !note.titleSections.has(unit.section);
   const isProse = (unit: Unit) => unit.kind === 'sentence' && !headed(unit) && SENTENCE_END.test(unit.text);
-  if (kept.length <= 2 && kept.every(isProse)) return kept.map((unit) => unit.text).join(' ');
+  if (kept.length <= 3 && kept.every(isProse)) return kept.map((unit) => unit.text).join(' ');
 
   const lines: string[] = [];
   let lastSection = -1;

@@ -280,7 +280,8 @@ export function scoreGrammar(
     if (caseOnly) {
       removed.forEach((word, index) => {
         const start = starts[hunk.at + index] ?? 0;
-        const sentenceStart = /(?:^|[.!?:]["')\]*_]*\s|\n[ \t]*(?:[-*+][ \t]+)?)$/.test(
+        // A sentence starts after a sentence end, at a line start, or after a list marker or checkbox.
+        const sentenceStart = /(?:^|[.!?:]["')\]*_]*\s|\n[ \t]*(?:[-*+][ \t]+(?:\[[ xX]\][ \t]+)?)?)$/.test(
           note.text.slice(0, start),
         );
         if (/\p{Lu}/u.test(word)) violations.push(`case of "${word}" changed`);
