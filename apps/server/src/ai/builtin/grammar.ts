@@ -155,7 +155,7 @@ function isRegionalVariant(word: string, suggestion: string): boolean {
       .replace(/tre(s?)$/, 'ter$1')
       .replace(/ogue(s?)$/, 'og$1')
       .replace(/ll(ed|ing|er|ers)$/, 'l$1')
-      .replace(/ence$/, 'ense');
+      .replace(/(def|off|lic|pret)ence$/, '$1ense');
   return american(word) === american(suggestion);
 }
 

@@ -143,15 +143,16 @@ function candidates(note: Outline, target: number): Candidate[] {
   const maxFrequency = Math.max(1, ...frequency.values());
   const firstUnit = note.units.find((unit) => !unit.filler);
 
-  // How much of what the note keeps talking about a unit says; the square root lets a long sentence
-  // count for more than a short one, but not in proportion to its length.
-  const weightOf = (unit: Unit) =>
-    unit.stems.reduce((sum, stem) => sum + (frequency.get(stem) ?? 0) / maxFrequency, 0) /
-    Math.sqrt(Math.max(4, unit.stems.length));
-  const maxWeight = Math.max(0.001, ...note.units.map(weightOf));
-  const scoreOf = (unit: Unit) => {
+  // How much of what the note keeps talking about a unit says: words said once count little (in a
+  // note without repetition every long sentence would otherwise win); the square root lets a long
+  // sentence count for more than a short one, but not in proportion to its length.
+  const weightOf = (stems: string[]) =>
+    stems.reduce((sum, stem) => sum + 0.2 + ((frequency.get(stem) ?? 1) - 1) / maxFrequency, 0) /
+    Math.sqrt(Math.max(4, stems.length));
+  const maxWeight = Math.max(0.001, ...note.units.map((unit) => weightOf(unit.stems)));
+  const scoreOf = (unit: Unit, stems = unit.stems) => {
     if (unit.filler) return 0;
-    let score = weightOf(unit) / maxWeight;
+    let score = weightOf(stems) / maxWeight;
     if (unit === firstUnit) score += 0.25;
     if (unit.firstInGroup) score += 0.1;
     if (CUE.test(unit.text) || CUE.test(note.sections[unit.section] ?? '')) score += 0.2;
@@ -159,13 +160,14 @@ function candidates(note: Outline, target: number): Candidate[] {
     if (/\d/.test(unit.text)) score += 0.1;
     // 'Our goals are: a, b and c' packs several points into one sentence.
     if ((unit.text.match(/,/g)?.length ?? 0) >= 2 || /:\s+\S+.*,/.test(unit.text)) score += 0.15;
-    if (unit.wordCount < 4) score *= 0.4;
+    if (unit.wordCount < 4 && stems === unit.stems) score *= 0.4;
     return score;
   };
 
   const result: Candidate[] = [];
   const groups = new Map<number, Unit[]>();
   for (const unit of note.units) groups.set(unit.group, [...(groups.get(unit.group) ?? []), unit]);
+  const leads = new Set<Unit>();
   for (const [group, units] of groups) {
     const isPointList =
       note.lists.has(group) &&
@@ -173,12 +175,26 @@ function candidates(note: Outline, target: number): Candidate[] {
       units.length <= MAX_POINT_LIST_ITEMS &&
       units.every((unit) => unit.wordCount <= MAX_POINT_ITEM_WORDS) &&
       units.reduce((sum, unit) => sum + unit.wordCount, 0) <= target * 0.6;
-    if (isPointList) {
-      const scores = units.map(scoreOf);
+    if (isPointList && units[0]) {
+      // The list with the sentence that announces it ('Our three goals:'), as one point made by the author.
+      const before = note.units[note.units.indexOf(units[0]) - 1];
+      const lead =
+        before && before.kind === 'sentence' && before.section === units[0].section && /:$/.test(before.text)
+          ? before
+          : undefined;
+      if (lead) leads.add(lead);
+      const bundle = lead ? [lead, ...units] : units;
+      const announced =
+        lead !== undefined || (units[0].section > 0 && !note.titleSections.has(units[0].section));
+      const representative = { ...units[0], firstInGroup: true };
       result.push({
-        units,
-        score: Math.max(...scores) + 0.2,
-        cost: units.reduce((sum, unit) => sum + unit.wordCount, 0),
+        units: bundle,
+        score:
+          scoreOf(
+            representative,
+            bundle.flatMap((unit) => unit.stems),
+          ) + (announced ? 0.3 : 0.1),
+        cost: bundle.reduce((sum, unit) => sum + unit.wordCount, 0),
         group,
       });
       continue;
@@ -186,7 +202,10 @@ function candidates(note: Outline, target: number): Candidate[] {
     for (const unit of units)
       result.push({ units: [unit], score: scoreOf(unit), cost: unit.wordCount, group });
   }
-  return result;
+  // A lead-in kept with its list is not a point of its own.
+  return result.filter(
+    (candidate) => !(candidate.units.length === 1 && leads.has(candidate.units[0] as Unit)),
+  );
 }
 
 /** The summary's share of the note's words: shorter notes keep more, long ones less. */
