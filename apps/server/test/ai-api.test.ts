@@ -205,7 +205,7 @@ describe.each(dialects)('AI API with the built-in engine on %s', (dialect) => {
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toEqual({
       code: 'AI_MODEL_REQUIRED',
-      message: 'Translation needs an AI model: set AI_BASE_URL',
+      message: AI_MESSAGES.modelRequired,
     });
     expect((await a.get('/api/ai/jobs/latest')).statusCode).toBe(404);
   });

@@ -156,7 +156,8 @@ function candidates(note: Outline, target: number): Candidate[] {
     if (unit === firstUnit) score += 0.25;
     if (unit.firstInGroup) score += 0.1;
     if (CUE.test(unit.text) || CUE.test(note.sections[unit.section] ?? '')) score += 0.2;
-    if (/\?$/.test(unit.text)) score += 0.1;
+    // An open question is a point the note wants answered.
+    if (/\?$/.test(unit.text)) score += 0.25;
     if (/\d/.test(unit.text)) score += 0.1;
     // 'Our goals are: a, b and c' packs several points into one sentence.
     if ((unit.text.match(/,/g)?.length ?? 0) >= 2 || /:\s+\S+.*,/.test(unit.text)) score += 0.15;
@@ -276,7 +277,8 @@ export function summarizeText(markdown: string): string {
   if (content.length === 0) return markdown.trim();
   if (content.length === 1) return content[0]?.text ?? '';
 
-  const kept = note.units.filter((unit) => choose(note).has(unit));
+  const chosen = choose(note);
+  const kept = note.units.filter((unit) => chosen.has(unit));
   const headed = (unit: Unit) => unit.section > 0 && !note.titleSections.has(unit.section);
   const isProse = (unit: Unit) => unit.kind === 'sentence' && !headed(unit) && SENTENCE_END.test(unit.text);
   if (kept.length <= 3 && kept.every(isProse)) return kept.map((unit) => unit.text).join(' ');
