@@ -168,7 +168,8 @@ describe('built-in engine', () => {
     });
   });
 
-  describe('grammar (harper.js, offline)', () => {
+  // Harper loads on the first grammar call: 4-15 s, far more on a busy CI machine.
+  describe('grammar (harper.js, offline)', { timeout: 120_000 }, () => {
     // Was 'applies every harper suggestion' ('has went' -> 'have gone' too). Issue 18: only confident
     // fixes; an agreement rewrite changes words the dictionary knows, so it is no longer applied.
     it("fixes 'i' and a doubled word in 'i has went to the the store', and nothing it is unsure of", async () => {
