@@ -27,7 +27,7 @@ describe('built-in AI evaluation set', () => {
     expect(new Set(notes.map((note) => note.kind)).size).toBeGreaterThanOrEqual(8);
   });
 
-  it('scores at or above the recorded thresholds', { timeout: 120_000 }, async () => {
+  it('scores at or above the recorded thresholds', { timeout: 300_000 }, async () => {
     report = await evaluate(builtinEvalEngine, notes);
     console.log(formatReport(report));
     expect(belowThreshold(report, loadThresholds())).toEqual([]);
