@@ -65,6 +65,9 @@ function outline(markdown: string): Outline {
     for (const raw of texts) {
       const text = balanceInlineMarkup(raw.trim());
       if (!/[\p{L}\p{N}]/u.test(text)) continue;
+      // The signature is the short lines right after a sign-off; anything longer is content again.
+      const isSignature = signedOff && kind === 'sentence' && words(text).length <= 4;
+      if (!isSignature) signedOff = false;
       units.push({
         text,
         kind,
@@ -72,7 +75,7 @@ function outline(markdown: string): Outline {
         section: sections.length - 1,
         firstInGroup: first,
         // A greeting or sign-off, or the signature after one.
-        filler: FILLER.test(text) || (signedOff && kind === 'sentence'),
+        filler: FILLER.test(text) || isSignature,
         stems: contentWords(text),
         wordCount: words(text).length,
       });
@@ -167,8 +170,13 @@ function candidates(note: Outline, target: number): Candidate[] {
 
   const result: Candidate[] = [];
   const groups = new Map<number, Unit[]>();
-  for (const unit of note.units) groups.set(unit.group, [...(groups.get(unit.group) ?? []), unit]);
+  for (const unit of note.units) {
+    const list = groups.get(unit.group);
+    if (list) list.push(unit);
+    else groups.set(unit.group, [unit]);
+  }
   const leads = new Set<Unit>();
+  const positions = new Map(note.units.map((unit, index) => [unit, index]));
   for (const [group, units] of groups) {
     const isPointList =
       note.lists.has(group) &&
@@ -178,7 +186,7 @@ function candidates(note: Outline, target: number): Candidate[] {
       units.reduce((sum, unit) => sum + unit.wordCount, 0) <= target * 0.6;
     if (isPointList && units[0]) {
       // The list with the sentence that announces it ('Our three goals:'), as one point made by the author.
-      const before = note.units[note.units.indexOf(units[0]) - 1];
+      const before = note.units[(positions.get(units[0]) ?? 0) - 1];
       const lead =
         before && before.kind === 'sentence' && before.section === units[0].section && /:$/.test(before.text)
           ? before
@@ -215,13 +223,15 @@ function targetWords(totalWords: number): number {
   return Math.max(12, Math.round(totalWords * ratio));
 }
 
-/** Whether most of a candidate's meaningful words are already said by the chosen ones. */
-function isRedundant(candidate: Candidate, chosenStems: Set<string>): boolean {
+/** Whether most of a candidate's meaningful words are already said by one chosen point (a repetition). */
+function isRedundant(candidate: Candidate, chosen: ReadonlyArray<ReadonlySet<string>>): boolean {
   const stems = new Set(candidate.units.flatMap((unit) => unit.stems));
   if (stems.size === 0) return true;
-  let seen = 0;
-  for (const stem of stems) if (chosenStems.has(stem)) seen += 1;
-  return seen / stems.size >= 0.8;
+  return chosen.some((said) => {
+    let seen = 0;
+    for (const stem of stems) if (said.has(stem)) seen += 1;
+    return seen / stems.size >= 0.8;
+  });
 }
 
 function choose(note: Outline): Set<Unit> {
@@ -231,12 +241,12 @@ function choose(note: Outline): Set<Unit> {
   const all = candidates(note, target).filter((candidate) => candidate.score > 0);
   const limit = target + Math.max(3, Math.round(target * 0.1));
   const chosen: Candidate[] = [];
-  const chosenStems = new Set<string>();
+  const chosenStems: Array<Set<string>> = [];
   let used = 0;
   const take = (candidate: Candidate) => {
     chosen.push(candidate);
     used += candidate.cost;
-    for (const unit of candidate.units) for (const stem of unit.stems) chosenStems.add(stem);
+    chosenStems.push(new Set(candidate.units.flatMap((unit) => unit.stems)));
   };
   const byScore = [...all].sort((a, b) => b.score - a.score);
   const best = byScore[0];
