@@ -199,6 +199,7 @@ describe('built-in engine', () => {
         // A lower-case list, a label without a sentence end: the author's style, not an error.
         ['- buy milk\n- call mom', '- buy milk\n- call mom'],
         ['todo call the bank', 'todo call the bank'],
+        ['The loop uses i++ and i think it is fine.', 'The loop uses i++ and I think it is fine.'],
       ];
       for (const [input, expected] of cases) expect((await collect(fixGrammar(input))).text).toBe(expected);
     });

@@ -224,7 +224,11 @@ function safeEdit(
       return { start, end, replacement: sameCaseAs(problem, article === 'a' ? 'an' : 'a') };
     }
     case 'CapitalizePersonalPronouns':
-      return problem === 'i' && first.text === 'I' ? { start, end, replacement: 'I' } : undefined;
+      // Not 'i++' or 'i=0' in a dev note's prose.
+      if (problem !== 'i' || first.text !== 'I' || !isProseWord(text, start, end)) return undefined;
+      return /^(?:$|[\s'’,.;:!?)])/.test(text.slice(end, end + 1))
+        ? { start, end, replacement: 'I' }
+        : undefined;
     case 'SentenceCapitalization': {
       const capitalised = problem.charAt(0).toUpperCase() + problem.slice(1);
       if (!LOWER_CASE_WORD.test(problem) || first.text !== capitalised) return undefined;
