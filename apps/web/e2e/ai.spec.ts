@@ -32,7 +32,8 @@ function aiButton(page: Page, name: 'Summarize' | 'Grammar' | 'Translate' | 'Str
 }
 
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
-const MODEL_REQUIRED = 'Translation needs an AI model: set AI_BASE_URL';
+const MODEL_REQUIRED =
+  'Translation needs an AI model. Set AI_BASE_URL and AI_MODEL on the server (see “AI configuration” in the README).';
 
 function toast(page: Page, text: string): Locator {
   return page.getByRole('region', { name: /Notifications/ }).getByText(text);

@@ -22,7 +22,8 @@ export type AiErrorCode = (typeof AI_ERROR_CODES)[keyof typeof AI_ERROR_CODES];
 
 /** User-facing texts of the AI endpoints, kept once so server and web say the same words. */
 export const AI_MESSAGES = {
-  modelRequired: 'Translation needs an AI model: set AI_BASE_URL',
+  modelRequired:
+    'Translation needs an AI model. Set AI_BASE_URL and AI_MODEL on the server (see “AI configuration” in the README).',
   contentRequired: 'Write something first: the note is empty.',
   contentTooLong: `This note is too long for AI actions (at most ${MAX_AI_INPUT_LENGTH.toLocaleString('en-US')} characters).`,
   captureTooLong: 'This note is too long to save.',
