@@ -8,7 +8,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db';
 import { migrateToLatest } from './db/migrations';
 import { registerApiDocs } from './http/api-docs';
-import { errorBody, registerErrorHandlers } from './http/errors';
+import { errorBody, frameworkErrorReply, registerErrorHandlers } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionResolver, registerSession, SessionCache } from './http/session';
@@ -76,6 +76,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorReply,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
