@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from './db';
 import { migrateToLatest } from './db/migrations';
 import { registerApiDocs } from './http/api-docs';
 import { errorBody, frameworkErrorReply, registerErrorHandlers } from './http/errors';
+import { registerNulStripping } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionResolver, registerSession, SessionCache } from './http/session';
@@ -87,6 +88,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandlers(app);
   await registerSecurityHeaders(app, config.publicUrl?.startsWith('https://') ?? false);
   registerOriginCheck(app, config.trustedOrigins);
+  registerNulStripping(app);
   await registerApiDocs(app);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);

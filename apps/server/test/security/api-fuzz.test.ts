@@ -982,6 +982,27 @@ describe.each(dialects)('API fuzz on %s', (dialect) => {
     await t?.testDb.destroy();
   });
 
+  it('drops NUL characters before they reach the database (PostgreSQL text cannot hold them)', async () => {
+    const { cookie } = await signUp(t.app);
+    const project = await request(t.app, 'POST', '/api/projects', {
+      cookie,
+      body: { name: 'Pro\u0000ject' },
+    });
+    expect(project.statusCode).toBe(201);
+    expect(project.json().name).toBe('Project');
+    const note = await request(t.app, 'POST', '/api/notes', {
+      cookie,
+      body: { projectId: `${project.json().id}\u0000`, title: 'Ti\u0000tle', content: 'Body\u0000 text' },
+    });
+    expect(note.statusCode).toBe(201);
+    expect(note.json().title).toBe('Title');
+    expect(note.json().content).toContain('Body text');
+    const search = await request(t.app, 'GET', '/api/search?q=Ti%00tle', { cookie });
+    expect(search.statusCode).toBe(200);
+    const byPath = await request(t.app, 'GET', `/api/notes/${note.json().id}%00`, { cookie });
+    expect(byPath.statusCode).toBeLessThan(500);
+  });
+
   it(`answers ${RUNS_PER_ROUTE}+ malformed inputs per route with a 2xx or a 4xx error, never a 5xx or a hang`, async () => {
     const routes = routesOf(t.app.swagger() as unknown as OpenApiDocument);
     expect(routes.length).toBeGreaterThan(30);
