@@ -128,6 +128,8 @@ const ID_REFS = [
   'self',
   'member',
   'stranger',
+  'ownCode',
+  'strangerCode',
 ] as const;
 type IdRef = (typeof ID_REFS)[number];
 type Ids = Record<IdRef, string>;
@@ -388,10 +390,13 @@ function stringValueArb(schema: JsonSchema, name: string, path: string): fc.Arbi
       // a pattern fast-check cannot generate from: the other generators still cover the field
     }
   }
-  if (schema.format === 'email') {
+  if (schema.format === 'email' || name === 'email') {
     options.push(fc.emailAddress(), fc.constantFrom('fuzz@example.com', 'FUZZ@EXAMPLE.COM', ' a@b.co '));
   }
   if (isIdName(name)) options.push(idValueArb(name, path), idValueArb(name, path));
+  if (name === 'code') {
+    options.push(fc.constantFrom(new IdPlaceholder('ownCode'), new IdPlaceholder('strangerCode')));
+  }
   return fc.oneof(...options);
 }
 
@@ -451,7 +456,8 @@ function minimalValue(schema: JsonSchema, name: string, path: string): unknown {
   }
   if (type === 'string') {
     if (isIdName(name)) return new IdPlaceholder(preferredRefs(name, path)[0] ?? 'ownProject');
-    if (schema.format === 'email') return 'fuzz-minimal@example.com';
+    if (schema.format === 'email' || name === 'email') return 'fuzz-minimal@example.com';
+    if (name === 'code') return new IdPlaceholder('strangerCode');
     if (schema.pattern === '^\\d{6}$') return '123456';
     if (schema.pattern?.startsWith('^\\/')) return '/notes';
     return 'Fuzz value'.padEnd(schema.minLength ?? 0, '!');
@@ -706,8 +712,6 @@ interface Fixtures {
   a: Session;
   b: Session;
   ids: Ids;
-  /** B's shared project code, so A can re-join after a fuzzed request removed it. */
-  strangerCode: string;
 }
 
 function resolveId(placeholder: IdPlaceholder, ids: Ids): string {
@@ -792,13 +796,15 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Sends one input; answers null when the answer is acceptable, or what is wrong with it. */
-async function judge(
-  t: TestApp,
-  spec: RouteSpec,
-  input: FuzzInput,
-  fixtures: Fixtures,
-): Promise<string | null> {
+interface Verdict {
+  /** null when no answer came. */
+  status: number | null;
+  /** null when the answer is acceptable, else what is wrong with it. */
+  problem: string | null;
+}
+
+/** Sends one input and judges the answer. */
+async function judge(t: TestApp, spec: RouteSpec, input: FuzzInput, fixtures: Fixtures): Promise<Verdict> {
   const { payload, contentType } = payloadOf(input.body, fixtures.ids);
   const cookie = cookieOf(input, fixtures);
   const headers: Record<string, string> = { host: TEST_HOST };
@@ -821,25 +827,26 @@ async function judge(
         const type = String(response.headers['content-type'] ?? '');
         const text = await readBody(response.stream(), type.startsWith('text/event-stream'));
         const status = response.statusCode;
-        if (status >= 500) return `answered ${status}: ${text.slice(0, 300)}`;
-        if (status < 200 || (status >= 300 && status < 400)) return `answered ${status}`;
-        if (status < 400) return null;
+        const verdict = (problem: string | null): Verdict => ({ status, problem });
+        if (status >= 500) return verdict(`answered ${status}: ${text.slice(0, 300)}`);
+        if (status < 200 || (status >= 300 && status < 400)) return verdict(`answered ${status}`);
+        if (status < 400) return verdict(null);
         let parsed: unknown;
         try {
           parsed = JSON.parse(text);
         } catch {
-          return `answered ${status} without a JSON body: ${text.slice(0, 200)}`;
+          return verdict(`answered ${status} without a JSON body: ${text.slice(0, 200)}`);
         }
         if (!errorShape.safeParse(parsed).success) {
-          return `answered ${status} without { error: { code, message } }: ${text.slice(0, 300)}`;
+          return verdict(`answered ${status} without { error: { code, message } }: ${text.slice(0, 300)}`);
         }
-        return null;
+        return verdict(null);
       })(),
       REQUEST_TIMEOUT_MS,
     );
   } catch (error) {
-    if (error instanceof Timeout) return `hung: ${error.message}`;
-    return `the request threw: ${String(error).slice(0, 300)}`;
+    if (error instanceof Timeout) return { status: null, problem: `hung: ${error.message}` };
+    return { status: null, problem: `the request threw: ${String(error).slice(0, 300)}` };
   }
 }
 
@@ -907,7 +914,6 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
   const fixtures: Fixtures = {
     a: { cookie: a.cookie, email: a.email, password: a.password },
     b: { cookie: b.cookie, email: b.email, password: b.password },
-    strangerCode: String(strangerShared.code),
     ids: {
       ownProject: '',
       ownNote: '',
@@ -922,6 +928,8 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
       self: String(a.user.id),
       member: String(b.user.id),
       stranger: String(b.user.id),
+      ownCode: '',
+      strangerCode: String(strangerShared.code),
     },
   };
   await refreshFixtures(t, fixtures);
@@ -942,13 +950,14 @@ async function refreshFixtures(t: TestApp, fixtures: Fixtures) {
   ).id;
   const shared = await createJson(t, a.cookie, '/api/shared-projects', { name: 'Fuzz shared' });
   ids.ownSharedProject = shared.id;
+  ids.ownCode = String(shared.code);
   await request(t.app, 'POST', '/api/shared-projects/join', {
     cookie: b.cookie,
     body: { code: shared.code },
   });
   await request(t.app, 'POST', '/api/shared-projects/join', {
     cookie: a.cookie,
-    body: { code: fixtures.strangerCode },
+    body: { code: ids.strangerCode },
   });
   ids.ownJob ||= await aiJobId(t, a.cookie);
 }
@@ -962,7 +971,13 @@ function routeSeed(spec: RouteSpec): number {
 
 // ---------------------------------------------------------------------------------------------
 
-const tried = new Map<string, Map<string, number>>();
+interface RouteTally {
+  inputs: number;
+  /** Answers 2xx: inputs that happened to be valid, so the fuzz reached the handler's end. */
+  ok: number;
+  clientError: number;
+  ms: number;
+}
 
 describe.each(dialects)('API fuzz on %s', (dialect) => {
   let t: TestApp;
@@ -1007,8 +1022,7 @@ describe.each(dialects)('API fuzz on %s', (dialect) => {
     const routes = routesOf(t.app.swagger() as unknown as OpenApiDocument);
     expect(routes.length).toBeGreaterThan(30);
     const fixtures = await createFixtures(t);
-    const counts = new Map<string, number>();
-    tried.set(dialect, counts);
+    const tally = new Map<string, RouteTally>();
     const failures: string[] = [];
     console.log(
       `API fuzz on ${dialect}: seed ${SEED} (FUZZ_SEED=${SEED} reproduces), ${routes.length} routes`,
@@ -1016,11 +1030,15 @@ describe.each(dialects)('API fuzz on %s', (dialect) => {
 
     for (const spec of routes) {
       await refreshFixtures(t, fixtures);
-      let count = 0;
+      const route: RouteTally = { inputs: 0, ok: 0, clientError: 0, ms: 0 };
+      tally.set(routeKey(spec), route);
+      const started = performance.now();
       const seen = new Set<string>();
       const check = async (input: FuzzInput) => {
-        count += 1;
-        const problem = await judge(t, spec, input, fixtures);
+        route.inputs += 1;
+        const { status, problem } = await judge(t, spec, input, fixtures);
+        if (status !== null && status < 300) route.ok += 1;
+        if (status !== null && status >= 400 && status < 500) route.clientError += 1;
         // One line per distinct problem: the first input that shows it.
         const kind = problem?.replace(/:.*$/s, '');
         if (problem && kind && !seen.has(kind)) {
@@ -1034,11 +1052,14 @@ describe.each(dialects)('API fuzz on %s', (dialect) => {
         seed: routeSeed(spec),
         numRuns: RUNS_PER_ROUTE,
       });
-      counts.set(routeKey(spec), count);
+      route.ms = performance.now() - started;
     }
 
-    const lines = [...counts].map(([key, count]) => `  ${String(count).padStart(5)}  ${key}`);
-    const total = [...counts.values()].reduce((sum, count) => sum + count, 0);
+    const lines = [...tally].map(
+      ([key, route]) =>
+        `  ${String(route.inputs).padStart(5)} inputs (2xx ${String(route.ok).padStart(3)}, 4xx ${String(route.clientError).padStart(3)}, ${String(Math.round(route.ms)).padStart(5)} ms)  ${key}`,
+    );
+    const total = [...tally.values()].reduce((sum, route) => sum + route.inputs, 0);
     console.log(`API fuzz on ${dialect}: inputs per route\n${lines.join('\n')}\n  total ${total} inputs`);
 
     const health = await request(t.app, 'GET', '/api/health');
@@ -1046,6 +1067,6 @@ describe.each(dialects)('API fuzz on %s', (dialect) => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(crashes).toEqual([]);
     expect(failures.length, `${failures.length} problems:\n${failures.join('\n')}`).toBe(0);
-    for (const count of counts.values()) expect(count).toBeGreaterThanOrEqual(RUNS_PER_ROUTE);
+    for (const route of tally.values()) expect(route.inputs).toBeGreaterThanOrEqual(RUNS_PER_ROUTE);
   }, 600_000);
 });
