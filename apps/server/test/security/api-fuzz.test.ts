@@ -403,7 +403,7 @@ function stringValueArb(schema: JsonSchema, name: string, path: string): fc.Arbi
 function numberValueArb(schema: JsonSchema, integer: boolean): fc.Arbitrary<unknown> {
   const min = schema.minimum ?? -(2 ** 31);
   const max = schema.maximum ?? 2 ** 31;
-  const edges = [min, max, min - 1, max + 1, 0, 1, -1, 0.5, 2 ** 53 + 2, 1e21, 1e308, -1e308];
+  const edges = [min, max, min - 1, max + 1, 0, 1, -1, 0.5, 2 ** 31 - 1, 2 ** 31, 2 ** 53 + 2, 1e21, 1e308];
   return fc.oneof(
     fc.constantFrom(...edges),
     integer ? fc.integer() : fc.double({ noNaN: true }),
@@ -445,13 +445,17 @@ function objectValueArb(schema: JsonSchema, path: string, depth = 0): fc.Arbitra
   return fc.record(model, { requiredKeys: Object.keys(properties).filter((name) => required.has(name)) });
 }
 
-/** The smallest valid value, used as the base the canonical cases change one field of. */
-function minimalValue(schema: JsonSchema, name: string, path: string): unknown {
+/**
+ * A small valid value: required fields only, or with `every` all fields (the base the canonical
+ * cases change one field of, so the rest of the body is valid and the change reaches the handler).
+ */
+function minimalValue(schema: JsonSchema, name: string, path: string, every = false): unknown {
   if (schema.enum?.length) return schema.enum[0];
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   if (type === 'object') {
+    const keys = every ? Object.keys(schema.properties ?? {}) : (schema.required ?? []);
     return Object.fromEntries(
-      (schema.required ?? []).map((key) => [key, minimalValue(schema.properties?.[key] ?? {}, key, path)]),
+      keys.map((key) => [key, minimalValue(schema.properties?.[key] ?? {}, key, path, every)]),
     );
   }
   if (type === 'string') {
@@ -659,12 +663,27 @@ function canonicalInputs(spec: RouteSpec): FuzzInput[] {
   }
   if (spec.body) {
     const minimal = minimalValue(spec.body, '', spec.path) as Record<string, unknown>;
+    const full = minimalValue(spec.body, '', spec.path, true) as Record<string, unknown>;
+    inputs.push({ ...base(), body: { kind: 'json', value: full } });
     for (const [name, property] of Object.entries(spec.body.properties ?? {})) {
-      const values: unknown[] = [ONE_MB_STRING, 'a\u0000b', '\u202egnp.exe', 1e308, -1, 2.5, [], {}, null];
+      // 2 ** 31: one past PostgreSQL's integer; 2 ** 53 - 1: the largest a JSON number keeps exact.
+      const values: unknown[] = [
+        ONE_MB_STRING,
+        'a\u0000b',
+        '\u202egnp.exe',
+        2 ** 31,
+        2 ** 53 - 1,
+        1e308,
+        -1,
+        2.5,
+        [],
+        {},
+        null,
+      ];
       if (isIdName(name)) values.push(...ID_REFS.map((ref) => new IdPlaceholder(ref)), ...NONEXISTENT_IDS);
       if (property.type === 'array') values.push(['\u0000'], [ONE_MB_STRING], Array(1000).fill('t'));
       for (const value of values)
-        inputs.push({ ...base(), body: { kind: 'json', value: { ...minimal, [name]: value } } });
+        inputs.push({ ...base(), body: { kind: 'json', value: { ...full, [name]: value } } });
     }
     for (const value of [[], [minimal], 'string', 1e308, null, nested(2000, minimal, false)]) {
       inputs.push({ ...base(), body: { kind: 'json', value } });
