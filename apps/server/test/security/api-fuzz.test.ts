@@ -1043,6 +1043,8 @@ describe.each(dialects)('API fuzz on %s', (dialect) => {
     const fixtures = await createFixtures(t);
     const tally = new Map<string, RouteTally>();
     const failures: string[] = [];
+    const runStarted = performance.now();
+    const cpuBefore = process.cpuUsage();
     console.log(
       `API fuzz on ${dialect}: seed ${SEED} (FUZZ_SEED=${SEED} reproduces), ${routes.length} routes`,
     );
@@ -1074,12 +1076,34 @@ describe.each(dialects)('API fuzz on %s', (dialect) => {
       route.ms = performance.now() - started;
     }
 
+    // Methods a path does not have: a 404 with the error shape as well.
+    const methodsByPath = new Map<string, RouteSpec[]>();
+    for (const spec of routes) methodsByPath.set(spec.path, [...(methodsByPath.get(spec.path) ?? []), spec]);
+    let otherMethods = 0;
+    for (const specs of methodsByPath.values()) {
+      const [spec] = specs;
+      if (!spec) continue;
+      const input = canonicalInputs(spec)[0];
+      if (!input) continue;
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+        if (specs.some((existing) => existing.method === method)) continue;
+        otherMethods += 1;
+        const { problem } = await judge(t, { ...spec, method }, input, fixtures);
+        if (problem) failures.push(`${problem}\n    input: ${describeInput({ ...spec, method }, input)}`);
+      }
+    }
+
     const lines = [...tally].map(
       ([key, route]) =>
         `  ${String(route.inputs).padStart(5)} inputs (2xx ${String(route.ok).padStart(3)}, 4xx ${String(route.clientError).padStart(3)}, ${String(Math.round(route.ms)).padStart(5)} ms)  ${key}`,
     );
     const total = [...tally.values()].reduce((sum, route) => sum + route.inputs, 0);
-    console.log(`API fuzz on ${dialect}: inputs per route\n${lines.join('\n')}\n  total ${total} inputs`);
+    const cpu = process.cpuUsage(cpuBefore);
+    console.log(
+      `API fuzz on ${dialect}: inputs per route\n${lines.join('\n')}\n  ${otherMethods} requests with a method the path does not have` +
+        `\n  total ${total + otherMethods} inputs in ` +
+        `${Math.round(performance.now() - runStarted)} ms (this process's CPU: ${Math.round((cpu.user + cpu.system) / 1000)} ms)`,
+    );
 
     const health = await request(t.app, 'GET', '/api/health');
     expect(health.statusCode).toBe(200);
