@@ -30,7 +30,9 @@ export function errorBody(code: string, message: string, details?: unknown) {
  * parameter over its length limit) never reach the error handler: they get the same shape here.
  * The path is not echoed back; it can be 100 KB.
  */
-export function frameworkErrorReply(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No hook ran for this request (routing failed first): the headers they would have set.
+  reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
   const status = error.statusCode ?? 400;
   if (status >= 500) {
     return reply

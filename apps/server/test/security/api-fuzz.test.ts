@@ -1016,6 +1016,19 @@ describe.each(dialects)('API fuzz on %s', (dialect) => {
     await t?.testDb.destroy();
   });
 
+  it("answers the router's own errors (bad percent-encoding, over-long parameter) with the error shape", async () => {
+    for (const [url, status] of [
+      ['/api/notes/%ED%A0%80', 400],
+      [`/api/notes/${'x'.repeat(100_000)}`, 414],
+    ] as const) {
+      const response = await request(t.app, 'GET', url);
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.any(String) } });
+      expect(response.body.length).toBeLessThan(200);
+      expect(response.headers['x-request-id']).toBeTruthy();
+    }
+  });
+
   it('drops NUL characters before they reach the database (PostgreSQL text cannot hold them)', async () => {
     const { cookie } = await signUp(t.app);
     const project = await request(t.app, 'POST', '/api/projects', {
