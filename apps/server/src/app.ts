@@ -9,7 +9,8 @@ import { type DatabaseHandle, openDatabase } from './db';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
 import { registerApiDocs } from './http/api-docs';
-import { errorBody, registerErrorHandlers } from './http/errors';
+import { errorBody, frameworkErrorReply, registerErrorHandlers } from './http/errors';
+import { registerNulStripping } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionResolver, registerSession, SessionCache } from './http/session';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorReply,
   });
   database.onConnectionError((err) =>
     app.log.error({ err }, 'database connection lost; the pool reconnects'),
@@ -116,6 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandlers(app);
   await registerSecurityHeaders(app, config.publicUrl?.startsWith('https://') ?? false);
   registerOriginCheck(app, config.trustedOrigins);
+  registerNulStripping(app);
   await registerApiDocs(app, config.apiDocs);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);

@@ -66,7 +66,8 @@ export const updateNoteBodySchema = z
     title: noteTitleSchema.optional(),
     content: noteContentSchema.optional(),
     tags: tagsSchema.optional(),
-    version: z.number().int().min(1).optional(),
+    // The column is a 32-bit integer on PostgreSQL: a larger version is no version we ever issued.
+    version: z.number().int().min(1).max(2_147_483_647).optional(),
   })
   .refine((body) => body.title !== undefined || body.content !== undefined || body.tags !== undefined, {
     message: 'Nothing to update.',
