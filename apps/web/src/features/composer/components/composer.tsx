@@ -66,6 +66,9 @@ export function Composer() {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const history = useTextHistory(textareaRef, recallComposerText(userId));
   const { text } = history;
+  // Whether the user has changed the text since this composer mounted: a restored draft must not
+  // replace it, even when it was typed and then deleted.
+  const touched = useRef(text !== '');
   useEffect(() => rememberComposerText(userId, text), [userId, text]);
 
   const [busy, setBusy] = useState<Busy>(false);
@@ -77,8 +80,10 @@ export function Composer() {
     text,
     onRestore: useCallback(
       (content: string) => {
-        // A draft only fills an empty box; never overwrite what the user already typed.
-        if (textareaRef.current?.value === '') history.reset(content);
+        // A draft only fills an empty, untouched box; never overwrite what the user already typed.
+        if (touched.current || textareaRef.current?.value !== '') return false;
+        history.reset(content);
+        return true;
       },
       [history.reset],
     ),
@@ -148,7 +153,10 @@ export function Composer() {
       <textarea
         ref={textareaRef}
         value={text}
-        onChange={history.onChange}
+        onChange={(event) => {
+          touched.current = true;
+          history.onChange(event);
+        }}
         onKeyDown={history.onKeyDown}
         disabled={busy !== false}
         aria-label="Note text"

@@ -1,0 +1,99 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { appOrigin, signUpThroughDialog, signUpViaApi } from './support';
+
+// Issue 18, the writing flow: text typed right after sign-up / sign-in / a page load survives, /editor
+// keeps its text across a closed tab, personal notes save themselves, AI results are previews, new notes
+// start where the user is, labelled AI buttons, focus after search, honest copy.
+
+const MOBILE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+/** Types at once into the composer, waits 3 s and checks the words are all still there. */
+async function typeAndKeep(page: Page, box: Locator, words: string) {
+  await box.click();
+  await page.keyboard.type(words);
+  await page.waitForTimeout(3_000);
+  await expect(box).toHaveValue(new RegExp(`${words}$`));
+}
+
+/** A user with a saved composer draft, signed out again, on a freshly reloaded '/'. */
+async function signedOutWithDraft(page: Page, draft: string) {
+  await page.goto('/help-center');
+  const account = await signUpViaApi(page, 'Returning');
+  const saved = await page.request.put('/api/drafts/note_input', {
+    data: { content: draft },
+    headers: { origin: appOrigin(page) },
+  });
+  expect(saved.ok()).toBe(true);
+  await page.context().clearCookies();
+  await page.goto('/');
+  await page.reload();
+  return account;
+}
+
+for (const [device, viewport] of [
+  ['desktop', DESKTOP],
+  ['390 px', MOBILE],
+] as const) {
+  test.describe(`composer keeps what is typed (${device})`, () => {
+    test.use({ viewport });
+
+    test('right after sign-up', async ({ page }) => {
+      await page.goto('/');
+      if (viewport === MOBILE) {
+        await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'Sign up' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Create Account' });
+        await dialog.getByLabel('Display name').fill('Fresh');
+        await dialog.getByLabel('Email').fill(`flow-${Date.now()}@example.com`);
+        await dialog.getByLabel('Password', { exact: true }).fill('correct-horse-9');
+        await dialog.getByRole('button', { name: 'Create Account' }).click();
+        await expect(dialog).toBeHidden();
+      } else {
+        await signUpThroughDialog(page, 'Fresh');
+      }
+      await typeAndKeep(page, page.getByRole('textbox', { name: 'Note text' }), 'first words');
+    });
+
+    test('right after sign-in, even when a saved draft is restored late', async ({ page }) => {
+      const { email, password } = await signedOutWithDraft(page, 'an older draft');
+      // The draft answer arrives after the user has started typing: it must not replace the words.
+      await page.route('**/api/drafts/note_input', async (route) => {
+        if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      const opener =
+        viewport === MOBILE
+          ? page.getByRole('banner').getByRole('button', { name: 'Sign In' })
+          : page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign In' });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: 'Welcome Back' });
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByLabel('Password', { exact: true }).fill(password);
+      await dialog.getByRole('button', { name: 'Sign In' }).click();
+      await expect(dialog).toBeHidden();
+      const box = page.getByRole('textbox', { name: 'Note text' });
+      await typeAndKeep(page, box, 'typed after sign-in');
+      await expect(box).toHaveValue('typed after sign-in');
+    });
+
+    test('right after a page load with a saved draft', async ({ page }) => {
+      await page.goto('/help-center');
+      await signUpViaApi(page, 'Reloader');
+      const saved = await page.request.put('/api/drafts/note_input', {
+        data: { content: 'yesterday' },
+        headers: { origin: appOrigin(page) },
+      });
+      expect(saved.ok()).toBe(true);
+      await page.goto('/');
+      await page.route('**/api/drafts/note_input', async (route) => {
+        if (route.request().method() === 'GET') await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
+      await page.reload();
+      const box = page.getByRole('textbox', { name: 'Note text' });
+      await typeAndKeep(page, box, 'typed on load');
+      await expect(box).toHaveValue('typed on load');
+    });
+  });
+}
