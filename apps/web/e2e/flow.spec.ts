@@ -97,3 +97,60 @@ for (const [device, viewport] of [
     });
   });
 }
+
+const MEETING = [
+  'Our team met on Monday to plan the spring launch of the mobile app.',
+  'The launch date depends on finishing the payment screens and the offline mode.',
+  'Maria will own the payment screens and report progress every Friday.',
+  'The offline mode needs a sync engine that survives flaky connections.',
+  'We agreed that the sync engine is the biggest risk for the launch date.',
+  'Coffee in the new office is much better than before.',
+  'Design reviews move to Wednesday afternoons starting next week.',
+].join(' ');
+
+function aiButton(page: Page, name: 'Summarize' | 'Grammar' | 'Translate' | 'Structure'): Locator {
+  return page.getByRole('group', { name: 'AI actions' }).getByRole('button', { name, exact: true });
+}
+
+test('/editor keeps an AI result across a closed tab; / shows Capture and offers to continue', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/help-center');
+  await signUpViaApi(page, 'Closer');
+  await page.goto('/');
+  await page.getByRole('textbox', { name: 'Note text' }).fill(MEETING);
+  await page.getByRole('button', { name: 'Editor', exact: true }).click();
+  await expect(page).toHaveURL(/\/editor$/);
+  const content = page.getByRole('textbox', { name: 'Note content' });
+  await expect(content).toHaveText(MEETING);
+  await aiButton(page, 'Summarize').click();
+  await acceptAiPreview(page);
+  await expect(page.getByRole('button', { name: 'Undo Enhancement' })).toBeVisible();
+  const enhanced = await content.innerText();
+  expect(enhanced.length).toBeLessThan(MEETING.length);
+  // The tab closes at once, before any debounce could have run.
+  await page.waitForTimeout(400);
+  await page.close();
+
+  const reopened = await context.newPage();
+  await reopened.setViewportSize(DESKTOP);
+  await reopened.goto('/');
+  await expect(reopened.getByRole('heading', { name: 'Compose Note' })).toBeVisible();
+  const resume = reopened.getByRole('link', { name: 'Continue where you left off: Editor' });
+  await expect(resume).toBeVisible();
+  await expect(reopened).toHaveURL(/\/$/);
+  await resume.click();
+  const again = reopened.getByRole('textbox', { name: 'Note content' });
+  await expect(again).toHaveText(enhanced);
+  // The original is kept too: Undo Enhancement still brings it back.
+  await reopened.getByRole('button', { name: 'Undo Enhancement' }).click();
+  await expect(again).toHaveText(MEETING);
+});
+
+/** Accepts an AI result: the preview's Replace when there is a preview, else it was applied already. */
+async function acceptAiPreview(page: Page) {
+  const replace = page.getByRole('button', { name: 'Replace', exact: true });
+  if (await replace.isVisible().catch(() => false)) await replace.click();
+}

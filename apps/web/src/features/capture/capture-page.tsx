@@ -1,4 +1,7 @@
 import { PRODUCT_NAME } from '@notewise/shared';
+import { ArrowRight } from 'lucide-react';
+import { Link } from 'react-router';
+import { useLastPageOffer } from '@/app/last-page';
 import { useAuth } from '@/app/session';
 import { Page } from '@/components/ui/page';
 import { Composer, RecentNotes } from '@/features/composer';
@@ -7,6 +10,7 @@ import { NoteSearch } from './components/note-search';
 /** Home (/): welcome line, note search and the composer. Not guarded. */
 export function CapturePage() {
   const { user } = useAuth();
+  const { offer } = useLastPageOffer();
 
   return (
     <Page width="narrow" className="space-y-8 max-md:pb-24">
@@ -15,6 +19,17 @@ export function CapturePage() {
           {user ? `Welcome back, ${user.name}` : `Welcome to ${PRODUCT_NAME}`}
         </h1>
         <p className="text-muted">What note would you like to capture?</p>
+        {offer && (
+          <p className="pt-1 text-[14px]">
+            <Link
+              to={offer.path}
+              className="inline-flex items-center gap-1 rounded-control font-medium text-accent-text underline-offset-4 hover:underline"
+            >
+              Continue where you left off: {offer.title}
+              <ArrowRight size={14} aria-hidden="true" />
+            </Link>
+          </p>
+        )}
       </header>
 
       <NoteSearch />

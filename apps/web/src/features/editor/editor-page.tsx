@@ -41,16 +41,23 @@ export function EditorPage() {
   const titleId = useId();
   const reasonId = useId();
 
+  const userId = user?.id ?? null;
   const [initial] = useState(() => {
-    const saved = readEditorDraft(location.key);
+    const saved = readEditorDraft(userId);
     const navigation = readEditorNavigationState(location.state);
+    // Opened with text (Capture's Editor button, an AI result) starts from that text; a reload of that
+    // same entry, or opening /editor without text (a reopened tab, the home page's 'Continue'), keeps
+    // the saved draft.
+    const fromNavigation = navigation.noteText !== undefined && saved?.entry !== location.key;
+    if (saved && !fromNavigation) return { ...saved, fresh: false };
     return {
-      title: saved?.title ?? '',
-      markdown: saved?.markdown ?? plainTextToMarkdown(navigation.noteText ?? ''),
+      title: '',
+      markdown: plainTextToMarkdown(navigation.noteText ?? ''),
       original:
         navigation.isEnhanced && navigation.originalText !== undefined
           ? plainTextToMarkdown(navigation.originalText)
           : null,
+      fresh: navigation.noteText !== undefined,
     };
   });
 
@@ -66,25 +73,56 @@ export function EditorPage() {
   const streaming = useRef<{ markdown: string; original: string | null; enhanced: boolean } | null>(null);
   const leaving = useRef(false);
 
-  // Keep the text in this browser (debounced; Markdown is built only then).
+  // Keep the text in this browser (debounced; Markdown is built only then), and at once when the page
+  // goes away, so closing the tab right after an AI enhancement loses nothing.
   const saveTimer = useRef<number | undefined>(undefined);
-  const scheduleDraftSave = useCallback(() => {
-    window.clearTimeout(saveTimer.current);
-    saveTimer.current = window.setTimeout(() => {
-      const handle = editorRef.current;
-      if (!handle || leaving.current) return;
-      writeEditorDraft({ entry: location.key, title: titleRef.current, markdown: handle.getMarkdown() });
-    }, DRAFT_SAVE_DELAY_MS);
-  }, [location.key]);
+  const originalRef = useRef(original);
+  originalRef.current = original;
   const titleRef = useRef(title);
   titleRef.current = title;
-  useEffect(() => () => window.clearTimeout(saveTimer.current), []);
+  const saveDraftNow = useCallback(() => {
+    window.clearTimeout(saveTimer.current);
+    const handle = editorRef.current;
+    if (!handle || leaving.current || streaming.current) return;
+    writeEditorDraft(userId, {
+      entry: location.key,
+      title: titleRef.current,
+      markdown: handle.getMarkdown(),
+      original: originalRef.current,
+    });
+  }, [location.key, userId]);
+  const scheduleDraftSave = useCallback(() => {
+    window.clearTimeout(saveTimer.current);
+    saveTimer.current = window.setTimeout(saveDraftNow, DRAFT_SAVE_DELAY_MS);
+  }, [saveDraftNow]);
+  useEffect(() => {
+    window.addEventListener('pagehide', saveDraftNow);
+    return () => {
+      window.removeEventListener('pagehide', saveDraftNow);
+      window.clearTimeout(saveTimer.current);
+    };
+  }, [saveDraftNow]);
+  // Text handed over by Capture (or an AI result) is stored before the user does anything.
+  useEffect(() => {
+    if (!initial.fresh) return;
+    writeEditorDraft(userId, {
+      entry: location.key,
+      title: initial.title,
+      markdown: initial.markdown,
+      original: initial.original,
+    });
+  }, [initial, location.key, userId]);
+  // Undo Enhancement's memory changes without an editor change: store it too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `original` is read through its ref.
+  useEffect(() => {
+    scheduleDraftSave();
+  }, [original, scheduleDraftSave]);
 
   const clearDrafts = useCallback(() => {
     window.clearTimeout(saveTimer.current);
-    clearEditorDraft();
-    clearComposerDraft(user?.id ?? null);
-  }, [user?.id]);
+    clearEditorDraft(userId);
+    clearComposerDraft(userId);
+  }, [userId]);
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
