@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { appOrigin, signUpThroughDialog, signUpViaApi } from './support';
+import { apiPost, appOrigin, signUpThroughDialog, signUpViaApi } from './support';
 
 // Issue 18, the writing flow: text typed right after sign-up / sign-in / a page load survives, /editor
 // keeps its text across a closed tab, personal notes save themselves, AI results are previews, new notes
@@ -154,3 +154,37 @@ async function acceptAiPreview(page: Page) {
   const replace = page.getByRole('button', { name: 'Replace', exact: true });
   if (await replace.isVisible().catch(() => false)) await replace.click();
 }
+
+test('quick view: a personal note saves itself; a reload 2 s after typing keeps the text', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/help-center');
+  await signUpViaApi(page, 'Autosaver');
+  const project = await apiPost<{ id: string }>(page, '/api/projects', { name: 'Journal' });
+  const note = await apiPost<{ id: string }>(page, '/api/notes', {
+    projectId: project.id,
+    title: 'Day one',
+    content: 'Morning pages',
+  });
+  await page.goto(`/quick-view?project=${project.id}&note=${note.id}`);
+  const content = page.getByRole('textbox', { name: 'Note content' });
+  await expect(content).toContainText('Morning pages');
+  await content.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type(' and an evening walk');
+  const status = page.getByRole('status').filter({ hasText: /^(Unsaved changes|Saving\.\.\.|Saved)$/ });
+  await expect(status).toBeVisible();
+  await page.waitForTimeout(2_000);
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toHaveText('Morning pages and an evening walk');
+
+  // Offline: the change waits and says so; back online it saves by itself.
+  await page.getByRole('textbox', { name: 'Note content' }).click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.context().setOffline(true);
+  await page.keyboard.type(' Later');
+  await expect(page.getByRole('status').filter({ hasText: 'Offline: changes kept here' })).toBeVisible();
+  await page.context().setOffline(false);
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+  const saved = (await (await page.request.get(`/api/notes/${note.id}`)).json()) as { content: string };
+  expect(saved.content).toBe('Morning pages and an evening walk Later');
+});

@@ -21,6 +21,7 @@ import {
   type RichTextEditorHandle,
 } from '@/features/editor';
 import { errorMessage, isApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
 import { applySavedNote, renameNote, type SaveNoteBody, saveNote, useNote } from '../api/notes';
 import { useSharedProjects } from '../api/shared-projects';
 import { ColumnMessage } from './column-list';
@@ -144,7 +145,8 @@ function EditorSkeleton() {
 const DIRTY_CHECK_DELAY_MS = 300;
 /** ...and at least this often while typing goes on. */
 const DIRTY_CHECK_MAX_WAIT_MS = 1_000;
-const SAVED_MESSAGE_MS = 2_000;
+/** Personal notes save themselves this long after the last change (issue 18.5, like the drafts). */
+const AUTOSAVE_DELAY_MS = 1_000;
 
 /** requestIdleCallback where there is one (not in Safari), within a second at most. */
 function whenIdle(callback: () => void) {
@@ -191,7 +193,12 @@ function NoteSession({
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
+  // The last save failed (not a conflict): the changes stay here, and Save / the next change retries.
+  const [failed, setFailed] = useState(false);
+  const [online, setOnline] = useState(() => navigator.onLine);
   const [conflict, setConflict] = useState<PendingConflict | null>(null);
+  const conflictOpen = useRef(false);
+  conflictOpen.current = conflict !== null;
   // An AI enhancement: 'waiting' for its first words (overlay), then 'streaming' into the editor.
   const [enhancing, setEnhancing] = useState<false | 'waiting' | 'streaming'>(false);
   const enhancingRef = useRef(false);
@@ -213,6 +220,7 @@ function NoteSession({
   const onContentChange = useCallback(() => {
     const handle = editorRef.current;
     if (!handle) return;
+    scheduleAutosaveRef.current();
     if (handle.isSameAs(saved.current.snapshot)) {
       window.clearTimeout(checkTimer.current);
       firstChangeAt.current = 0;
@@ -236,11 +244,11 @@ function NoteSession({
 
   const flashSaved = useCallback(() => {
     setJustSaved(true);
-    window.setTimeout(() => setJustSaved(false), SAVED_MESSAGE_MS);
+    setFailed(false);
   }, []);
 
   const saveVersion = useCallback(
-    async (version: number): Promise<boolean> => {
+    async (version: number, quiet = false): Promise<boolean> => {
       const handle = editorRef.current;
       if (!handle) return false;
       const markdown = handle.getMarkdown();
@@ -279,7 +287,9 @@ function NoteSession({
           );
         }
         console.error('Saving the note failed', error);
-        toast.error(errorMessage(error, 'Failed to save the note. Please try again.'));
+        setFailed(true);
+        // An automatic save says so in the status; a save the user asked for also says why.
+        if (!quiet) toast.error(errorMessage(error, 'Failed to save the note. Please try again.'));
         return false;
       } finally {
         setSaving(false);
@@ -289,12 +299,51 @@ function NoteSession({
   );
 
   const inFlight = useRef<Promise<boolean> | null>(null);
-  const save = useCallback(() => {
-    inFlight.current ??= saveVersion(saved.current.version).finally(() => {
-      inFlight.current = null;
-    });
-    return inFlight.current;
-  }, [saveVersion]);
+  const autosaveTimer = useRef<number | undefined>(undefined);
+  const save = useCallback(
+    (quiet = false) => {
+      window.clearTimeout(autosaveTimer.current);
+      inFlight.current ??= saveVersion(saved.current.version, quiet).finally(() => {
+        inFlight.current = null;
+      });
+      return inFlight.current;
+    },
+    [saveVersion],
+  );
+
+  // Autosave: 1 s after the last change, through the same version check and conflict dialog as Save.
+  // Not while AI output streams in, a conflict waits for the user, or the browser is offline.
+  const scheduleAutosave = useCallback(() => {
+    setJustSaved(false);
+    window.clearTimeout(autosaveTimer.current);
+    autosaveTimer.current = window.setTimeout(() => {
+      if (enhancingRef.current || conflictOpen.current || !navigator.onLine) return;
+      if (inFlight.current) {
+        // A save is running: look again once it is done.
+        void inFlight.current.then(() => scheduleAutosaveRef.current());
+        return;
+      }
+      if (isDirty()) void save(true);
+    }, AUTOSAVE_DELAY_MS);
+  }, [isDirty, save]);
+  const scheduleAutosaveRef = useRef(scheduleAutosave);
+  scheduleAutosaveRef.current = scheduleAutosave;
+  useEffect(() => () => window.clearTimeout(autosaveTimer.current), []);
+
+  // Back online: what waited is saved.
+  useEffect(() => {
+    const goOnline = () => {
+      setOnline(true);
+      scheduleAutosaveRef.current();
+    };
+    const goOffline = () => setOnline(false);
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    return () => {
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+    };
+  }, []);
 
   const revert = useCallback(() => {
     window.clearTimeout(checkTimer.current);
@@ -365,11 +414,15 @@ function NoteSession({
     ? 'Enhancing...'
     : saving
       ? 'Saving...'
-      : dirty
-        ? 'Unsaved changes'
-        : justSaved
-          ? 'Saved'
-          : '';
+      : dirty && !online
+        ? 'Offline: changes kept here'
+        : dirty && failed
+          ? 'Save failed'
+          : dirty
+            ? 'Unsaved changes'
+            : justSaved
+              ? 'Saved'
+              : '';
 
   return (
     <div className="relative flex h-full min-h-0 flex-col" data-editor-mode="plain">
@@ -409,7 +462,10 @@ function NoteSession({
         />
         <span role="status" className="ml-auto flex items-center gap-1.5 text-[13px] text-muted">
           {dirty && !saving && !enhancing && (
-            <span aria-hidden="true" className="size-1.5 rounded-full bg-warning" />
+            <span
+              aria-hidden="true"
+              className={cn('size-1.5 rounded-full', failed ? 'bg-danger' : 'bg-warning')}
+            />
           )}
           {status}
         </span>
@@ -436,6 +492,7 @@ function NoteSession({
               setTitle(event.target.value);
               titleRef.current = event.target.value;
               setDirty(isDirty());
+              scheduleAutosave();
             }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
