@@ -128,7 +128,7 @@ test('/editor keeps an AI result across a closed tab; / shows Capture and offers
   await aiButton(page, 'Summarize').click();
   await acceptAiPreview(page);
   await expect(page.getByRole('button', { name: 'Undo Enhancement' })).toBeVisible();
-  const enhanced = await content.innerText();
+  const enhanced = (await content.textContent()) ?? '';
   expect(enhanced.length).toBeLessThan(MEETING.length);
   // The tab closes at once, before any debounce could have run.
   await page.waitForTimeout(400);
@@ -149,13 +149,20 @@ test('/editor keeps an AI result across a closed tab; / shows Capture and offers
   await expect(again).toHaveText(MEETING);
 });
 
-/** Accepts an AI result: the preview's Replace when there is a preview, else it was applied already. */
-async function acceptAiPreview(page: Page) {
-  const replace = page.getByRole('button', { name: 'Replace', exact: true });
-  if (await replace.isVisible().catch(() => false)) await replace.click();
+/** The AI result preview of an action (Notion's pattern: Replace / Insert below / Discard). */
+function aiPreview(page: Page, action: string): Locator {
+  return page.getByRole('dialog', { name: `${action} result` });
 }
 
-test('quick view: a personal note saves itself; a reload 2 s after typing keeps the text', async ({ page }) => {
+async function acceptAiPreview(page: Page, action = 'Summarize', choice = 'Replace') {
+  const preview = aiPreview(page, action);
+  await preview.getByRole('button', { name: choice, exact: true }).click({ timeout: 20_000 });
+  await expect(preview).toBeHidden();
+}
+
+test('quick view: a personal note saves itself; a reload 2 s after typing keeps the text', async ({
+  page,
+}) => {
   await page.setViewportSize(DESKTOP);
   await page.goto('/help-center');
   await signUpViaApi(page, 'Autosaver');
@@ -175,7 +182,9 @@ test('quick view: a personal note saves itself; a reload 2 s after typing keeps 
   await expect(status).toBeVisible();
   await page.waitForTimeout(2_000);
   await page.reload();
-  await expect(page.getByRole('textbox', { name: 'Note content' })).toHaveText('Morning pages and an evening walk');
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toHaveText(
+    'Morning pages and an evening walk',
+  );
 
   // Offline: the change waits and says so; back online it saves by itself.
   await page.getByRole('textbox', { name: 'Note content' }).click();
@@ -187,4 +196,93 @@ test('quick view: a personal note saves itself; a reload 2 s after typing keeps 
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   const saved = (await (await page.request.get(`/api/notes/${note.id}`)).json()) as { content: string };
   expect(saved.content).toBe('Morning pages and an evening walk Later');
+});
+
+test.describe('AI results are previews: Replace / Insert below / Discard in every surface', () => {
+  test.use({ viewport: DESKTOP });
+
+  test('composer and /editor', async ({ page }) => {
+    await page.goto('/help-center');
+    await signUpViaApi(page, 'Previewer');
+    await page.goto('/');
+    const box = page.getByRole('textbox', { name: 'Note text' });
+    await box.fill(MEETING);
+    // Discard: the composer keeps its text and stays.
+    await aiButton(page, 'Summarize').click();
+    const preview = aiPreview(page, 'Summarize');
+    await expect(preview.getByRole('button', { name: 'Replace' })).toBeEnabled({ timeout: 20_000 });
+    const summary = ((await preview.getByRole('region').textContent()) ?? '').trim();
+    expect(summary.length).toBeGreaterThan(0);
+    await preview.getByRole('button', { name: 'Discard' }).click();
+    await expect(preview).toBeHidden();
+    await expect(box).toHaveValue(MEETING);
+    await expect(page).toHaveURL(/\/$/);
+
+    // Insert below: the original stays and the result follows it, in /editor.
+    await aiButton(page, 'Summarize').click();
+    await acceptAiPreview(page, 'Summarize', 'Insert below');
+    await expect(page).toHaveURL(/\/editor$/);
+    const content = page.getByRole('textbox', { name: 'Note content' });
+    await expect(content).toContainText(MEETING);
+    const paragraphs = await content.locator('p').allTextContents();
+    expect(paragraphs[0]).toBe(MEETING);
+    expect(paragraphs.length).toBeGreaterThan(1);
+    await page.getByRole('button', { name: 'Undo Enhancement' }).click();
+    await expect(content).toHaveText(MEETING);
+
+    // In /editor: Escape discards, Replace applies.
+    await aiButton(page, 'Summarize').click();
+    await expect(aiPreview(page, 'Summarize').getByRole('button', { name: 'Replace' })).toBeEnabled({
+      timeout: 20_000,
+    });
+    await page.keyboard.press('Escape');
+    await expect(aiPreview(page, 'Summarize')).toBeHidden();
+    await expect(content).toHaveText(MEETING);
+    await aiButton(page, 'Summarize').click();
+    await acceptAiPreview(page, 'Summarize', 'Replace');
+    await expect(content).not.toContainText('Coffee in the new office');
+    await page.getByRole('button', { name: 'Undo Enhancement' }).click();
+    await expect(content).toHaveText(MEETING);
+  });
+
+  test('Quick View, a personal note and a co-edited note', async ({ page }) => {
+    await page.goto('/help-center');
+    await signUpViaApi(page, 'Viewer');
+    const project = await apiPost<{ id: string }>(page, '/api/projects', { name: 'Plans' });
+    const note = await apiPost<{ id: string }>(page, '/api/notes', {
+      projectId: project.id,
+      title: 'Launch',
+      content: MEETING,
+    });
+    const shared = await apiPost<{ id: string }>(page, '/api/shared-projects', { name: 'Team' });
+    const sharedNote = await apiPost<{ id: string }>(page, '/api/notes', {
+      projectId: shared.id,
+      title: 'Team launch',
+      content: MEETING,
+    });
+
+    for (const url of [
+      `/quick-view?project=${project.id}&note=${note.id}`,
+      `/quick-view?sharedProject=${shared.id}&note=${sharedNote.id}`,
+    ]) {
+      await page.goto(url);
+      const content = page.getByRole('textbox', { name: 'Note content' });
+      await expect(content).toHaveText(MEETING);
+      await aiButton(page, 'Summarize').click();
+      const preview = aiPreview(page, 'Summarize');
+      await expect(preview.getByRole('button', { name: 'Replace' })).toBeEnabled({ timeout: 20_000 });
+      await preview.getByRole('button', { name: 'Discard' }).click();
+      await expect(content).toHaveText(MEETING);
+
+      await aiButton(page, 'Summarize').click();
+      await acceptAiPreview(page, 'Summarize', 'Insert below');
+      await expect(content.locator('p').first()).toHaveText(MEETING);
+      expect(await content.locator('p').count()).toBeGreaterThan(1);
+      await page.getByRole('button', { name: 'Undo Enhancement' }).click();
+      await expect(content).toHaveText(MEETING);
+      await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
+    }
+    const saved = (await (await page.request.get(`/api/notes/${note.id}`)).json()) as { content: string };
+    expect(saved.content).toBe(MEETING);
+  });
 });

@@ -4,7 +4,17 @@ import {
   MAX_AI_INPUT_LENGTH,
   QUICK_VIEW_LANGUAGES,
 } from '@notewise/shared';
-import { Languages, LayoutList, type LucideIcon, Sparkles, SpellCheck } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  Languages,
+  LayoutList,
+  type LucideIcon,
+  Replace,
+  RotateCcw,
+  Sparkles,
+  SpellCheck,
+  X,
+} from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -56,13 +66,20 @@ export function AiToolbar({
   const signedIn = user !== null;
   const noAccess = signedIn && !hasAccess;
   const status = useAiStatus(signedIn && hasAccess);
-  const { busy, run } = useEnhancement({ context, getText, setTextStreaming, onBusyChange });
+  const { busy, run, preview, apply, discard, undoText, undoEnhancement } = useEnhancement({
+    context,
+    getText,
+    setTextStreaming,
+    onBusyChange,
+  });
+  const previewTitleId = useId();
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const [lastLanguage, setLastLanguage] = useState<string | null>(null);
   const reasonId = useId();
   const translateHintId = useId();
 
-  const off = disabled || noAccess || busy !== null;
+  // A result waiting for Replace / Insert below / Discard blocks a second request.
+  const off = disabled || noAccess || busy !== null || preview !== null;
   // Known only once the status has loaded; until then the server answers 422 with the same text.
   const translateNeedsModel = status.data?.actions.translate === false;
   const languages = context === 'quick-view' ? QUICK_VIEW_LANGUAGES : COMPOSER_LANGUAGES;
@@ -160,15 +177,94 @@ export function AiToolbar({
     </div>
   );
 
+  const previewLabel = preview ? `${ACTIONS[preview.action].label} result` : '';
+  const result = (
+    <Popover.Root open={preview !== null} onOpenChange={(open) => !open && discard()}>
+      <Popover.Anchor asChild>
+        <div className="flex min-w-0 items-center gap-0.5">
+          {noAccess ? (
+            <Tooltip content={ACCESS_REASON}>
+              <span className="inline-flex">{group}</span>
+            </Tooltip>
+          ) : (
+            group
+          )}
+          {context === 'quick-view' && undoText !== null && preview === null && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={undoEnhancement}
+              disabled={busy !== null}
+              title="Undo Enhancement"
+              className="gap-1.5! px-2! max-md:min-w-11 [&_svg]:text-muted"
+            >
+              <RotateCcw size={16} aria-hidden="true" />
+              <span className={LABEL_CLASSES[context]}>Undo Enhancement</span>
+            </Button>
+          )}
+        </div>
+      </Popover.Anchor>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={6}
+          collisionPadding={8}
+          aria-labelledby={previewTitleId}
+          // Only an explicit choice (or Escape) ends the preview: a stray click must not lose it.
+          onInteractOutside={(event) => event.preventDefault()}
+          className={cn(
+            'z-50 flex max-h-(--radix-popover-content-available-height) w-[min(32rem,calc(100vw-1rem))] flex-col',
+            'rounded-card border border-border bg-panel text-fg shadow-lg focus:outline-none',
+            'data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
+          )}
+        >
+          <div className="flex items-center gap-2 border-b border-border px-3 py-2">
+            <Sparkles size={16} aria-hidden="true" className="text-muted" />
+            <h2 id={previewTitleId} className="text-[13px] font-semibold">
+              {previewLabel}
+            </h2>
+            {preview?.output === null && (
+              <span className="ml-auto flex items-center gap-1.5 text-xs text-muted" role="status">
+                <Spinner size={12} />
+                Writing...
+              </span>
+            )}
+          </div>
+          <div
+            aria-label={`${previewLabel} text`}
+            role="region"
+            tabIndex={-1}
+            className="min-h-16 flex-1 overflow-y-auto px-3 py-2.5 text-[14px] leading-relaxed whitespace-pre-wrap"
+          >
+            {preview?.text}
+          </div>
+          <div className="flex flex-wrap items-center gap-1.5 border-t border-border px-3 py-2">
+            <Button size="sm" onClick={() => void apply('replace')} disabled={!preview?.output}>
+              <Replace size={14} aria-hidden="true" />
+              Replace
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void apply('insert-below')}
+              disabled={!preview?.output}
+            >
+              <ArrowDownToLine size={14} aria-hidden="true" />
+              Insert below
+            </Button>
+            <Button variant="ghost" size="sm" onClick={discard} className="ml-auto">
+              <X size={14} aria-hidden="true" />
+              Discard
+            </Button>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+
   return (
     <div className={cn(context === 'quick-view' && '@container min-w-0 flex-1')}>
-      {noAccess ? (
-        <Tooltip content={ACCESS_REASON}>
-          <span className="inline-flex">{group}</span>
-        </Tooltip>
-      ) : (
-        group
-      )}
+      {result}
       {noAccess && (
         <span id={reasonId} hidden>
           {ACCESS_REASON}

@@ -324,8 +324,10 @@ function NoteSession({
         return;
       }
       if (isDirty()) void save(true);
+      // Changed back to the saved text: nothing to send, and it is saved.
+      else flashSaved();
     }, AUTOSAVE_DELAY_MS);
-  }, [isDirty, save]);
+  }, [isDirty, save, flashSaved]);
   const scheduleAutosaveRef = useRef(scheduleAutosave);
   scheduleAutosaveRef.current = scheduleAutosave;
   useEffect(() => () => window.clearTimeout(autosaveTimer.current), []);
