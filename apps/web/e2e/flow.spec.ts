@@ -286,3 +286,81 @@ test.describe('AI results are previews: Replace / Insert below / Discard in ever
     expect(saved.content).toBe(MEETING);
   });
 });
+
+for (const [device, viewport] of [
+  ['desktop', DESKTOP],
+  ['390 px', MOBILE],
+] as const) {
+  test(`New Note on a shared project page files the note there, for both members (${device})`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const origin = String(baseURL);
+    const member = async (name: string) => {
+      const context = await browser.newContext({ baseURL: origin, viewport });
+      const page = await context.newPage();
+      await page.goto('/help-center');
+      await signUpViaApi(page, name);
+      return page;
+    };
+    const owner = await member('Owner Olga');
+    const guest = await member('Guest Gus');
+    const shared = await apiPost<{ id: string; code: string }>(owner, '/api/shared-projects', {
+      name: 'Launch Team',
+    });
+    await apiPost(guest, '/api/shared-projects/join', { code: shared.code });
+    // A personal project that would fit the text better: the page's project still wins.
+    await apiPost(guest, '/api/projects', { name: 'Launch', description: 'Launch plans and dates' });
+
+    await guest.goto(`/shared-project/${shared.id}`);
+    await guest.getByRole('link', { name: 'New Note' }).first().click();
+    await expect(guest).toHaveURL(new RegExp(`/\\?project=${shared.id}$`));
+    const picker = guest.getByRole('combobox', { name: 'Project' });
+    await expect(picker.locator('option:checked')).toHaveText('Launch Team');
+    await guest.getByRole('textbox', { name: 'Note text' }).fill('Launch plans: the date moves to June.');
+    await guest.getByRole('button', { name: 'Add Note' }).click();
+    const success = guest.getByRole('dialog', { name: 'Success!' });
+    await expect(success).toBeVisible({ timeout: 15_000 });
+    await success.getByRole('button', { name: 'View Note' }).click();
+    await expect(guest).toHaveURL(new RegExp(`sharedProject=${shared.id}`));
+
+    for (const page of [owner, guest]) {
+      await page.goto(`/shared-project/${shared.id}`);
+      await expect(page.getByText('Launch plans: the date moves to June', { exact: false }).first()).toBeVisible();
+    }
+    await owner.context().close();
+    await guest.context().close();
+  });
+}
+
+test('New Note on a project page preselects it; the composer can pick another or leave it to the AI', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/help-center');
+  await signUpViaApi(page, 'Filer');
+  const recipes = await apiPost<{ id: string }>(page, '/api/projects', { name: 'Recipes' });
+  await apiPost(page, '/api/projects', { name: 'Garden' });
+  await page.goto(`/project/${recipes.id}`);
+  await page.getByRole('link', { name: 'New Note' }).first().click();
+  const picker = page.getByRole('combobox', { name: 'Project' });
+  await expect(picker.locator('option:checked')).toHaveText('Recipes');
+  await picker.selectOption({ label: 'Garden' });
+  await page.getByRole('textbox', { name: 'Note text' }).fill('Plant tomatoes in May.');
+  await page.getByRole('button', { name: 'Add Note' }).click();
+  await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 15_000 });
+  const notes = (await (await page.request.get('/api/notes')).json()) as {
+    notes: Array<{ title: string; projectId: string }>;
+  };
+  const garden = (await (await page.request.get('/api/projects')).json()) as {
+    projects: Array<{ id: string; name: string }>;
+  };
+  const gardenId = garden.projects.find((project) => project.name === 'Garden')?.id;
+  expect(notes.notes.find((note) => note.title.startsWith('Plant tomatoes'))?.projectId).toBe(gardenId);
+
+  // From Capture itself the AI proposes (Inbox when nothing fits).
+  await page.goto('/');
+  await expect(page.getByRole('combobox', { name: 'Project' }).locator('option:checked')).toHaveText(
+    'Suggested by AI',
+  );
+});

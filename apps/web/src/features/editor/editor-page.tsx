@@ -51,6 +51,7 @@ export function EditorPage() {
     const fromNavigation = navigation.noteText !== undefined && saved?.entry !== location.key;
     if (saved && !fromNavigation) return { ...saved, fresh: false };
     return {
+      projectId: navigation.projectId ?? null,
       title: '',
       markdown: plainTextToMarkdown(navigation.noteText ?? ''),
       original:
@@ -89,8 +90,9 @@ export function EditorPage() {
       title: titleRef.current,
       markdown: handle.getMarkdown(),
       original: originalRef.current,
+      projectId: initial.projectId,
     });
-  }, [location.key, userId]);
+  }, [location.key, userId, initial.projectId]);
   const scheduleDraftSave = useCallback(() => {
     window.clearTimeout(saveTimer.current);
     saveTimer.current = window.setTimeout(saveDraftNow, DRAFT_SAVE_DELAY_MS);
@@ -110,6 +112,7 @@ export function EditorPage() {
       title: initial.title,
       markdown: initial.markdown,
       original: initial.original,
+      projectId: initial.projectId,
     });
   }, [initial, location.key, userId]);
   // Undo Enhancement's memory changes without an editor change: store it too.
@@ -141,7 +144,7 @@ export function EditorPage() {
     if (!handle || !hasAccess || handle.isBlank() || adding) return false;
     setAdding(true);
     try {
-      const { note } = await captureNote(handle.getMarkdown());
+      const { note } = await captureNote(handle.getMarkdown(), initial.projectId ?? undefined);
       let saved: Note = note;
       const wanted = title.trim();
       if (wanted && wanted !== note.title) {

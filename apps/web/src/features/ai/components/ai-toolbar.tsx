@@ -60,6 +60,7 @@ export function AiToolbar({
   setTextStreaming,
   disabled,
   onBusyChange,
+  projectId,
 }: AiToolbarSlotProps) {
   const { user, hasAccess } = useAuth();
   const { openAuthDialog } = useAuthDialog();
@@ -71,6 +72,7 @@ export function AiToolbar({
     getText,
     setTextStreaming,
     onBusyChange,
+    projectId,
   });
   const previewTitleId = useId();
   const [languagesOpen, setLanguagesOpen] = useState(false);

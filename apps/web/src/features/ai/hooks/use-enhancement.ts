@@ -13,7 +13,10 @@ import { createTypewriter } from '../lib/typewriter';
 
 const FAILED = 'AI enhancement failed. Please try again.';
 
-type HostCallbacks = Pick<AiToolbarSlotProps, 'context' | 'getText' | 'setTextStreaming' | 'onBusyChange'>;
+type HostCallbacks = Pick<
+  AiToolbarSlotProps,
+  'context' | 'getText' | 'setTextStreaming' | 'onBusyChange' | 'projectId'
+>;
 
 /** An AI result waiting for the user's choice (Notion's pattern: Replace / Insert below / Discard). */
 export interface AiPreview {
@@ -146,7 +149,12 @@ export function useEnhancement(host: HostCallbacks) {
       }
       await loadEditorPage().catch(() => undefined);
       if (!mounted.current) return;
-      const state: EditorNavigationState = { noteText: next, isEnhanced: true, originalText: current };
+      const state: EditorNavigationState = {
+        noteText: next,
+        isEnhanced: true,
+        originalText: current,
+        projectId: hostRef.current.projectId,
+      };
       navigate(paths.editor, { state });
     },
     [preview, navigate],

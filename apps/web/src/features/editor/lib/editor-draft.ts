@@ -15,6 +15,8 @@ export interface EditorDraft {
   markdown: string;
   /** The text before the last AI enhancement, for Undo Enhancement; null when there is none. */
   original: string | null;
+  /** The project picked in the composer, where Add Note files the note; null for the AI's proposal. */
+  projectId: string | null;
 }
 
 export function readEditorDraft(userId: string | null): EditorDraft | null {
@@ -25,7 +27,8 @@ export function readEditorDraft(userId: string | null): EditorDraft | null {
     if (typeof draft.entry !== 'string' || typeof draft.title !== 'string') return null;
     if (typeof draft.markdown !== 'string') return null;
     const original = typeof draft.original === 'string' ? draft.original : null;
-    return { entry: draft.entry, title: draft.title, markdown: draft.markdown, original };
+    const projectId = typeof draft.projectId === 'string' ? draft.projectId : null;
+    return { entry: draft.entry, title: draft.title, markdown: draft.markdown, original, projectId };
   } catch {
     return null;
   }
