@@ -364,3 +364,42 @@ test('New Note on a project page preselects it; the composer can pick another or
     'Suggested by AI',
   );
 });
+
+/** The control shows its name as text on screen (not only as an accessible name or tooltip). */
+async function expectVisibleLabel(control: Locator, name: string) {
+  const label = control.getByText(name, { exact: true }).first();
+  await expect(label).toBeVisible();
+  const box = await label.boundingBox();
+  expect(box?.width ?? 0, `${name} shows its label`).toBeGreaterThan(24);
+}
+
+for (const [device, viewport] of [
+  ['desktop', DESKTOP],
+  ['390 px', MOBILE],
+] as const) {
+  test(`AI buttons and Add Note are labelled the same everywhere (${device})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/help-center');
+    await signUpViaApi(page, 'Labels');
+    const project = await apiPost<{ id: string }>(page, '/api/projects', { name: 'Labels' });
+    const note = await apiPost<{ id: string }>(page, '/api/notes', {
+      projectId: project.id,
+      title: 'Labelled',
+      content: 'Some words.',
+    });
+    const names = ['Summarize', 'Grammar', 'Translate', 'Structure'] as const;
+
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'Note text' }).fill('Some words.');
+    for (const name of names) await expectVisibleLabel(aiButton(page, name), name);
+
+    await page.getByRole('button', { name: 'Editor', exact: true }).click();
+    await expect(page).toHaveURL(/\/editor$/);
+    for (const name of names) await expectVisibleLabel(aiButton(page, name), name);
+    await expectVisibleLabel(page.getByRole('button', { name: 'Add Note' }), 'Add Note');
+
+    await page.goto(`/quick-view?project=${project.id}&note=${note.id}`);
+    await expect(page.getByRole('textbox', { name: 'Note content' })).toHaveText('Some words.');
+    for (const name of names) await expectVisibleLabel(aiButton(page, name), name);
+  });
+}

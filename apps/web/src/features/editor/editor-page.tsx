@@ -201,16 +201,25 @@ export function EditorPage() {
 
   return (
     <div className="flex flex-1 flex-col" aria-busy={controlsBusy}>
-      <header className="sticky top-14 z-20 flex h-14 items-center gap-2 border-b border-border bg-bg/95 px-2 backdrop-blur md:top-0 md:px-6">
-        <Button variant="ghost" size="sm" onClick={backToCapture} disabled={adding}>
+      {/* Every control keeps its label (issue 18.6); on a narrow screen the bar wraps to a second row. */}
+      <header className="sticky top-14 z-20 flex min-h-14 flex-wrap items-center gap-x-2 gap-y-1 border-b border-border bg-bg/95 px-2 py-1.5 backdrop-blur md:top-0 md:px-6">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={backToCapture}
+          disabled={adding}
+          aria-label="Back to Capture"
+        >
           <ArrowLeft size={16} aria-hidden="true" />
-          <span className="max-sm:sr-only">Back to Capture</span>
+          <span className="sm:hidden">Back</span>
+          <span className="max-sm:hidden">Back to Capture</span>
         </Button>
-        <div className="ml-auto flex min-w-0 items-center gap-1.5">
+        {/* Under 640 px: Back, Undo Enhancement and Add Note on the first row, the AI buttons below. */}
+        <div className="ml-auto flex min-w-0 items-center gap-1.5 max-sm:contents">
           {enhancing === 'streaming' && (
             <span role="status" className="flex items-center gap-1.5 text-[13px] text-muted">
               <Spinner size={14} />
-              <span className="max-sm:sr-only">Enhancing...</span>
+              <span>Enhancing...</span>
             </span>
           )}
           {enhanced && original !== null && enhancing === false && (
@@ -219,63 +228,65 @@ export function EditorPage() {
               size="sm"
               onClick={undoEnhancement}
               disabled={controlsBusy}
+              aria-label="Undo Enhancement"
               title="Undo Enhancement"
-              className="max-sm:min-w-11"
             >
               <RotateCcw size={14} aria-hidden="true" />
-              {/* Under 640 px the bar shows icons only (the AI buttons too), so it fits in one row. */}
-              <span className="max-sm:sr-only">Undo Enhancement</span>
+              <span className="sm:hidden">Undo</span>
+              <span className="max-sm:hidden">Undo Enhancement</span>
             </Button>
           )}
-          <AiToolbarSlot
-            context="editor"
-            getText={() => editorRef.current?.getMarkdown() ?? ''}
-            setTextStreaming={(text, options) => {
-              const handle = editorRef.current;
-              if (!handle) return;
-              if (!streaming.current) {
-                const markdown = handle.getMarkdown();
-                streaming.current = { markdown, original, enhanced };
-                setOriginal(markdown);
-                setEnhancing('streaming');
-              }
-              if (!options?.done) {
-                // Partial output: shown, but no undo step of its own.
-                handle.setMarkdown(text, { addToHistory: false });
-                return;
-              }
-              const before = streaming.current;
-              streaming.current = null;
-              setEnhancing(false);
-              // One undo step from the text before to the result, so Ctrl+Z undoes the enhancement too.
-              handle.setMarkdown(before.markdown, { silent: true, addToHistory: false });
-              if (text === before.markdown) {
-                // Unchanged (a failure restores the text): nothing to undo.
-                setOriginal(before.original);
-                setEnhanced(before.enhanced);
-                return;
-              }
-              handle.setMarkdown(text);
-              setEnhanced(true);
-            }}
-            // Signed out, the AI buttons stay clickable and ask to sign up (SPEC 5).
-            disabled={blank || controlsBusy || noAccess}
-            onBusyChange={(busy) => setEnhancing(busy ? 'waiting' : false)}
-          />
+          <div className="max-sm:order-last max-sm:w-full">
+            <AiToolbarSlot
+              context="editor"
+              getText={() => editorRef.current?.getMarkdown() ?? ''}
+              setTextStreaming={(text, options) => {
+                const handle = editorRef.current;
+                if (!handle) return;
+                if (!streaming.current) {
+                  const markdown = handle.getMarkdown();
+                  streaming.current = { markdown, original, enhanced };
+                  setOriginal(markdown);
+                  setEnhancing('streaming');
+                }
+                if (!options?.done) {
+                  // Partial output: shown, but no undo step of its own.
+                  handle.setMarkdown(text, { addToHistory: false });
+                  return;
+                }
+                const before = streaming.current;
+                streaming.current = null;
+                setEnhancing(false);
+                // One undo step from the text before to the result, so Ctrl+Z undoes the enhancement too.
+                handle.setMarkdown(before.markdown, { silent: true, addToHistory: false });
+                if (text === before.markdown) {
+                  // Unchanged (a failure restores the text): nothing to undo.
+                  setOriginal(before.original);
+                  setEnhanced(before.enhanced);
+                  return;
+                }
+                handle.setMarkdown(text);
+                setEnhanced(true);
+              }}
+              // Signed out, the AI buttons stay clickable and ask to sign up (SPEC 5).
+              disabled={blank || controlsBusy || noAccess}
+              onBusyChange={(busy) => setEnhancing(busy ? 'waiting' : false)}
+            />
+          </div>
           <Button
             onClick={onAddNote}
             disabled={user ? addDisabled : blank}
             pending={adding}
             aria-describedby={noAccess ? reasonId : undefined}
             title="Add Note"
-            className="max-sm:min-w-11"
+            className="max-sm:ml-auto"
           >
             {adding ? (
               'Adding note...'
             ) : (
               <>
                 <Plus size={16} aria-hidden="true" />
-                <span className="max-sm:sr-only">Add Note</span>
+                <span>Add Note</span>
               </>
             )}
           </Button>

@@ -37,16 +37,6 @@ const ACTIONS: Record<AiAction, { label: string; icon: LucideIcon }> = {
   translate: { label: 'Translate', icon: Languages },
   structure: { label: 'Structure', icon: LayoutList },
 };
-/**
- * Where the labels give way to icons alone (the icon and a tooltip stay): the composer's row wraps
- * under 640 px, the /editor top bar is crowded under 1024 px, and Quick View's toolbar follows the
- * width of its own column (a container query), which the user can resize.
- */
-const LABEL_CLASSES: Record<AiToolbarSlotProps['context'], string> = {
-  composer: 'max-sm:sr-only',
-  editor: 'max-lg:sr-only',
-  'quick-view': '@max-[36rem]:sr-only',
-};
 
 /**
  * The AI buttons (SPEC 2 and 5): Summarize, Grammar, Translate with a searchable language list (23
@@ -129,11 +119,11 @@ export function AiToolbar({
         disabled={off}
         aria-describedby={describedBy}
         title={label}
-        className="gap-1.5! px-2! max-md:min-w-11 [&_svg]:text-muted"
+        className="gap-1.5! px-2! max-sm:gap-1! max-sm:px-1.5! max-md:min-w-11 [&_svg]:text-muted"
         {...(action === 'translate' ? {} : { onClick: () => start(action) })}
       >
         {running ? <Spinner size={16} /> : <Icon size={16} aria-hidden="true" />}
-        <span className={LABEL_CLASSES[context]}>{label}</span>
+        <span>{label}</span>
       </Button>
     );
   };
@@ -144,7 +134,8 @@ export function AiToolbar({
       role="group"
       aria-label="AI actions"
       aria-busy={busy !== null || undefined}
-      className={cn('flex min-w-0 items-center gap-0.5', noAccess && 'cursor-not-allowed')}
+      // Every button keeps its label (issue 18.6): on a narrow screen or column the row wraps instead.
+      className={cn('flex min-w-0 flex-wrap items-center gap-0.5', noAccess && 'cursor-not-allowed')}
     >
       {button('summarize')}
       {button('grammar')}
@@ -183,7 +174,7 @@ export function AiToolbar({
   const result = (
     <Popover.Root open={preview !== null} onOpenChange={(open) => !open && discard()}>
       <Popover.Anchor asChild>
-        <div className="flex min-w-0 items-center gap-0.5">
+        <div className="flex min-w-0 flex-wrap items-center gap-0.5">
           {noAccess ? (
             <Tooltip content={ACCESS_REASON}>
               <span className="inline-flex">{group}</span>
@@ -198,10 +189,10 @@ export function AiToolbar({
               onClick={undoEnhancement}
               disabled={busy !== null}
               title="Undo Enhancement"
-              className="gap-1.5! px-2! max-md:min-w-11 [&_svg]:text-muted"
+              className="gap-1.5! px-2! max-sm:gap-1! max-sm:px-1.5! max-md:min-w-11 [&_svg]:text-muted"
             >
               <RotateCcw size={16} aria-hidden="true" />
-              <span className={LABEL_CLASSES[context]}>Undo Enhancement</span>
+              <span>Undo Enhancement</span>
             </Button>
           )}
         </div>
@@ -265,7 +256,7 @@ export function AiToolbar({
   );
 
   return (
-    <div className={cn(context === 'quick-view' && '@container min-w-0 flex-1')}>
+    <div className={cn(context === 'quick-view' && 'min-w-0 flex-1')}>
       {result}
       {noAccess && (
         <span id={reasonId} hidden>

@@ -428,7 +428,7 @@ function NoteSession({
 
   return (
     <div className="relative flex h-full min-h-0 flex-col" data-editor-mode="plain">
-      <div className="flex h-14 shrink-0 items-center gap-2 border-b border-border px-4">
+      <div className="flex min-h-14 shrink-0 flex-wrap items-center gap-2 border-b border-border px-4 py-2">
         <AiToolbarSlot
           context="quick-view"
           getText={() => editorRef.current?.getMarkdown() ?? ''}
@@ -650,7 +650,7 @@ function CollaborativeNoteSession({
 
   return (
     <div className="relative flex h-full min-h-0 flex-col" data-editor-mode="collaborative">
-      <div className="flex h-14 shrink-0 items-center gap-2 border-b border-border px-4">
+      <div className="flex min-h-14 shrink-0 flex-wrap items-center gap-2 border-b border-border px-4 py-2">
         {/* The AI's output replaces the text through editor commands, so it reaches everyone. */}
         <AiToolbarSlot
           context="quick-view"
