@@ -326,7 +326,9 @@ for (const [device, viewport] of [
 
     for (const page of [owner, guest]) {
       await page.goto(`/shared-project/${shared.id}`);
-      await expect(page.getByText('Launch plans: the date moves to June', { exact: false }).first()).toBeVisible();
+      await expect(
+        page.getByText('Launch plans: the date moves to June', { exact: false }).first(),
+      ).toBeVisible();
     }
     await owner.context().close();
     await guest.context().close();
@@ -403,3 +405,88 @@ for (const [device, viewport] of [
     for (const name of names) await expectVisibleLabel(aiButton(page, name), name);
   });
 }
+
+test('keyboard and copy: search puts the caret in the note; a new account is not welcomed back', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signUpThroughDialog(page, 'Newcomer');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Newcomer' })).toBeVisible();
+  await expect(page.getByText(/Welcome back/)).toHaveCount(0);
+
+  const project = await apiPost<{ id: string }>(page, '/api/projects', { name: 'Reading' });
+  await apiPost(page, '/api/notes', { projectId: project.id, title: 'Orbit notes', content: 'Kepler laws.' });
+  await apiPost(page, '/api/notes', { projectId: project.id, title: 'Empty orbit', content: '' });
+  await page.reload();
+
+  const search = page.getByRole('combobox', { name: 'Search notes' });
+  await search.fill('Kepler');
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/quick-view\?/);
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toBeFocused();
+  await page.keyboard.type('Typed at once. ');
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toContainText(
+    'Typed at once. Kepler laws.',
+  );
+
+  // An empty note: the title takes the caret.
+  await page.goto('/');
+  await search.fill('Empty orbit');
+  await page
+    .getByRole('listbox', { name: /Search Results/ })
+    .getByRole('option', { name: /Empty orbit/ })
+    .click();
+  await expect(page.getByRole('textbox', { name: 'Note title' })).toBeFocused();
+});
+
+test('joining by code speaks of joining, and a refused code shows its error without any progress', async ({
+  browser,
+  baseURL,
+}) => {
+  const origin = String(baseURL);
+  const newMember = async (name: string) => {
+    const context = await browser.newContext({ baseURL: origin, viewport: DESKTOP });
+    const page = await context.newPage();
+    await page.goto('/help-center');
+    await signUpViaApi(page, name);
+    return page;
+  };
+  const owner = await newMember('Owner Ona');
+  const guest = await newMember('Guest Gil');
+  const shared = await apiPost<{ id: string; code: string }>(owner, '/api/shared-projects', {
+    name: 'Choir',
+  });
+
+  await guest.goto('/shared-projects');
+  // Record every progress stage shown.
+  await guest.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { stagesSeen: string[] }).stagesSeen = seen;
+    new MutationObserver(() => {
+      const text = document.querySelector('[role="progressbar"]')?.getAttribute('aria-valuetext');
+      if (text && seen[seen.length - 1] !== text) seen.push(text);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  const stagesSeen = () => guest.evaluate(() => (window as unknown as { stagesSeen: string[] }).stagesSeen);
+
+  await guest.getByRole('button', { name: 'New Shared Project' }).first().click();
+  await guest
+    .getByRole('dialog', { name: 'New Shared Project' })
+    .getByRole('button', { name: /Join with a code/ })
+    .click();
+  const join = guest.getByRole('dialog', { name: 'Join with a code' });
+  const wrong = String((Number(shared.code) + 500_001) % 1_000_000).padStart(6, '0');
+  await join.getByLabel('Project code').fill(wrong);
+  await join.getByRole('button', { name: 'Join', exact: true }).click();
+  await expect(join.getByRole('alert')).toBeVisible();
+  expect(await stagesSeen()).toEqual([]);
+
+  await join.getByLabel('Project code').fill(shared.code);
+  await join.getByRole('button', { name: 'Join', exact: true }).click();
+  await guest.getByRole('dialog', { name: 'Joining shared project' }).getByText('Project Ready!').waitFor();
+  const seen = await stagesSeen();
+  expect(seen).not.toContain('Generating secure project code...');
+  expect(seen.at(-1)).toBe('Project Ready!');
+  await owner.context().close();
+  await guest.context().close();
+});

@@ -7,6 +7,16 @@ import { Page } from '@/components/ui/page';
 import { Composer, RecentNotes } from '@/features/composer';
 import { NoteSearch } from './components/note-search';
 
+/** An account this young is greeted 'Welcome', not 'Welcome back' (issue 18.7: it has never been here). */
+const NEW_ACCOUNT_MS = 30 * 60 * 1000;
+
+/** The welcome line: 'Welcome back' only for someone who has been here before. */
+function greeting(user: { name: string; createdAt: string } | null): string {
+  if (!user) return `Welcome to ${PRODUCT_NAME}`;
+  const age = Date.now() - Date.parse(user.createdAt);
+  return age < NEW_ACCOUNT_MS ? `Welcome, ${user.name}` : `Welcome back, ${user.name}`;
+}
+
 /** Home (/): welcome line, note search and the composer. Not guarded. */
 export function CapturePage() {
   const { user } = useAuth();
@@ -15,9 +25,7 @@ export function CapturePage() {
   return (
     <Page width="narrow" className="space-y-8 max-md:pb-24">
       <header className="space-y-1">
-        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">
-          {user ? `Welcome back, ${user.name}` : `Welcome to ${PRODUCT_NAME}`}
-        </h1>
+        <h1 className="text-2xl font-semibold tracking-tight md:text-3xl">{greeting(user)}</h1>
         <p className="text-muted">What note would you like to capture?</p>
         {offer && (
           <p className="pt-1 text-[14px]">

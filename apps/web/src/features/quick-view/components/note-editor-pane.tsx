@@ -2,6 +2,7 @@ import { MAX_NOTE_TITLE_LENGTH, type Note, UNTITLED_NOTE_TITLE } from '@notewise
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, NotebookPen } from 'lucide-react';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -204,6 +205,10 @@ function NoteSession({
   const enhancingRef = useRef(false);
   const streamingFrom = useRef<string | null>(null);
   const [blank, setBlank] = useState(() => note.content.trim() === '');
+  // Opened from search: the caret goes into the note (the title when the note is empty).
+  const location = useLocation();
+  const focusOnReady = useRef((location.state as { focusEditor?: unknown } | null)?.focusEditor === true);
+  const titleInputRef = useRef<HTMLInputElement>(null);
 
   const titleDirty = useCallback(() => normalizeTitle(titleRef.current) !== saved.current.title, []);
   const contentDirty = useCallback(() => {
@@ -487,6 +492,7 @@ function NoteSession({
             Note title
           </label>
           <input
+            ref={titleInputRef}
             id={titleId}
             value={title}
             maxLength={MAX_NOTE_TITLE_LENGTH}
@@ -513,6 +519,10 @@ function NoteSession({
               placeholder="Start writing..."
               onReady={(handle) => {
                 saved.current = { ...saved.current, snapshot: handle.snapshot() };
+                if (!focusOnReady.current) return;
+                focusOnReady.current = false;
+                if (handle.isBlank()) titleInputRef.current?.focus();
+                else handle.focus('start');
               }}
               onChange={onContentChange}
               onBlankChange={setBlank}
