@@ -490,3 +490,23 @@ test('joining by code speaks of joining, and a refused code shows its error with
   await owner.context().close();
   await guest.context().close();
 });
+
+test('plan copy promises only what exists, and no access points at a real action', async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/help-center');
+  const { email } = await signUpViaApi(page, 'Planner');
+  await page.goto('/settings?tab=plan');
+  await expect(page.getByText('PRO plan')).toBeVisible();
+  await expect(page.getByText(/voice/i)).toHaveCount(0);
+
+  // The trial is over: Settings says who grants access and hands over the request, ready to copy.
+  await page.route('**/api/me', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), plan: 'FREE', access: false } });
+  });
+  await page.reload();
+  await expect(page.getByText('Limited access')).toBeVisible();
+  await expect(page.getByText(/Upgrade in Settings/)).toHaveCount(0);
+  await expect(page.getByText(`npm run admin -- set-plan --email ${email} --plan UNLIMITED`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy request' })).toBeVisible();
+});
