@@ -268,7 +268,7 @@ describe.each(dialects)('AI API with the built-in engine on %s', (dialect) => {
     expect((await a.post('/api/ai/capture', { content: '  ' })).statusCode).toBe(400);
   });
 
-  it('captures into the project the user picked, a shared one included; never into a stranger\'s', async () => {
+  it("captures into the project the user picked, a shared one included; never into a stranger's", async () => {
     const owner = await signUp(t.app);
     const a = api(t, owner.cookie);
     await a.post('/api/projects', { name: 'Work', description: 'Client meetings and budgets' });

@@ -235,7 +235,9 @@ test('quick view: Grammar previews a fix, Replace applies it and it saves itself
   const content = page.getByRole('textbox', { name: 'Note content' });
   await expect(content).toHaveText(original);
   await aiButton(page, 'Grammar').click();
-  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+  // A preview first: the note itself does not change before a choice.
+  await expect(aiPreview(page, 'Grammar')).toBeVisible({ timeout: 40_000 });
+  await expect(content).toHaveText(original);
   await replaceWithResult(page, 'Grammar');
   await expect(content).not.toHaveText(original);
   await expect(content).not.toContainText('the the');

@@ -223,14 +223,13 @@ export function AiToolbar({
               </span>
             )}
           </div>
-          <div
+          <section
             aria-label={`${previewLabel} text`}
-            role="region"
             tabIndex={-1}
             className="min-h-16 flex-1 overflow-y-auto px-3 py-2.5 text-[14px] leading-relaxed whitespace-pre-wrap"
           >
             {preview?.text}
-          </div>
+          </section>
           <div className="flex flex-wrap items-center gap-1.5 border-t border-border px-3 py-2">
             <Button size="sm" onClick={() => void apply('replace')} disabled={!preview?.output}>
               <Replace size={14} aria-hidden="true" />
