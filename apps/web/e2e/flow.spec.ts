@@ -421,6 +421,10 @@ test('keyboard and copy: search puts the caret in the note; a new account is not
 
   const search = page.getByRole('combobox', { name: 'Search notes' });
   await search.fill('Kepler');
+  // Enter opens the selected result: wait until the answer is in, as a user sees it before pressing.
+  await expect(
+    page.getByRole('listbox', { name: /Search Results/ }).getByRole('option', { name: /Orbit notes/ }),
+  ).toBeVisible();
   await search.press('Enter');
   await expect(page).toHaveURL(/\/quick-view\?/);
   await expect(page.getByRole('textbox', { name: 'Note content' })).toBeFocused();
