@@ -8,6 +8,7 @@ import { type Config, fastifyTrustProxy } from './config';
 import { type DatabaseHandle, openDatabase } from './db';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
+import { withStartupLock } from './db/startup-lock';
 import { registerApiDocs } from './http/api-docs';
 import { errorBody, registerErrorHandlers } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
@@ -79,7 +80,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(database.db, database.dialect, database.schema);
+    await withStartupLock(database, () => migrateToLatest(database.db, database.dialect, database.schema));
   } catch (error) {
     if (!options.database) await database.close();
     dataDirLock?.release();
@@ -198,12 +199,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send(errorBody(ERROR_CODES.notFound, `No route for ${request.method} ${pathname}`));
   });
 
-  await prepareDemoAccount(
-    { enabled: config.demoAccount, reason: config.demoAccountReason },
-    auth,
-    database.db,
-    (userId) => seedDemoContent(userId, projects, notes, shared),
-    app.log,
+  await withStartupLock(database, () =>
+    prepareDemoAccount(
+      { enabled: config.demoAccount, reason: config.demoAccountReason },
+      auth,
+      database.db,
+      (userId) => seedDemoContent(userId, projects, notes, shared),
+      app.log,
+    ),
   );
   const sweep = startTrialExpirySweep(database.db, app.log);
 
