@@ -144,7 +144,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     perIpPerMinute: config.authRateLimit,
     exemptEmails: config.demoAccount ? [DEMO_ACCOUNT.email] : [],
   });
-  registerAuthRoutes(app, auth, sessions, { resetByEmail: config.smtp !== undefined });
+  registerAuthRoutes(app, auth, sessions, {
+    resetByEmail: config.smtp !== undefined,
+    allowSignUp: config.allowSignUp,
+  });
   registerDemoRoute(app, config.demoAccount);
   registerProfileRoutes(app, database.db, sessions);
   const projects = createProjectsRepo(database.db);
