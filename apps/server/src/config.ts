@@ -132,7 +132,7 @@ export const envSchema = z.object({
     .url({ message: 'must be an absolute URL like https://notes.example.com' })
     .optional()
     .describe(
-      'The address users open (`https://notes.example.com`): links in emails, Secure cookies when https.',
+      'The address users open (`https://notes.example.com`): links in emails; `https://` turns on Secure cookies and HSTS.',
     ),
   AUTH_SECRET: z
     .string()
@@ -148,7 +148,7 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxyFromEnv
     .optional()
     .describe(
-      'Proxies in front of the server whose `X-Forwarded-*` headers count: a hop count (`1`) or their addresses (`10.0.0.0/8,127.0.0.1`). Unset: none.',
+      'Proxies in front of the server whose `X-Forwarded-*` headers count: a hop count (`1`) or their addresses (`10.0.0.0/8,127.0.0.1`). Unset: none; `true` is refused.',
     ),
   DEMO_ACCOUNT: booleanFromEnv
     .optional()
@@ -185,11 +185,13 @@ export const envSchema = z.object({
     .min(1)
     .max(100_000)
     .default(10)
-    .describe('Sign-in attempts, and separately sign-ups, allowed per IP per minute.'),
+    .describe(
+      'Sign-in attempts, and separately sign-ups, allowed per IP per minute; sign-in also slows down per account (ADR 007).',
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
-    .describe('Log level of the JSON logs on stdout.'),
+    .describe('`fatal` … `trace`, or `silent`; logs are JSON lines (pino) on stdout with request ids.'),
   WEB_DIST_DIR: z
     .string()
     .optional()
