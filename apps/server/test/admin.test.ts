@@ -194,3 +194,41 @@ describe.each(dialects)('ALLOW_SIGNUP on %s', (dialect) => {
     }
   }, 60_000);
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('postgres', { DEMO_ACCOUNT: 'false' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await t?.testDb.destroy();
+  });
+
+  it('pg_dump of this schema, then pg_restore brings a deleted note back', async () => {
+    const admin = adminFor(t);
+    const user = await signUp(t.app);
+    const project = (
+      await request(t.app, 'POST', '/api/projects', { cookie: user.cookie, body: { name: 'P' } })
+    ).json();
+    const note = (
+      await request(t.app, 'POST', '/api/notes', {
+        cookie: user.cookie,
+        body: { projectId: project.id, content: 'keep me' },
+      })
+    ).json();
+    const file = path.join(t.testDb.dataDir, 'notewise.dump');
+    const backup = await admin('backup', file);
+    expect(backup.stdout).toContain('pg_dump custom format');
+
+    await t.database.db.deleteFrom('notes').where('id', '=', note.id).execute();
+    const restore = await admin('restore', file);
+    expect(restore.stdout).toContain('Restored');
+    const back = await t.database.db
+      .selectFrom('notes')
+      .select('plain_text')
+      .where('id', '=', note.id)
+      .execute();
+    expect(back).toEqual([{ plain_text: expect.stringContaining('keep me') }]);
+  }, 60_000);
+});

@@ -84,13 +84,13 @@ describe('backup and restore of the embedded database', () => {
       .getSetCookie()
       .map((c) => c.split(';')[0])
       .join('; ');
-    const project = await (
+    const project = (await (
       await fetch(`${address}/api/projects`, {
         method: 'POST',
         headers: { ...headers, cookie },
         body: JSON.stringify({ name: 'Log' }),
       })
-    ).json();
+    ).json()) as { id: string };
 
     // Two writers create notes without pause; an id counts once the server has answered 201.
     const acknowledged: string[] = [];
@@ -108,7 +108,7 @@ describe('backup and restore of the embedded database', () => {
         });
         if (response.status !== 201)
           throw new Error(`note not created: ${response.status} ${await response.text()}`);
-        acknowledged.push((await response.json()).id);
+        acknowledged.push(((await response.json()) as { id: string }).id);
       }
     };
     const writers = Promise.all([writer('a'), writer('b')]);

@@ -152,7 +152,12 @@ describe("the image's commands, run here", () => {
     const [command = '', ...args] = execForm(
       runtime?.instructions.find((i) => i.keyword === 'CMD')?.args ?? '',
     );
-    const env = { ...process.env, ...envOf(runtime as Stage), DATA_DIR: dataDir, PORT: String(port) };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...envOf(runtime as Stage),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+    };
     delete env.DATABASE_URL;
     delete env.REDIS_URL;
     server = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -130,11 +130,22 @@ export const PG_BACKUP_GUIDANCE = [
   '  pg_restore --clean --if-exists --no-owner --dbname "$DATABASE_URL" notewise.dump',
 ].join('\n');
 
+/**
+ * A deployment that lives in one schema of a shared database names it in the URL
+ * (`?options=-c search_path=notewise`): only that schema is dumped.
+ */
+function schemaArgs(databaseUrl: string): string[] {
+  const options = new URL(databaseUrl).searchParams.get('options') ?? '';
+  const schema = options.match(/search_path=([A-Za-z_][A-Za-z0-9_]*)/)?.[1];
+  return schema ? [`--schema=${schema}`] : [];
+}
+
 /** pg_dump when installed, else the guidance; returns what to print. */
 export function backupPostgres(databaseUrl: string, target: string): string {
   if (!available('pg_dump')) return `pg_dump is not installed here.\n${PG_BACKUP_GUIDANCE}`;
   if (fs.existsSync(target)) throw new BackupError(`${target} already exists; choose a new backup path.`);
-  const result = spawnSync('pg_dump', ['--format=custom', '--file', target, databaseUrl], {
+  const args = ['--format=custom', ...schemaArgs(databaseUrl), '--file', target, databaseUrl];
+  const result = spawnSync('pg_dump', args, {
     stdio: ['ignore', 'inherit', 'pipe'],
     encoding: 'utf8',
   });
