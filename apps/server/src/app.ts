@@ -8,6 +8,7 @@ import { type Config, fastifyTrustProxy } from './config';
 import { type DatabaseHandle, openDatabase } from './db';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
+import { withStartupLock } from './db/startup-lock';
 import { registerApiDocs } from './http/api-docs';
 import { errorBody, frameworkErrorReply, registerErrorHandlers } from './http/errors';
 import { registerMetrics } from './http/metrics';
@@ -84,7 +85,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(database.db, database.dialect, database.schema);
+    await withStartupLock(database, () => migrateToLatest(database.db, database.dialect, database.schema));
   } catch (error) {
     if (!options.database) await database.close();
     dataDirLock?.release();
@@ -159,7 +160,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     perIpPerMinute: config.authRateLimit,
     exemptEmails: config.demoAccount ? [DEMO_ACCOUNT.email] : [],
   });
-  registerAuthRoutes(app, auth, sessions, { resetByEmail: config.smtp !== undefined });
+  registerAuthRoutes(app, auth, sessions, {
+    resetByEmail: config.smtp !== undefined,
+    allowSignUp: config.allowSignUp,
+  });
   registerDemoRoute(app, config.demoAccount);
   registerProfileRoutes(app, database.db, sessions);
   const projects = createProjectsRepo(database.db);
@@ -214,12 +218,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send(errorBody(ERROR_CODES.notFound, `No route for ${request.method} ${pathname}`));
   });
 
-  await prepareDemoAccount(
-    { enabled: config.demoAccount, reason: config.demoAccountReason },
-    auth,
-    database.db,
-    (userId) => seedDemoContent(userId, projects, notes, shared),
-    app.log,
+  await withStartupLock(database, () =>
+    prepareDemoAccount(
+      { enabled: config.demoAccount, reason: config.demoAccountReason },
+      auth,
+      database.db,
+      (userId) => seedDemoContent(userId, projects, notes, shared),
+      app.log,
+    ),
   );
   const sweep = startTrialExpirySweep(database.db, app.log);
 

@@ -87,6 +87,10 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 export const passwordResetOptionsSchema = z.object({ byEmail: z.boolean() });
 export type PasswordResetOptions = z.infer<typeof passwordResetOptionsSchema>;
 
+/** GET /api/auth-options: whether anyone may create an account here (ALLOW_SIGNUP). */
+export const authOptionsSchema = z.object({ signUp: z.boolean() });
+export type AuthOptions = z.infer<typeof authOptionsSchema>;
+
 /** GET /api/demo: whether the shared demo account exists, and its credentials. */
 export const demoAccountSchema = z.object({
   available: z.boolean(),

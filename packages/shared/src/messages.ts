@@ -19,6 +19,8 @@ export const MESSAGES = {
     'If an account exists for this email, a reset link is on its way. It works once, for 1 hour.',
   resetAskAdministrator:
     'Password reset by email is not set up on this server. Ask your administrator for a reset link.',
+  accountDisabled: 'This account is disabled. Ask your administrator.',
+  signUpClosed: 'Sign-up is closed on this server. Ask your administrator for an account.',
   networkFailed: 'Network connection failed. Please check your internet connection and try again.',
   authConfigFailed: 'Authentication failed. Please check your Supabase configuration.',
   unexpected: 'An unexpected error occurred',

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import {
+  type AuthOptions,
+  authOptionsSchema,
   changePasswordBodySchema,
   ERROR_CODES,
   MESSAGES,
@@ -33,6 +35,7 @@ const MESSAGE_FOR_CODE: Record<string, { status?: number; code: string; message:
   // reset-password: unknown, expired or already used token.
   INVALID_TOKEN: { status: 400, code: ERROR_CODES.validation, message: MESSAGES.resetLinkInvalid },
   UNAUTHORIZED: { status: 401, code: ERROR_CODES.unauthorized, message: MESSAGES.notSignedIn },
+  ACCOUNT_DISABLED: { status: 403, code: ERROR_CODES.forbidden, message: MESSAGES.accountDisabled },
 };
 
 /** The session token lives only in the HttpOnly cookie; scripts never see it in a body. */
@@ -114,6 +117,8 @@ class TypicalDuration {
 export interface AuthRouteOptions {
   /** SMTP is configured: "Forgot password?" may email a link. */
   resetByEmail: boolean;
+  /** ALLOW_SIGNUP: anyone may create an account; off, the sign-up endpoint answers 403. */
+  allowSignUp: boolean;
 }
 
 export function registerAuthRoutes(
@@ -167,6 +172,9 @@ export function registerAuthRoutes(
       if (!checked.success) return validationReply(reply, checked.error);
       body = checked.data;
     }
+    if (endpoint === SIGN_UP && !options.allowSignUp) {
+      return reply.status(403).send(errorBody(ERROR_CODES.forbidden, MESSAGES.signUpClosed));
+    }
     if (endpoint === REQUEST_PASSWORD_RESET && !options.resetByEmail) {
       return reply.status(404).send(errorBody(ERROR_CODES.notFound, MESSAGES.resetAskAdministrator));
     }
@@ -213,6 +221,11 @@ export function registerAuthRoutes(
       '/api/password-reset',
       { schema: { response: { 200: passwordResetOptionsSchema } } },
       async (): Promise<PasswordResetOptions> => ({ byEmail: options.resetByEmail }),
+    )
+    .get(
+      '/api/auth-options',
+      { schema: { response: { 200: authOptionsSchema } } },
+      async (): Promise<AuthOptions> => ({ signUp: options.allowSignUp }),
     );
 }
 

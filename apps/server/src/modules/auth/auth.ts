@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
-import { MIN_PASSWORD_LENGTH, PASSWORD_RESET_TTL_SECONDS, PRODUCT_NAME, trialExpiry } from '@notewise/shared';
+import {
+  MESSAGES,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_RESET_TTL_SECONDS,
+  PRODUCT_NAME,
+  trialExpiry,
+} from '@notewise/shared';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database, Dialect } from '../../db/types';
@@ -121,6 +128,24 @@ export function createAuth({ config, db, dialect, secret, deliverResetLink, onPa
         create: {
           // SPEC 4: every sign-up starts a PRO trial that ends 31 days later.
           before: async (user) => ({ data: { ...user, plan: 'PRO', planExpiresAt: trialExpiry() } }),
+        },
+      },
+      session: {
+        create: {
+          // An account an administrator disabled opens no session, whatever the way in.
+          before: async (session) => {
+            const user = await db
+              .selectFrom('users')
+              .select('disabled_at')
+              .where('id', '=', session.userId)
+              .executeTakeFirst();
+            if (user?.disabled_at) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_DISABLED',
+                message: MESSAGES.accountDisabled,
+              });
+            }
+          },
         },
       },
     },

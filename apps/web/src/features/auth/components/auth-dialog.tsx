@@ -7,6 +7,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
+import { useSignUpOpen } from '../api/get-auth-options';
 import { useDemoAccount } from '../api/get-demo';
 import { usePasswordResetOptions, useRequestPasswordReset } from '../api/password-reset';
 import { useSignIn } from '../api/sign-in';
@@ -62,7 +63,16 @@ function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
 }
 
 /** Sign-in / sign-up dialog (SPEC 2, Auth dialog). Mounted once by AuthDialogProvider. */
-export function AuthDialog({ open, mode, onOpenChange, onModeChange, onReturnFocus }: AuthDialogProps) {
+export function AuthDialog({
+  open,
+  mode: requestedMode,
+  onOpenChange,
+  onModeChange,
+  onReturnFocus,
+}: AuthDialogProps) {
+  // With sign-up closed (ALLOW_SIGNUP=false) every way in opens sign-in; accounts come from the admin.
+  const signUpOpen = useSignUpOpen();
+  const mode: AuthMode = signUpOpen ? requestedMode : 'signin';
   const copy = COPY[mode];
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -362,7 +372,7 @@ export function AuthDialog({ open, mode, onOpenChange, onModeChange, onReturnFoc
           </form>
         )}
 
-        {!forgot && (
+        {!forgot && signUpOpen && (
           <p className="mt-5 text-center text-sm text-muted">
             {copy.switchPrompt}{' '}
             <button
