@@ -20,6 +20,7 @@ import type { NotesRepo } from '../notes/notes.repo';
 import type { ProjectsRepo } from '../projects/projects.repo';
 import { createAiJobsRepo } from './ai-jobs.repo';
 import { AiRateLimiter } from './ai-rate-limiter';
+import { bodyWithoutTitleLine } from './capture-content';
 
 export interface AiDeps {
   config: Config;
@@ -115,7 +116,8 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       const chosen = proposal.projectId ? personal.find((p) => p.id === proposal.projectId) : undefined;
       const project = chosen ?? (await inbox(userId, personal));
       const title = proposal.title.trim().slice(0, MAX_NOTE_TITLE_LENGTH) || UNTITLED_NOTE_TITLE;
-      const note = await deps.notes.create(userId, { projectId: project.id, title, content });
+      const body = bodyWithoutTitleLine(content, title);
+      const note = await deps.notes.create(userId, { projectId: project.id, title, content: body });
       await deps.notify?.note({
         type: 'note.created',
         projectId: note.projectId,
