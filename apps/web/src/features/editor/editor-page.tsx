@@ -160,6 +160,7 @@ export function EditorPage() {
 
   return (
     <div className="flex flex-1 flex-col" aria-busy={controlsBusy}>
+      <h1 className="sr-only">Editor</h1>
       <header className="sticky top-14 z-20 flex h-14 items-center gap-2 border-b border-border bg-bg/95 px-2 backdrop-blur md:top-0 md:px-6">
         <Button variant="ghost" size="sm" onClick={backToCapture} disabled={adding}>
           <ArrowLeft size={16} aria-hidden="true" />
