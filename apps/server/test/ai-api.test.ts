@@ -252,22 +252,6 @@ describe.each(dialects)('AI API with the built-in engine on %s', (dialect) => {
     expect((await a.get(`/api/notes/${note.id}`)).statusCode).toBe(200);
   });
 
-  it('does not repeat the title as the first line of the body (issue 18.8)', async () => {
-    const { cookie } = await signUp(t.app);
-    const a = api(t, cookie);
-    const response = await a.post('/api/ai/capture', {
-      content: 'Team meeting\n\nWe agreed on the budget. Maria owns the launch.',
-    });
-    expect(response.statusCode).toBe(201);
-    const { note } = response.json();
-    expect(note.title).toBe('Team meeting');
-    expect(note.content).toBe('We agreed on the budget. Maria owns the launch.');
-    // A title that is only part of the first line leaves the text as written.
-    const partial = (await a.post('/api/ai/capture', { content: 'Call the bank. Ask about fees.' })).json();
-    expect(partial.note.title).toBe('Call the bank');
-    expect(partial.note.content).toBe('Call the bank. Ask about fees.');
-  });
-
   it("captures into an 'Inbox' project, created once, when no project fits", async () => {
     const { cookie } = await signUp(t.app);
     const a = api(t, cookie);

@@ -20,7 +20,6 @@ import type { NotesRepo } from '../notes/notes.repo';
 import type { ProjectsRepo } from '../projects/projects.repo';
 import { createAiJobsRepo } from './ai-jobs.repo';
 import { AiRateLimiter } from './ai-rate-limiter';
-import { bodyWithoutTitleLine } from './capture-content';
 
 export interface AiDeps {
   config: Config;
@@ -116,8 +115,7 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       const chosen = proposal.projectId ? personal.find((p) => p.id === proposal.projectId) : undefined;
       const project = chosen ?? (await inbox(userId, personal));
       const title = proposal.title.trim().slice(0, MAX_NOTE_TITLE_LENGTH) || UNTITLED_NOTE_TITLE;
-      const body = bodyWithoutTitleLine(content, title);
-      const note = await deps.notes.create(userId, { projectId: project.id, title, content: body });
+      const note = await deps.notes.create(userId, { projectId: project.id, title, content });
       await deps.notify?.note({
         type: 'note.created',
         projectId: note.projectId,
