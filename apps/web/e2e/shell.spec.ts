@@ -109,7 +109,10 @@ test.describe('mobile', () => {
     await menu.getByRole('link', { name: 'Projects', exact: true }).click();
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/\/projects$/);
-    await expect(header).toContainText('Projects');
+    // The page's heading says 'Projects'; the bar does not repeat it (issue 18.8).
+    await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
+    await expect(header).toContainText('Notewise');
+    await expect(header).not.toContainText('Projects');
 
     await header.getByRole('button', { name: 'Open menu' }).click();
     await page.keyboard.press('Escape');

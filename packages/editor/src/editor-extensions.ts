@@ -12,6 +12,7 @@ import {
   toPaletteHighlightColor,
   toPaletteTextColor,
 } from './allow-lists';
+import { ChecklistInputRules } from './checklist-input-rules';
 
 /**
  * The stock extensions accept any CSS value and render it verbatim into a `style` attribute, so a
@@ -162,6 +163,8 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     PaletteHighlight,
     TaskList,
     TaskItem.configure({ nested: true }),
+    // Typing shortcuts only (no schema change).
+    ChecklistInputRules,
   ];
   if (options.placeholder) extensions.push(Placeholder.configure({ placeholder: options.placeholder }));
   return extensions;

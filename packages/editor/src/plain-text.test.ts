@@ -15,6 +15,11 @@ describe('markdownToPlainText', () => {
     );
   });
 
+  it('drops checkboxes typed as text at the start of a line (card previews never show "[ ]")', () => {
+    expect(markdownToPlainText('\\[ \\] milk\n\n- \\[x\\] eggs\n- [] bread')).toBe('milk\neggs\nbread');
+    expect(markdownToPlainText('Use [x] as a mark: a [ ] b')).toBe('Use [x] as a mark: a [ ] b');
+  });
+
   it('leaves out dropped content and decodes escapes', () => {
     expect(markdownToPlainText('a <script>alert(1)</script>b \\*c\\* &amp; &lt;d>')).toBe('a b *c* & <d>');
   });

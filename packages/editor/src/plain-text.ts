@@ -1,13 +1,17 @@
 import { parseMarkdownDocument } from './markdown-to-doc';
 
+/** A checkbox typed as text at the start of a line ("[ ] milk", from before "[ ] " made a checklist). */
+const TYPED_CHECKBOX = /^([ \t]*)\[[ xX]?\][ \t]+/gm;
+
 /**
  * The text of a note without any markup, for previews and search: blocks, list items and hard
- * breaks become newlines, task checkboxes and formatting disappear.
+ * breaks become newlines, task checkboxes (and checkboxes typed as text) and formatting disappear.
  */
 export function markdownToPlainText(markdown: string): string {
   const doc = parseMarkdownDocument(markdown);
   return doc
     .textBetween(0, doc.content.size, '\n', '\n')
+    .replace(TYPED_CHECKBOX, '$1')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findRoute, getDocumentTitle, getPageTitle, paths } from './route-table';
+import { findRoute, getDocumentTitle, getMobileBarTitle, getPageTitle, paths } from './route-table';
 
 describe('route table', () => {
   it('titles every SPEC route, and unknown paths with the product name', () => {
@@ -10,6 +10,15 @@ describe('route table', () => {
     expect(getPageTitle('/shared-project/123456')).toBe('Shared Project');
     expect(getPageTitle('/success')).toBe('Payment Successful');
     expect(getDocumentTitle('/no/such/page')).toBe('Notewise');
+  });
+
+  it('shows the product in the mobile bar where the page heading already says the title', () => {
+    expect(getMobileBarTitle('/projects')).toBe('Notewise');
+    expect(getMobileBarTitle('/notes')).toBe('Notewise');
+    expect(getMobileBarTitle('/shared-projects')).toBe('Notewise');
+    expect(getMobileBarTitle('/quick-view')).toBe('Quick View');
+    expect(getMobileBarTitle('/project/42')).toBe('Project Notes');
+    expect(getMobileBarTitle('/')).toBe('Capture');
   });
 
   it('guards every route except /, /help-center, /editor, /success, /cancel and /reset-password', () => {

@@ -34,6 +34,25 @@ export function getPageTitle(pathname: string): string {
   return findRoute(pathname)?.title ?? PRODUCT_NAME;
 }
 
+/** Pages whose own heading already says their title (PageHeader): the mobile bar shows the product. */
+const TITLED_IN_PAGE = new Set<RouteId>([
+  'projects',
+  'notes',
+  'pinnedNotes',
+  'sharedProjects',
+  'settings',
+  'tutorial',
+  'helpCenter',
+  'paymentSuccess',
+  'paymentCancel',
+]);
+
+/** The mobile top bar's text: the page title, unless the page's own heading repeats it right below. */
+export function getMobileBarTitle(pathname: string): string {
+  const route = findRoute(pathname);
+  return route && !TITLED_IN_PAGE.has(route.id) ? route.title : PRODUCT_NAME;
+}
+
 /** document.title for a pathname: "Projects · Notewise", or just "Notewise" for unknown paths. */
 export function getDocumentTitle(pathname: string): string {
   const route = findRoute(pathname);

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useLastPage } from '../last-page';
-import { getDocumentTitle, getPageTitle } from '../route-table';
+import { getDocumentTitle, getMobileBarTitle } from '../route-table';
 import { useAuth } from '../session';
 import { MobileTopBar } from './mobile-top-bar';
 import { PageTransition } from './page-transition';
@@ -27,7 +27,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <Sidebar />
-      <MobileTopBar title={getPageTitle(pathname)} />
+      <MobileTopBar title={getMobileBarTitle(pathname)} />
       <main
         id="main"
         tabIndex={-1}

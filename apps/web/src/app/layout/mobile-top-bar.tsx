@@ -55,11 +55,12 @@ export function MobileTopBar({ title }: { title: string }) {
         ) : user ? (
           <button
             type="button"
-            aria-label="Open settings"
             title="Open settings"
             onClick={() => navigate(paths.settings)}
             className="inline-flex size-11 items-center justify-center rounded-full"
           >
+            {/* Named by its text, not aria-label: the initials on the avatar are a picture, not a label. */}
+            <span className="sr-only">Open settings</span>
             <Avatar name={user.name} email={user.email} src={user.image} size={32} />
           </button>
         ) : (

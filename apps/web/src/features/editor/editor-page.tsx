@@ -201,6 +201,7 @@ export function EditorPage() {
 
   return (
     <div className="flex flex-1 flex-col" aria-busy={controlsBusy}>
+      <h1 className="sr-only">Editor</h1>
       {/* Every control keeps its label (issue 18.6); on a narrow screen the bar wraps to a second row. */}
       <header className="sticky top-14 z-20 flex min-h-14 flex-wrap items-center gap-x-2 gap-y-1 border-b border-border bg-bg/95 px-2 py-1.5 backdrop-blur md:top-0 md:px-6">
         <Button

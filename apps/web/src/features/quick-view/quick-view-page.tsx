@@ -142,7 +142,8 @@ export function QuickViewPage() {
               variant="ghost"
               size="sm"
               onClick={() => setDrawer('projects')}
-              aria-label="Show projects"
+              // The visible project name is part of the name (voice control users say what they see).
+              aria-label={selectedProject ? `Show projects (${selectedProject.name})` : 'Show projects'}
             >
               <FolderOpen size={16} aria-hidden="true" />
               <span className="max-w-32 truncate">{selectedProject?.name ?? 'Projects'}</span>

@@ -27,6 +27,7 @@ import {
   INITIAL_COLLAB_STATE,
   OFFLINE_HINT,
 } from '../lib/collab-state';
+import { KeepCaretOnRemoteEdits } from '../lib/keep-caret';
 import type { AwarenessUser } from '../lib/presence';
 import { collabColorFor } from '../lib/user-color';
 import './collaborative-editor.css';
@@ -250,6 +251,7 @@ const SharedText = memo(function SharedText({
       render: renderCaret,
       selectionRender: renderSelection,
     }),
+    KeepCaretOnRemoteEdits,
   ]);
 
   const handle = useMemo<CollaborativeEditorHandle | null>(

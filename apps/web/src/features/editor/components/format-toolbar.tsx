@@ -198,149 +198,163 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
             editor.commands.focus();
           }
         }}
-        className="relative flex max-w-[calc(100vw-1rem)] flex-wrap items-center gap-0.5 rounded-card border border-border bg-panel p-1 shadow-lg"
+        className="relative max-w-[calc(100vw-1rem)] rounded-card border border-border bg-panel p-1 shadow-lg"
       >
-        <MarkButton
-          label="Bold"
-          shortcut={`${MOD}B`}
-          active={state.bold}
-          onClick={() => chain().toggleBold().run()}
-          icon={<Bold size={16} aria-hidden="true" />}
-        />
-        <MarkButton
-          label="Italic"
-          shortcut={`${MOD}I`}
-          active={state.italic}
-          onClick={() => chain().toggleItalic().run()}
-          icon={<Italic size={16} aria-hidden="true" />}
-        />
-        <MarkButton
-          label="Underline"
-          shortcut={`${MOD}U`}
-          active={state.underline}
-          onClick={() => chain().toggleUnderline().run()}
-          icon={<Underline size={16} aria-hidden="true" />}
-        />
-        <Divider />
-        <ToolbarMenu
-          label="Text style"
-          text={currentStyle?.label}
-          icon={<Type size={16} aria-hidden="true" />}
-          {...menu('style')}
-        >
-          {BLOCK_STYLES.map((style) => (
-            <ToolbarMenuItem
-              key={style.id}
-              label={style.label}
-              checked={state.block === style.id}
-              onSelect={() => run(() => setBlockStyle(editor, style.id))}
-            >
-              <span className={style.className}>{style.label}</span>
-            </ToolbarMenuItem>
-          ))}
-        </ToolbarMenu>
-        <ToolbarMenu label="Text size" icon={<ALargeSmall size={16} aria-hidden="true" />} {...menu('size')}>
-          {FONT_SIZES.map((size) => (
-            <ToolbarMenuItem
-              key={size}
-              label={size.replace('px', ' px')}
-              checked={state.fontSize === size}
-              onSelect={() =>
-                run(() =>
-                  size === DEFAULT_FONT_SIZE
-                    ? chain().unsetFontSize().run()
-                    : chain().setFontSize(size).run(),
-                )
-              }
-            >
-              <span style={{ fontSize: size }} className="leading-none">
-                {size.replace('px', ' px')}
-              </span>
-            </ToolbarMenuItem>
-          ))}
-        </ToolbarMenu>
-        <ToolbarMenu
-          label="Text color"
-          icon={
-            <Baseline size={16} aria-hidden="true" style={state.color ? { color: state.color } : undefined} />
-          }
-          columns={4}
-          {...menu('color')}
-        >
-          {TEXT_COLORS.map((color) => (
-            <ToolbarMenuItem
-              key={color.name}
-              label={color.name}
-              checked={state.color === color.value}
-              onSelect={() =>
-                run(() => (color.value ? chain().setColor(color.value).run() : chain().unsetColor().run()))
-              }
-              className="size-9 justify-center px-0 aria-checked:bg-hover max-md:size-11"
-            >
-              <span
-                aria-hidden="true"
-                className="flex size-6 items-center justify-center rounded-full border border-border-strong text-[13px] font-semibold"
-                style={{ color: color.value ?? 'var(--color-fg)' }}
-              >
-                A
-              </span>
-            </ToolbarMenuItem>
-          ))}
-        </ToolbarMenu>
-        <ToolbarMenu
-          label="Highlight color"
-          icon={<Highlighter size={16} aria-hidden="true" />}
-          columns={4}
-          {...menu('highlight')}
-        >
-          {HIGHLIGHT_COLORS.map((color) => (
-            <ToolbarMenuItem
-              key={color.name}
-              label={color.name}
-              checked={state.highlight === color.value}
-              onSelect={() => run(() => chain().setHighlight({ color: color.value }).run())}
-              className="size-9 justify-center px-0 aria-checked:bg-hover max-md:size-11"
-            >
-              <span
-                aria-hidden="true"
-                className="size-6 rounded-full border border-black/10"
-                style={{ backgroundColor: color.value }}
-              />
-            </ToolbarMenuItem>
-          ))}
-          <ToolbarMenuItem
-            label="No highlight"
-            checked={state.highlight === null}
-            onSelect={() => run(() => chain().unsetHighlight().run())}
-            className="col-span-4 justify-center text-[13px]"
+        {/*
+          One row: under 768 px it scrolls sideways instead of wrapping to a second row. The menus
+          there are placed against the toolbar itself (outside this scroller), so they are not cut off.
+        */}
+        <div className="flex flex-wrap items-center gap-0.5 max-md:flex-nowrap max-md:overflow-x-auto max-md:[scrollbar-width:none]">
+          <MarkButton
+            label="Bold"
+            shortcut={`${MOD}B`}
+            active={state.bold}
+            onClick={() => chain().toggleBold().run()}
+            icon={<Bold size={16} aria-hidden="true" />}
           />
-        </ToolbarMenu>
-        <ToolbarMenu label="Lists" icon={<List size={16} aria-hidden="true" />} {...menu('lists')}>
-          <ToolbarMenuItem
-            label="Bullet list"
-            checked={state.list === 'bullet'}
-            onSelect={() => run(() => chain().toggleBulletList().run())}
+          <MarkButton
+            label="Italic"
+            shortcut={`${MOD}I`}
+            active={state.italic}
+            onClick={() => chain().toggleItalic().run()}
+            icon={<Italic size={16} aria-hidden="true" />}
+          />
+          <MarkButton
+            label="Underline"
+            shortcut={`${MOD}U`}
+            active={state.underline}
+            onClick={() => chain().toggleUnderline().run()}
+            icon={<Underline size={16} aria-hidden="true" />}
+          />
+          <Divider />
+          <ToolbarMenu
+            label="Text style"
+            text={currentStyle?.label}
+            icon={<Type size={16} aria-hidden="true" />}
+            {...menu('style')}
           >
-            <List size={16} aria-hidden="true" className="text-muted" />
-            Bullet list
-          </ToolbarMenuItem>
-          <ToolbarMenuItem
-            label="Numbered list"
-            checked={state.list === 'ordered'}
-            onSelect={() => run(() => chain().toggleOrderedList().run())}
+            {BLOCK_STYLES.map((style) => (
+              <ToolbarMenuItem
+                key={style.id}
+                label={style.label}
+                checked={state.block === style.id}
+                onSelect={() => run(() => setBlockStyle(editor, style.id))}
+              >
+                <span className={style.className}>{style.label}</span>
+              </ToolbarMenuItem>
+            ))}
+          </ToolbarMenu>
+          <ToolbarMenu
+            label="Text size"
+            icon={<ALargeSmall size={16} aria-hidden="true" />}
+            {...menu('size')}
           >
-            <ListOrdered size={16} aria-hidden="true" className="text-muted" />
-            Numbered list
-          </ToolbarMenuItem>
-          <ToolbarMenuItem
-            label="Checklist"
-            checked={state.list === 'task'}
-            onSelect={() => run(() => chain().toggleTaskList().run())}
+            {FONT_SIZES.map((size) => (
+              <ToolbarMenuItem
+                key={size}
+                label={size.replace('px', ' px')}
+                checked={state.fontSize === size}
+                onSelect={() =>
+                  run(() =>
+                    size === DEFAULT_FONT_SIZE
+                      ? chain().unsetFontSize().run()
+                      : chain().setFontSize(size).run(),
+                  )
+                }
+              >
+                <span style={{ fontSize: size }} className="leading-none">
+                  {size.replace('px', ' px')}
+                </span>
+              </ToolbarMenuItem>
+            ))}
+          </ToolbarMenu>
+          <ToolbarMenu
+            label="Text color"
+            icon={
+              <Baseline
+                size={16}
+                aria-hidden="true"
+                style={state.color ? { color: state.color } : undefined}
+              />
+            }
+            columns={4}
+            {...menu('color')}
           >
-            <ListChecks size={16} aria-hidden="true" className="text-muted" />
-            Checklist
-          </ToolbarMenuItem>
-        </ToolbarMenu>
+            {TEXT_COLORS.map((color) => (
+              <ToolbarMenuItem
+                key={color.name}
+                label={color.name}
+                checked={state.color === color.value}
+                onSelect={() =>
+                  run(() => (color.value ? chain().setColor(color.value).run() : chain().unsetColor().run()))
+                }
+                className="size-9 justify-center px-0 aria-checked:bg-hover max-md:size-11"
+              >
+                <span
+                  aria-hidden="true"
+                  className="flex size-6 items-center justify-center rounded-full border border-border-strong text-[13px] font-semibold"
+                  style={{ color: color.value ?? 'var(--color-fg)' }}
+                >
+                  A
+                </span>
+              </ToolbarMenuItem>
+            ))}
+          </ToolbarMenu>
+          <ToolbarMenu
+            label="Highlight color"
+            icon={<Highlighter size={16} aria-hidden="true" />}
+            columns={4}
+            {...menu('highlight')}
+          >
+            {HIGHLIGHT_COLORS.map((color) => (
+              <ToolbarMenuItem
+                key={color.name}
+                label={color.name}
+                checked={state.highlight === color.value}
+                onSelect={() => run(() => chain().setHighlight({ color: color.value }).run())}
+                className="size-9 justify-center px-0 aria-checked:bg-hover max-md:size-11"
+              >
+                <span
+                  aria-hidden="true"
+                  className="size-6 rounded-full border border-black/10"
+                  style={{ backgroundColor: color.value }}
+                />
+              </ToolbarMenuItem>
+            ))}
+            <ToolbarMenuItem
+              label="No highlight"
+              checked={state.highlight === null}
+              onSelect={() => run(() => chain().unsetHighlight().run())}
+              className="col-span-4 justify-center text-[13px]"
+            />
+          </ToolbarMenu>
+          <ToolbarMenu label="Lists" icon={<List size={16} aria-hidden="true" />} {...menu('lists')}>
+            <ToolbarMenuItem
+              label="Bullet list"
+              checked={state.list === 'bullet'}
+              onSelect={() => run(() => chain().toggleBulletList().run())}
+            >
+              <List size={16} aria-hidden="true" className="text-muted" />
+              Bullet list
+            </ToolbarMenuItem>
+            <ToolbarMenuItem
+              label="Numbered list"
+              checked={state.list === 'ordered'}
+              onSelect={() => run(() => chain().toggleOrderedList().run())}
+            >
+              <ListOrdered size={16} aria-hidden="true" className="text-muted" />
+              Numbered list
+            </ToolbarMenuItem>
+            <ToolbarMenuItem
+              label="Checklist"
+              checked={state.list === 'task'}
+              onSelect={() => run(() => chain().toggleTaskList().run())}
+            >
+              <ListChecks size={16} aria-hidden="true" className="text-muted" />
+              Checklist
+            </ToolbarMenuItem>
+          </ToolbarMenu>
+        </div>
       </div>
     </BubbleMenu>
   );

@@ -75,11 +75,11 @@ export function NoteCard({ note, project, highlighted = false, linkTo = noteHref
       )}
     >
       <div className="flex items-start gap-2">
-        <h3 id={titleId} className="line-clamp-2 min-w-0 flex-1 pt-1 text-[15px] leading-snug font-medium">
+        <h2 id={titleId} className="line-clamp-2 min-w-0 flex-1 pt-1 text-[15px] leading-snug font-medium">
           <Link to={linkTo(note)} className={stretchedLink}>
             {note.title}
           </Link>
-        </h3>
+        </h2>
         {note.pinned && (
           <span className="pt-1.5">
             <PinnedMarker />
@@ -124,11 +124,11 @@ export function NoteRow({ note, project, highlighted = false, linkTo = noteHref 
     >
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
-          <h3 id={titleId} className="min-w-0 truncate font-medium">
+          <h2 id={titleId} className="min-w-0 truncate font-medium">
             <Link to={linkTo(note)} className={stretchedLink}>
               {note.title}
             </Link>
-          </h3>
+          </h2>
           {note.pinned && <PinnedMarker />}
         </div>
         <p className="truncate text-sm text-muted">

@@ -37,11 +37,11 @@ export function ProjectItem({ project, view }: ProjectItemProps) {
       }}
     />
   ) : (
-    <h3 id={titleId} className="min-w-0 flex-1 truncate font-medium">
+    <h2 id={titleId} className="min-w-0 flex-1 truncate font-medium">
       <Link to={paths.project(project.id)} className={stretchedLink}>
         {project.name}
       </Link>
-    </h3>
+    </h2>
   );
   const menu = (
     <ProjectActionsMenu

@@ -76,11 +76,11 @@ export function SharedProjectCard({ project }: { project: SharedProject }) {
     >
       <div className="flex items-center gap-2.5">
         <ColorDot color={project.color} size={10} />
-        <h3 id={titleId} className="min-w-0 flex-1 truncate font-medium">
+        <h2 id={titleId} className="min-w-0 flex-1 truncate font-medium">
           <Link to={paths.sharedProject(project.id)} className={stretchedLink}>
             {project.name}
           </Link>
-        </h3>
+        </h2>
         <SharedProjectActions project={project} className="-my-1 -mr-2" />
       </div>
       <p className={cn('mt-1.5 line-clamp-2 text-sm text-muted', !project.description && 'text-subtle')}>
