@@ -3,6 +3,7 @@ import { generateHTML } from '@tiptap/react';
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import '@/features/editor/components/rich-text-editor.css';
+import './help-center.css';
 
 const extensions = createEditorExtensions();
 
@@ -43,8 +44,7 @@ export function ArticleBody({ markdown }: { markdown: string }) {
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents lint/a11y/noStaticElementInteractions: the click only delegates to the links inside, which keep their own keyboard behaviour.
     <div
-      className="nw-prose"
-      style={{ minHeight: 0, fontSize: 15 }}
+      className="nw-prose nw-help-article"
       onClick={onClick}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: generated from repo Markdown through the editor schema, which keeps only its own nodes, marks and safe links.
       dangerouslySetInnerHTML={{ __html: html }}

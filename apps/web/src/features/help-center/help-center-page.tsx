@@ -63,7 +63,10 @@ export function HelpCenterPage() {
       open.has(openArticle.category) ? open : new Set([...open, openArticle.category]),
     );
     requestAnimationFrame(() =>
-      document.getElementById(`help-article-${openArticle.slug}`)?.scrollIntoView({ block: 'start' }),
+      document
+        .getElementById(`help-article-${openArticle.slug}`)
+        ?.closest('li')
+        ?.scrollIntoView({ block: 'start' }),
     );
   }, [openArticle]);
 
@@ -234,7 +237,7 @@ function CategorySection({ id, title, articles, open, onToggle, openSlug }: Cate
           const expanded = article.slug === openSlug;
           const articleId = `help-article-${article.slug}`;
           return (
-            <li key={article.slug}>
+            <li key={article.slug} className="scroll-mt-20">
               <h3>
                 <button
                   type="button"
@@ -259,7 +262,7 @@ function CategorySection({ id, title, articles, open, onToggle, openSlug }: Cate
                 </button>
               </h3>
               {expanded && (
-                <article id={articleId} aria-label={article.title} className="scroll-mt-20 px-2 pt-1 pb-4">
+                <article id={articleId} aria-label={article.title} className="px-2 pt-1 pb-4">
                   <ArticleBody markdown={article.markdown} />
                 </article>
               )}
