@@ -122,6 +122,46 @@ describe.each(dialects)('profile and plans on %s', (dialect) => {
     expect(offsite.statusCode).toBe(400);
   });
 
+  it('keeps tutorial completion on the account, per user, and clears it on restart', async () => {
+    const a = await signUp(t.app);
+    const b = await signUp(t.app);
+    const get = async (cookie: string) =>
+      (await request(t.app, 'GET', '/api/me/tutorial', { cookie })).json();
+    expect(await get(a.cookie)).toEqual({ completed: false, completedAt: null });
+
+    // The last page is stored in the same row: finishing the tutorial must not lose it.
+    await request(t.app, 'PUT', '/api/me/last-page', {
+      cookie: a.cookie,
+      body: { path: '/notes', title: 'All Notes' },
+    });
+    const done = await request(t.app, 'PUT', '/api/me/tutorial', {
+      cookie: a.cookie,
+      body: { completed: true },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json().completed).toBe(true);
+    expect(Date.parse(done.json().completedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await get(a.cookie)).toEqual(done.json());
+    expect((await request(t.app, 'GET', '/api/me/last-page', { cookie: a.cookie })).json().path).toBe(
+      '/notes',
+    );
+    expect(await get(b.cookie)).toEqual({ completed: false, completedAt: null });
+
+    const restarted = await request(t.app, 'PUT', '/api/me/tutorial', {
+      cookie: a.cookie,
+      body: { completed: false },
+    });
+    expect(restarted.json()).toEqual({ completed: false, completedAt: null });
+    expect(await get(a.cookie)).toEqual({ completed: false, completedAt: null });
+
+    const bad = await request(t.app, 'PUT', '/api/me/tutorial', {
+      cookie: a.cookie,
+      body: { completed: 'yes' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await request(t.app, 'GET', '/api/me/tutorial')).statusCode).toBe(401);
+  });
+
   it('offers the seeded demo account, which signs in with UNLIMITED access', async () => {
     const demo = (await request(t.app, 'GET', '/api/demo')).json();
     expect(demo.available).toBe(true);

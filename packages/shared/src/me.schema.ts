@@ -54,3 +54,11 @@ export const readinessSchema = z.object({
   checks: z.object({ database: readinessCheck, migrations: readinessCheck, redis: readinessCheck }),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
+
+/** PUT /api/me/tutorial: finished or skipped (true), or restarted from Help or Settings (false). */
+export const tutorialStateBodySchema = z.strictObject({ completed: z.boolean() });
+export type TutorialStateBody = z.infer<typeof tutorialStateBodySchema>;
+
+/** GET/PUT /api/me/tutorial: whether the account has finished or skipped the guided tutorial. */
+export const tutorialStateSchema = z.object({ completed: z.boolean(), completedAt: z.string().nullable() });
+export type TutorialState = z.infer<typeof tutorialStateSchema>;

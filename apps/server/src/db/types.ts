@@ -75,6 +75,8 @@ export interface UserPrefsTable {
   user_id: string;
   last_path: string | null;
   last_title: string | null;
+  /** Finished or skipped the tutorial (migration 014); null when never, or restarted. */
+  tutorial_completed_at: Timestamp | null;
   updated_at: Timestamp;
 }
 

@@ -148,6 +148,8 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   'PATCH /api/me': { unscoped: 'own profile' },
   'GET /api/me/last-page': { unscoped: 'own preference' },
   'PUT /api/me/last-page': { unscoped: 'own preference' },
+  'GET /api/me/tutorial': { unscoped: 'own preference' },
+  'PUT /api/me/tutorial': { unscoped: 'own preference' },
   'GET /api/auth/*': { unscoped: 'better-auth (auth.test.ts)' },
   'POST /api/auth/*': { unscoped: 'better-auth (auth.test.ts)' },
   'GET /api/demo': { unscoped: 'public: whether the demo account exists' },

@@ -23,6 +23,8 @@ describe('route table', () => {
 
   it('guards every route except /, /help-center, /editor, /success, /cancel and /reset-password', () => {
     const open = ['/', '/help-center', '/editor', '/success', '/cancel', '/reset-password'];
+    // The Help Center's article URLs and short aliases (decision 019).
+    open.push('/help-center/getting-started', '/help', '/help/getting-started');
     for (const path of open) expect(findRoute(path)?.guarded).toBe(false);
     const guarded = ['/projects', '/notes', '/pinned-notes', '/quick-view', '/shared-projects', '/settings'];
     for (const path of [...guarded, '/tutorial', '/project/1', '/projects/1', '/shared-project/1']) {

@@ -13,6 +13,10 @@ export const ROUTES = [
   { id: 'settings', path: '/settings', title: 'Settings', guarded: true },
   { id: 'tutorial', path: '/tutorial', title: 'Tutorial', guarded: true },
   { id: 'helpCenter', path: '/help-center', title: 'Help Center', guarded: false },
+  { id: 'helpArticle', path: '/help-center/:slug', title: 'Help Center', guarded: false },
+  // Short aliases of the two above (decision 019).
+  { id: 'help', path: '/help', title: 'Help Center', guarded: false },
+  { id: 'helpAlias', path: '/help/:slug', title: 'Help Center', guarded: false },
   { id: 'project', path: '/project/:id', title: 'Project Notes', guarded: true },
   { id: 'projectAlias', path: '/projects/:projectId', title: 'Project Notes', guarded: true },
   { id: 'sharedProject', path: '/shared-project/:sharedProjectId', title: 'Shared Project', guarded: true },
@@ -80,6 +84,7 @@ export const paths = {
   settings: '/settings',
   tutorial: '/tutorial',
   helpCenter: '/help-center',
+  helpArticle: (slug: string) => `/help-center/${segment(slug)}`,
   project: (id: string, highlightNote?: string) =>
     `/project/${segment(id)}${highlightNote ? `?highlightNote=${segment(highlightNote)}` : ''}`,
   sharedProject: (sharedProjectId: string) => `/shared-project/${segment(sharedProjectId)}`,

@@ -17,6 +17,7 @@ function lazyPage<M>(load: () => Promise<M>, name: keyof M): LazyPage {
   return { Component: lazy(async () => ({ default: (await load())[name] as ComponentType })), preload: load };
 }
 
+const HelpCenterPage = lazyPage(() => import('@/features/help-center/help-center-page'), 'HelpCenterPage');
 const ProjectNotesPage = lazyPage(() => import('@/features/projects/project-notes-page'), 'ProjectNotesPage');
 
 const PAGES: Record<RouteId, LazyPage> = {
@@ -32,7 +33,10 @@ const PAGES: Record<RouteId, LazyPage> = {
   editor: lazyPage(() => import('@/features/editor/editor-page'), 'EditorPage'),
   settings: lazyPage(() => import('@/features/settings/settings-page'), 'SettingsPage'),
   tutorial: lazyPage(() => import('@/features/tutorial/tutorial-page'), 'TutorialPage'),
-  helpCenter: lazyPage(() => import('@/features/help-center/help-center-page'), 'HelpCenterPage'),
+  helpCenter: HelpCenterPage,
+  helpArticle: HelpCenterPage,
+  help: HelpCenterPage,
+  helpAlias: HelpCenterPage,
   project: ProjectNotesPage,
   projectAlias: ProjectNotesPage,
   sharedProject: lazyPage(

@@ -26,5 +26,28 @@ export function createProfileRepo(db: Kysely<Database>) {
         )
         .execute();
     },
+
+    async getTutorialCompletedAt(userId: string) {
+      const row = await db
+        .selectFrom('user_prefs')
+        .select('tutorial_completed_at')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return row?.tutorial_completed_at ?? null;
+    },
+
+    /** Sets (finished or skipped) or clears (restarted) the tutorial's completion; returns the stored value. */
+    async setTutorialCompleted(userId: string, completed: boolean) {
+      const completedAt = completed ? nowIso() : null;
+      const updatedAt = nowIso();
+      await db
+        .insertInto('user_prefs')
+        .values({ user_id: userId, tutorial_completed_at: completedAt, updated_at: updatedAt })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({ tutorial_completed_at: completedAt, updated_at: updatedAt }),
+        )
+        .execute();
+      return completedAt;
+    },
   };
 }

@@ -5,11 +5,14 @@ import {
   lastPageSchema,
   type Me,
   meSchema,
+  tutorialStateBodySchema,
+  tutorialStateSchema,
   updateMeBodySchema,
 } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { toIsoOrNull } from '../../db/time';
 import type { Database } from '../../db/types';
 import { currentUser, type SessionCache, type SessionUser } from '../../http/session';
 import { createProfileRepo } from './profile.repo';
@@ -59,6 +62,28 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
     async (request, reply) => {
       await repo.saveLastPage(currentUser(request).id, request.body.path, request.body.title);
       return reply.status(204).send();
+    },
+  );
+
+  // Tutorial completion on the account (decision 019): a second browser does not offer it again.
+  r.get(
+    '/api/me/tutorial',
+    { onRequest: app.requireAuth, schema: { response: { 200: tutorialStateSchema } } },
+    async (request) => {
+      const completedAt = toIsoOrNull(await repo.getTutorialCompletedAt(currentUser(request).id));
+      return { completed: completedAt !== null, completedAt };
+    },
+  );
+
+  r.put(
+    '/api/me/tutorial',
+    {
+      onRequest: app.requireAuth,
+      schema: { body: tutorialStateBodySchema, response: { 200: tutorialStateSchema } },
+    },
+    async (request) => {
+      const completedAt = await repo.setTutorialCompleted(currentUser(request).id, request.body.completed);
+      return { completed: completedAt !== null, completedAt };
     },
   );
 }

@@ -1,6 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingIndicator } from '@/components/ui/loading-indicator';
+import { useHelpShortcut } from '@/features/help-center/use-help-shortcut';
+import { TutorialHost } from '@/features/tutorial/tutorial-host';
 import { useLastPage } from '../last-page';
 import { getDocumentTitle, getMobileBarTitle } from '../route-table';
 import { useAuth } from '../session';
@@ -13,6 +15,7 @@ export function AppLayout() {
   const { initialized } = useAuth();
   const { pathname } = useLocation();
   useLastPage();
+  useHelpShortcut();
 
   useEffect(() => {
     document.title = getDocumentTitle(pathname);
@@ -45,6 +48,7 @@ export function AppLayout() {
         )}
       </main>
       <ScrollRestoration />
+      <TutorialHost />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 
 interface EmptyStateProps {
@@ -10,10 +11,21 @@ interface EmptyStateProps {
   /** The one action that fills the empty state. */
   action?: ReactNode;
   className?: string;
+  /** A quiet link for a user who is stuck; false hides it. */
+  help?: { to: string; label: string } | false;
 }
 
+const DEFAULT_HELP = { to: '/help-center', label: 'Help Center' };
+
 /** What a list shows when it has nothing in it (DESIGN: the seed's text, one sentence, one action). */
-export function EmptyState({ icon: Icon, title, description, action, className }: EmptyStateProps) {
+export function EmptyState({
+  icon: Icon,
+  title,
+  description,
+  action,
+  className,
+  help = DEFAULT_HELP,
+}: EmptyStateProps) {
   return (
     <div
       className={cn(
@@ -30,6 +42,14 @@ export function EmptyState({ icon: Icon, title, description, action, className }
       <h2 className="text-[15px] font-semibold">{title}</h2>
       {description && <p className="mt-1 max-w-sm text-sm text-muted">{description}</p>}
       {action && <div className="mt-5">{action}</div>}
+      {help && (
+        <p className="mt-4 text-[13px] text-muted">
+          Stuck?{' '}
+          <Link to={help.to} className="text-accent-text underline underline-offset-2">
+            {help.label}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

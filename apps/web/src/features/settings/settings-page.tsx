@@ -1,9 +1,12 @@
-import { CreditCard, UserRound } from 'lucide-react';
-import { useSearchParams } from 'react-router';
+import { CreditCard, GraduationCap, LifeBuoy, UserRound } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { paths } from '@/app/route-table';
 import { useAuth } from '@/app/session';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { requestTutorialStart } from '@/features/tutorial/tutorial-store';
 import { PlanTab } from './components/plan-tab';
 import { ProfileTab } from './components/profile-tab';
 
@@ -47,6 +50,17 @@ export function SettingsPage() {
           <PlanTab user={user} />
         </TabsContent>
       </Tabs>
+      {/* Help and the tutorial's restart (decision 019). */}
+      <div className="mt-8 flex flex-wrap gap-2 border-t border-border pt-6">
+        <Button variant="secondary" onClick={requestTutorialStart}>
+          <GraduationCap size={16} aria-hidden="true" />
+          Restart tutorial
+        </Button>
+        <Link to={paths.helpCenter} className={buttonClasses('secondary', 'md')}>
+          <LifeBuoy size={16} aria-hidden="true" />
+          Help Center
+        </Link>
+      </div>
     </Page>
   );
 }

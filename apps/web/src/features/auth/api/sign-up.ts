@@ -1,5 +1,6 @@
 import type { Me, SignUpBody, SignUpResponse } from '@notewise/shared';
 import { useMutation } from '@tanstack/react-query';
+import { markTutorialOffer } from '@/features/tutorial/tutorial-store';
 import { api, isApiError } from '@/lib/api';
 import { useRefreshSession } from '../hooks/use-refresh-session';
 
@@ -18,7 +19,10 @@ export function useSignUp() {
     mutationFn: async (body: SignUpBody): Promise<Me | null> => {
       await signUp(body);
       try {
-        return await refreshSession();
+        const me = await refreshSession();
+        // A new account is offered the tutorial once (decision 019).
+        if (me) markTutorialOffer(me.id);
+        return me;
       } catch (error) {
         if (isApiError(error, 401)) return null;
         throw error;

@@ -1,0 +1,281 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { appOrigin, signUpFresh, signUpThroughDialog } from './support';
+
+/** The six steps as the user sees them: title, where the page is, what is highlighted. */
+const STEPS = [
+  { title: 'Capture a note', url: /\/$/, target: '[aria-busy]:has(textarea[aria-label="Note text"])' },
+  { title: 'AI actions', url: /\/$/, target: '[role="group"][aria-label="AI actions"]' },
+  { title: 'Projects', url: /\/projects$/, target: 'main header:has(h1)', text: 'Projects' },
+  {
+    title: 'Quick View',
+    url: /\/quick-view$/,
+    target: '#quick-view-columns, div:has(> button[aria-label="Show projects"])',
+  },
+  {
+    title: 'Shared projects',
+    url: /\/shared-projects$/,
+    target: 'main header:has(h1)',
+    text: 'Shared Projects',
+  },
+  {
+    title: 'Voice assistant',
+    url: /\/help-center\/voice-assistant$/,
+    target: '#help-article-voice-assistant',
+  },
+] as const;
+
+const popover = (page: Page) => page.locator('.driver-popover');
+
+async function expectStep(page: Page, index: number) {
+  const step = STEPS[index];
+  if (!step) throw new Error(`no step ${index}`);
+  await expect(page.getByRole('dialog', { name: step.title })).toBeVisible();
+  await expect(page).toHaveURL(step.url);
+  await expect(popover(page)).toContainText(
+    `Step ${index + 1} of 6 · ${Math.round(((index + 1) / 6) * 100)}%`,
+  );
+  // The highlighted element is the step's target, on screen.
+  const active = page.locator('.driver-active-element');
+  await expect(active).toHaveCount(1);
+  await expect(active).toBeInViewport();
+  expect(await active.evaluate((element, selector) => element.matches(selector), step.target)).toBe(true);
+  if ('text' in step) await expect(active.getByRole('heading', { level: 1 })).toHaveText(step.text);
+  // Focus is inside the popover.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('.driver-popover') !== null))
+    .toBe(true);
+}
+
+async function runWholeTutorial(page: Page) {
+  for (let index = 0; index < STEPS.length; index++) {
+    await expectStep(page, index);
+    const previous = popover(page).getByRole('button', { name: 'Previous' });
+    if (index === 0) await expect(previous).toBeDisabled();
+    else await expect(previous).toBeEnabled();
+    if (index === 1) {
+      // Previous goes back a step, then Next returns.
+      await previous.click();
+      await expectStep(page, 0);
+      await popover(page).getByRole('button', { name: 'Next' }).click();
+      await expectStep(page, 1);
+    }
+    const last = index === STEPS.length - 1;
+    await popover(page)
+      .getByRole('button', { name: last ? 'Finish' : 'Next' })
+      .click();
+  }
+  await expect(popover(page)).toHaveCount(0);
+  await expectCompleted(page, true);
+}
+
+async function expectCompleted(page: Page, completed: boolean) {
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('notewise.tutorial.completed') !== null))
+    .toBe(completed);
+  await expect
+    .poll(async () => (await (await page.request.get('/api/me/tutorial')).json()).completed)
+    .toBe(completed);
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
+}
+
+test.describe('Help Center', () => {
+  test('searches "voice", opens the article from the keyboard, and follows a link into the app', async ({
+    page,
+  }) => {
+    await page.goto('/help');
+    await expect(page.getByRole('heading', { level: 1, name: 'Help Center' })).toBeVisible();
+    // Only Getting Started is open at first.
+    await expect(page.getByRole('button', { name: /^Getting Started \d+ articles?$/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(page.getByRole('button', { name: /^Features \d+ articles?$/ })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    await page.getByRole('button', { name: /^Features \d+ articles?$/ }).click();
+    await expect(page.getByRole('button', { name: 'Voice assistant' })).toBeVisible();
+    await page.getByRole('button', { name: /^Features \d+ articles?$/ }).click();
+    await expect(page.getByRole('button', { name: 'Voice assistant' })).toBeHidden();
+
+    const search = page.getByRole('searchbox', { name: 'Search help articles' });
+    await search.fill('voice');
+    const results = page.getByRole('link', { name: /voice/i });
+    await expect(results.first()).toContainText('Voice assistant');
+    await expect(results.first().locator('mark').first()).toHaveText(/voice/i);
+    // The overview is replaced by the results.
+    await expect(page.getByRole('button', { name: /^Getting Started \d+ articles?$/ })).toHaveCount(0);
+
+    await search.press('ArrowDown');
+    await expect(results.first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/help-center\/voice-assistant$/);
+    const article = page.getByRole('article', { name: 'Voice assistant' });
+    await expect(article).toContainText('not available in this version');
+    await expect(page.getByRole('button', { name: 'Voice assistant' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+
+    // A link from the article into the app is a real route (no reload: the article link is in-app).
+    await article.getByRole('link', { name: 'Capture' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { level: 1, name: /Welcome/ })).toBeVisible();
+  });
+
+  test('shows the overview when nothing matches, and keyboard moves through results', async ({ page }) => {
+    await page.goto('/help-center');
+    const search = page.getByRole('searchbox', { name: 'Search help articles' });
+    await search.fill('xylophone');
+    await expect(page.getByText('No articles match “xylophone”')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Getting Started \d+ articles?$/ })).toBeVisible();
+
+    await search.fill('shared project code');
+    const links = page.locator('main ul a');
+    await expect(links.first()).toBeVisible();
+    expect(await links.count()).toBeLessThanOrEqual(10);
+    await search.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(links.nth(1)).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await expect(search).toBeFocused();
+  });
+
+  test('deep links to an article, follows links between articles, and opens with ? from anywhere', async ({
+    page,
+  }) => {
+    await page.goto('/help-center/troubleshooting');
+    const article = page.getByRole('article', { name: 'Troubleshooting' });
+    await expect(article.getByRole('heading', { name: 'My notes are not saving' })).toBeVisible();
+    await expect(article).toBeInViewport();
+    await expect(page.getByRole('button', { name: /^Troubleshooting \d+ articles?$/ })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await article.getByRole('link', { name: 'Shared projects', exact: true }).click();
+    await expect(page).toHaveURL(/\/help-center\/shared-projects$/);
+    await expect(page.getByRole('article', { name: 'Who can do what in a shared project' })).toContainText(
+      '6-digit code',
+    );
+
+    await page.goto('/help/self-hosting');
+    await expect(page.getByRole('article', { name: 'Self-hosting' })).toContainText('pg_dump');
+
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).click();
+    await page.keyboard.press('?');
+    await expect(page).toHaveURL(/\/help-center$/);
+  });
+
+  test('? does not leave the page while typing', async ({ page }) => {
+    await signUpFresh(page, 'Typist');
+    const text = page.getByRole('textbox', { name: 'Note text' });
+    await text.fill('Why');
+    await text.press('?');
+    await expect(text).toHaveValue('Why?');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('has no serious or critical axe violation, with an article open', async ({ page }) => {
+    await page.goto('/help-center/getting-started');
+    await expect(page.getByRole('article', { name: 'Getting Started' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search help articles' }).fill('voice');
+    await expect(page.locator('main mark').first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.getByRole('searchbox', { name: 'Search help articles' }).fill('');
+    await expectNoSeriousViolations(page);
+  });
+});
+
+test.describe('Tutorial on desktop', () => {
+  test('runs all six steps to Finish from /tutorial, and is kept on the account', async ({ page }) => {
+    await signUpFresh(page, 'Tour Taker');
+    await page.goto('/tutorial');
+    await runWholeTutorial(page);
+
+    // A second browser of the same account knows it is done.
+    const other = await page
+      .context()
+      .browser()
+      ?.newContext({ baseURL: appOrigin(page) });
+    if (!other) throw new Error('no browser');
+    const cookies = await page.context().cookies();
+    await other.addCookies(cookies);
+    const second = await other.newPage();
+    await second.goto('/');
+    await expect
+      .poll(() => second.evaluate(() => localStorage.getItem('notewise.tutorial.completed') !== null))
+      .toBe(true);
+    await other.close();
+  });
+
+  test('skips with the close button and with Escape; restarts from Settings and Help', async ({ page }) => {
+    await signUpFresh(page, 'Skipper');
+    await page.goto('/tutorial');
+    await expectStep(page, 0);
+    await popover(page).getByRole('button', { name: 'Skip tutorial' }).click();
+    await expect(popover(page)).toHaveCount(0);
+    await expectCompleted(page, true);
+
+    await page.goto('/settings');
+    const restart = page.getByRole('button', { name: 'Restart tutorial' });
+    await restart.click();
+    await expectStep(page, 0);
+    // A restart clears the completed flag until the tour ends again.
+    await expectCompleted(page, false);
+    await popover(page).getByRole('button', { name: 'Next' }).click();
+    await expectStep(page, 1);
+    await page.keyboard.press('Escape');
+    await expect(popover(page)).toHaveCount(0);
+    await expectCompleted(page, true);
+    // Focus comes back to the page, not lost on the removed popover.
+    await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+
+    await page.goto('/help-center');
+    await page.getByRole('button', { name: 'Start the tutorial' }).click();
+    await expectStep(page, 0);
+    await expectNoSeriousViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(popover(page)).toHaveCount(0);
+  });
+
+  test('a new account is offered the tutorial once', async ({ page }) => {
+    await signUpThroughDialog(page, 'New Person');
+    const offer = page.getByText('Take the one-minute tour?');
+    await expect(offer).toBeVisible();
+    await page.getByRole('button', { name: 'Start tour' }).click();
+    await expectStep(page, 0);
+    await page.keyboard.press('Escape');
+    await expect(popover(page)).toHaveCount(0);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(offer).toHaveCount(0);
+  });
+});
+
+test.describe('Tutorial on a phone in dark mode', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, colorScheme: 'dark' });
+
+  test('runs all six steps to Finish at 390 px, each target on screen', async ({ page }) => {
+    await signUpFresh(page, 'Phone Tourist');
+    await page.goto('/tutorial');
+    await expectStep(page, 0);
+    // The popover uses the dark theme's surface, not driver.js's white.
+    const background = await popover(page).evaluate((element) => getComputedStyle(element).backgroundColor);
+    expect(background).toBe('rgb(28, 28, 31)');
+    const box = await popover(page).boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+    await runWholeTutorial(page);
+  });
+});
