@@ -254,6 +254,26 @@ describe.each(dialects)('AI API with the built-in engine on %s', (dialect) => {
     expect((await a.get(`/api/notes/${note.id}`)).statusCode).toBe(200);
   });
 
+  it('does not repeat a title taken from a whole first line as the first line of the body', async () => {
+    const a = api(t, (await signUp(t.app)).cookie);
+    const heading = await a.post('/api/ai/capture', { content: '# Groceries\n\n- milk\n- eggs' });
+    expect(heading.json().note).toMatchObject({ title: 'Groceries', content: '- milk\n- eggs' });
+    // As the composer sends two typed lines: a hard break (backslash) between them.
+    const line = await a.post('/api/ai/capture', { content: 'Call plumber\\\nThe kitchen tap drips.' });
+    expect(line.json().note).toMatchObject({ title: 'Call plumber', content: 'The kitchen tap drips.' });
+    // The title is only part of the first line, or the line is all there is: the text stays whole.
+    const partial = await a.post('/api/ai/capture', { content: 'Budget first. Then the rest.\n\nMore.' });
+    expect(partial.json().note.content).toBe('Budget first. Then the rest.\n\nMore.');
+    const single = await a.post('/api/ai/capture', { content: 'Just one line' });
+    expect(single.json().note).toMatchObject({ title: 'Just one line', content: 'Just one line' });
+    // A title the user wrote keeps the text exactly as typed.
+    const titled = await a.post('/api/ai/capture', {
+      content: 'bold text\n\nand more',
+      title: 'My own title',
+    });
+    expect(titled.json().note).toMatchObject({ title: 'My own title', content: 'bold text\n\nand more' });
+  });
+
   it("captures into an 'Inbox' project, created once, when no project fits", async () => {
     const { cookie } = await signUp(t.app);
     const a = api(t, cookie);

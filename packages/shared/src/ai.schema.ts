@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AI_ACTIONS, MAX_AI_INPUT_LENGTH, MAX_NOTE_CONTENT_LENGTH, TRANSLATION_LANGUAGES } from './constants';
-import { noteSchema } from './notes.schema';
+import { noteSchema, noteTitleSchema } from './notes.schema';
 import { projectSchema } from './projects.schema';
 
 /** Error codes of the AI endpoints, beside the general ERROR_CODES (same `{ error: { code, message } }`). */
@@ -117,6 +117,8 @@ export const aiCaptureBodySchema = z.strictObject({
    * 'Inbox' takes what fits nowhere.
    */
   projectId: z.string().min(1).max(64).optional(),
+  /** The title the user wrote (/editor); without it the engine proposes one from the text. */
+  title: noteTitleSchema.optional(),
 });
 export type AiCaptureBody = z.infer<typeof aiCaptureBodySchema>;
 

@@ -1,3 +1,4 @@
+import { markdownToPlainText } from '@notewise/editor';
 import {
   AI_MESSAGES,
   type AiAction,
@@ -111,6 +112,7 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       content: string,
       signal?: AbortSignal,
       projectId?: string,
+      userTitle?: string,
     ): Promise<{ note: Note; project: Project }> {
       // A project the user picked (their own or a shared one they belong to) wins over the proposal.
       const picked = projectId ? await deps.projects.find(userId, projectId) : undefined;
@@ -123,8 +125,12 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       );
       const chosen = proposal.projectId ? personal.find((p) => p.id === proposal.projectId) : undefined;
       const project = picked ?? chosen ?? (await inbox(userId, personal));
-      const title = proposal.title.trim().slice(0, MAX_NOTE_TITLE_LENGTH) || UNTITLED_NOTE_TITLE;
-      const note = await deps.notes.create(userId, { projectId: project.id, title, content });
+      const title =
+        (userTitle ?? proposal.title).trim().slice(0, MAX_NOTE_TITLE_LENGTH) || UNTITLED_NOTE_TITLE;
+      // A first line that became the title is not repeated as the body's first line (issue 18.8);
+      // a title the user wrote leaves the text exactly as it is.
+      const body = userTitle ? content : withoutTitleLine(content, title);
+      const note = await deps.notes.create(userId, { projectId: project.id, title, content: body });
       await deps.notify?.note({
         type: 'note.created',
         projectId: note.projectId,
@@ -147,3 +153,22 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
 }
 
 export type AiService = ReturnType<typeof createAiService>;
+
+/**
+ * The text without its first line when that whole line is the title (a heading or a short first
+ * line); unchanged when the title is only part of the line, or when nothing would remain.
+ */
+export function withoutTitleLine(markdown: string, title: string): string {
+  const lines = markdown.split('\n');
+  const first = lines.findIndex((line) => line.trim() !== '');
+  if (first < 0) return markdown;
+  // A hard break (trailing backslash) ends the line as the composer writes it.
+  const line = markdownToPlainText((lines[first] ?? '').replace(/\\$/, ''))
+    .trim()
+    .replace(/[.。:;,]+$/, '')
+    .trim();
+  if (line !== title.trim()) return markdown;
+  const rest = lines.slice(first + 1);
+  while (rest.length > 0 && rest[0]?.trim() === '') rest.shift();
+  return rest.some((item) => item.trim() !== '') ? rest.join('\n') : markdown;
+}

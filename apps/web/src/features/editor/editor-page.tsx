@@ -144,9 +144,14 @@ export function EditorPage() {
     if (!handle || !hasAccess || handle.isBlank() || adding) return false;
     setAdding(true);
     try {
-      const { note } = await captureNote(handle.getMarkdown(), initial.projectId ?? undefined);
-      let saved: Note = note;
       const wanted = title.trim();
+      // The user's own title goes with the text, so the server keeps the text exactly as written.
+      const { note } = await captureNote(
+        handle.getMarkdown(),
+        initial.projectId ?? undefined,
+        wanted || undefined,
+      );
+      let saved: Note = note;
       if (wanted && wanted !== note.title) {
         try {
           saved = await api.patch<Note>(`/api/notes/${encodeURIComponent(note.id)}`, { title: wanted });

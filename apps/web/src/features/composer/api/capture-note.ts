@@ -15,9 +15,17 @@ const INBOX = 'Inbox';
  * back to creating the note in the first project (or a new 'Inbox') titled by its first line.
  * `projectId`: the project the user picked (personal or shared); the server checks they may write there.
  */
-export async function captureNote(content: string, projectId?: string): Promise<CapturedNote> {
+export async function captureNote(
+  content: string,
+  projectId?: string,
+  title?: string,
+): Promise<CapturedNote> {
   try {
-    return await api.post<CapturedNote>('/api/ai/capture', projectId ? { content, projectId } : { content });
+    return await api.post<CapturedNote>('/api/ai/capture', {
+      content,
+      ...(projectId ? { projectId } : {}),
+      ...(title ? { title } : {}),
+    });
   } catch (error) {
     // A 404 for the route itself ('No route for POST ...'), not for something the request named.
     if (!(isApiError(error, 404) && /^No route for/i.test(error.message))) throw error;
