@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PROJECT_DESCRIPTION_LENGTH } from './constants';
+import { pageSchema } from './pagination.schema';
 import { projectColorSchema, projectNameSchema } from './projects.schema';
 
 export const JOIN_CODE_LENGTH = 6;
@@ -48,7 +49,9 @@ export const sharedProjectSchema = z.object({
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;
 
-export const sharedProjectListSchema = z.object({ sharedProjects: z.array(sharedProjectSchema) });
+/** GET /api/shared-projects: one page, newest updated first. */
+export const sharedProjectListSchema = pageSchema('sharedProjects', sharedProjectSchema);
+export type SharedProjectListPage = z.infer<typeof sharedProjectListSchema>;
 
 /** POST /api/shared-projects */
 export const createSharedProjectBodySchema = z.strictObject({
@@ -77,7 +80,9 @@ export const memberSchema = z.object({
   joinedAt: z.string(),
 });
 export type Member = z.infer<typeof memberSchema>;
-export const memberListSchema = z.object({ members: z.array(memberSchema) });
+/** GET /api/shared-projects/:id/members: one page, in the order they joined. */
+export const memberListSchema = pageSchema('members', memberSchema);
+export type MemberListPage = z.infer<typeof memberListSchema>;
 
 /** A change pushed over /api/events; the web patches or invalidates its cache. */
 export const changeEventSchema = z.object({
