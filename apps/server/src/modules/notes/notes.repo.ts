@@ -48,7 +48,11 @@ export function toSummary(row: SummaryRow): NoteSummary {
 }
 
 /** Where a notes page ends: pinned part (1) or the rest (0), then updated_at and id. */
-export const noteCursorSchema = z.strictObject({ p: z.union([z.literal(0), z.literal(1)]), u: cursorTimestamp, i: cursorId });
+export const noteCursorSchema = z.strictObject({
+  p: z.union([z.literal(0), z.literal(1)]),
+  u: cursorTimestamp,
+  i: cursorId,
+});
 export type NoteCursor = z.infer<typeof noteCursorSchema>;
 /** Where a pins page ends: pinned_at and note id. */
 export const pinCursorSchema = z.strictObject({ t: cursorTimestamp, i: cursorId });
@@ -250,7 +254,8 @@ export function createNotesRepo(db: Kysely<Database>) {
     /** One page of the user's pins, newest pinned first (ties by note id), each with its note. */
     async pinned(userId: string, page: { limit: number; after?: PinCursor | undefined }) {
       let query = summaries(userId).select('pin.pinned_at').where('pin.note_id', 'is not', null);
-      if (page.after) query = query.where(sql<boolean>`(pin.pinned_at, pin.note_id) < (${page.after.t}, ${page.after.i})`);
+      if (page.after)
+        query = query.where(sql<boolean>`(pin.pinned_at, pin.note_id) < (${page.after.t}, ${page.after.i})`);
       const rows = await query
         .orderBy('pin.pinned_at', 'desc')
         .orderBy('pin.note_id', 'desc')

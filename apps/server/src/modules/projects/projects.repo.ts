@@ -95,7 +95,8 @@ export function createProjectsRepo(db: Kysely<Database>) {
     ) {
       let query = visible(userId);
       if (kind !== 'all') query = query.where('p.kind', '=', kind);
-      if (page.after) query = query.where(sql<boolean>`(p.updated_at, p.id) < (${page.after.u}, ${page.after.i})`);
+      if (page.after)
+        query = query.where(sql<boolean>`(p.updated_at, p.id) < (${page.after.u}, ${page.after.i})`);
       const rows = await query
         .orderBy('p.updated_at', 'desc')
         .orderBy('p.id', 'desc')

@@ -1,7 +1,7 @@
 import {
+  createdProjectsSchema,
   createFromTemplateBodySchema,
   createProjectBodySchema,
-  createdProjectsSchema,
   idParamsSchema,
   listProjectsQuerySchema,
   PROJECT_TEMPLATES,

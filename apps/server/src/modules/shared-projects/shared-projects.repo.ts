@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import type { ProjectCursor } from '../projects/projects.repo';
 import { memberOf } from '../projects/membership';
+import type { ProjectCursor } from '../projects/projects.repo';
 
 /** A fresh 6-digit code from a cryptographic source (leading zeros allowed). */
 export function generateShareCode(): string {
@@ -83,7 +83,8 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
     /** One page of the user's shared projects, newest updated first (ties by id). */
     async list(userId: string, page: { limit: number; after?: ProjectCursor | undefined }) {
       let query = visible(userId);
-      if (page.after) query = query.where(sql<boolean>`(p.updated_at, p.id) < (${page.after.u}, ${page.after.i})`);
+      if (page.after)
+        query = query.where(sql<boolean>`(p.updated_at, p.id) < (${page.after.u}, ${page.after.i})`);
       const rows = await query
         .orderBy('p.updated_at', 'desc')
         .orderBy('p.id', 'desc')
@@ -185,7 +186,8 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
         .innerJoin('users as u', 'u.id', 'm.user_id')
         .select(['m.user_id', 'u.name', 'm.role', 'm.joined_at'])
         .where('m.project_id', '=', projectId);
-      if (page.after) query = query.where(sql<boolean>`(m.joined_at, m.user_id) > (${page.after.j}, ${page.after.i})`);
+      if (page.after)
+        query = query.where(sql<boolean>`(m.joined_at, m.user_id) > (${page.after.j}, ${page.after.i})`);
       const rows = await query
         .orderBy('m.joined_at')
         .orderBy('m.user_id')
