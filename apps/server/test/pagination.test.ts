@@ -9,7 +9,7 @@ interface Summary {
   updatedAt: string;
 }
 
-const SEED_PER_PROJECT = [300, 230];
+const SEED_PER_PROJECT = [300, 230] as const;
 const SHARED_NOTES = 30;
 const STRANGER_NOTES = 40;
 /** Alice pins every 13th of the first 200 notes of her first project. */
