@@ -58,6 +58,8 @@ export const noteCountsSchema = z.object({
   pinned: z.number().int(),
   /** The newest updatedAt among them; null when there are none. */
   lastUpdatedAt: z.string().nullable(),
+  /** The newest updatedAt among the pinned ones (the Pinned Notes page's counter). */
+  pinnedLastUpdatedAt: z.string().nullable(),
 });
 export type NoteCounts = z.infer<typeof noteCountsSchema>;
 

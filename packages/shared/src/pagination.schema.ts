@@ -1,10 +1,5 @@
 import { z } from 'zod';
-
-/** ARCHITECTURE: every list is cursor-paginated; a page holds 50 items unless asked, never more than 200. */
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
-/** Cursors are short (a sort key); anything longer is not one of ours. */
-export const MAX_CURSOR_LENGTH = 512;
+import { DEFAULT_PAGE_SIZE, MAX_CURSOR_LENGTH, MAX_PAGE_SIZE } from './constants';
 
 /** `?cursor=&limit=` on every list route. The cursor is opaque: pass back what `nextCursor` said. */
 export const pageQuerySchema = z.strictObject({

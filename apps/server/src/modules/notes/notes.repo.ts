@@ -135,6 +135,9 @@ export function createNotesRepo(db: Kysely<Database>) {
         eb.fn.countAll<number | string>().as('total'),
         eb.fn.count<number | string>('pin.note_id').as('pinned'),
         eb.fn.max('n.updated_at').as('last_updated'),
+        eb.fn
+          .max(sql<Timestamp | null>`case when pin.note_id is null then null else n.updated_at end`)
+          .as('pinned_last_updated'),
       ]);
       if (filter.projectId) query = query.where('n.project_id', '=', filter.projectId);
       const row = await query.executeTakeFirst();
@@ -142,6 +145,7 @@ export function createNotesRepo(db: Kysely<Database>) {
         total: Number(row?.total ?? 0),
         pinned: Number(row?.pinned ?? 0),
         lastUpdatedAt: row?.last_updated ? toIso(row.last_updated as Timestamp) : null,
+        pinnedLastUpdatedAt: row?.pinned_last_updated ? toIso(row.pinned_last_updated as Timestamp) : null,
       };
     },
 

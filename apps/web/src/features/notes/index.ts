@@ -3,7 +3,7 @@
 export { NewNoteButton } from './components/new-note-button';
 export { NoteActionsMenu } from './components/note-actions-menu';
 export { NoteCard, NoteRow } from './components/note-card';
-export { NoteCollection, NoteCollectionSkeleton } from './components/note-collection';
+export { type ListPager, NoteCollection, NoteCollectionSkeleton } from './components/note-collection';
 export { NotesToolbar } from './components/notes-toolbar';
 export { NotesView } from './components/notes-view';
 export { lastUpdated, matchesNote, noteStats, useNoteFilter } from './hooks/use-note-filter';
