@@ -101,6 +101,7 @@ export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | '
     case 'note.created':
       return [
         noteKeys.allCounts(),
+        noteKeys.firstPages(),
         noteKeys.searches(),
         projectKeys.all, // note counts
         sharedProjectKeys.all, // item counts, last modified
@@ -108,6 +109,7 @@ export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | '
     case 'note.updated':
       return [
         noteKeys.allCounts(),
+        noteKeys.firstPages(),
         noteKeys.searches(),
         ...(noteId ? [noteKeys.detail(noteId)] : []),
         // A change (or move) touches its projects' last-modified time, order and counts.
@@ -118,6 +120,7 @@ export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | '
       // removeNoteFromCache takes it out of the loaded pages at once.
       return [
         noteKeys.allCounts(),
+        noteKeys.firstPages(),
         noteKeys.searches(),
         ...(noteId ? [noteKeys.detail(noteId)] : []),
         projectKeys.all,
@@ -125,7 +128,12 @@ export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | '
       ];
     case 'pin.changed':
       // Pins are per user: the flag shows in every list, the pins, search results and the note.
-      return [noteKeys.allCounts(), noteKeys.searches(), ...(noteId ? [noteKeys.detail(noteId)] : [])];
+      return [
+        noteKeys.allCounts(),
+        noteKeys.firstPages(),
+        noteKeys.searches(),
+        ...(noteId ? [noteKeys.detail(noteId)] : []),
+      ];
     case 'project.created':
       return [projectKeys.lists(), sharedProjectKeys.all];
     case 'project.updated':

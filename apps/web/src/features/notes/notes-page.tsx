@@ -7,7 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { StatList } from '@/components/ui/stat-list';
 import { useViewMode } from '@/components/ui/view-toggle';
 import { useNoteCounts } from './api/get-note-counts';
-import { useNotes } from './api/get-notes';
+import { useNoteList } from './api/get-notes';
 import { NewNoteButton } from './components/new-note-button';
 import { NotesToolbar } from './components/notes-toolbar';
 import { NotesView } from './components/notes-view';
@@ -18,7 +18,7 @@ const VIEW_STORAGE_KEY = 'notewise.view.notes';
 
 /** /notes: every note the user can see, pinned first, with counters, a filter and the per-note menu. */
 export function NotesPage() {
-  const notes = useNotes();
+  const notes = useNoteList();
   const counts = useNoteCounts();
   const projects = useProjectLookup();
   const [view, setView] = useViewMode(VIEW_STORAGE_KEY);

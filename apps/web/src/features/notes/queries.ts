@@ -4,6 +4,5 @@
 
 export { useNoteCounts } from './api/get-note-counts';
 export { type NotePages, useNotes } from './api/get-notes';
-export { usePinnedNotes } from './api/get-pins';
 export { invalidateNoteData, type NoteListFilter, noteKeys } from './api/query-keys';
 export { useNoteSearch } from './api/search-notes';

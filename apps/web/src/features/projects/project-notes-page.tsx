@@ -18,7 +18,7 @@ import {
   noteStats,
   useNoteCounts,
   useNoteFilter,
-  useNotes,
+  useNoteList,
 } from '@/features/notes';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useProject } from './api/get-project';
@@ -43,7 +43,7 @@ export function ProjectNotesPage() {
   const projectId = params.id ?? params.projectId ?? '';
   const [searchParams] = useSearchParams();
   const project = useProject(projectId);
-  const notes = useNotes({ projectId }, { enabled: !project.isError });
+  const notes = useNoteList({ projectId }, { enabled: !project.isError });
   const counts = useNoteCounts(projectId, { enabled: !project.isError });
   const [view, setView] = useViewMode(VIEW_STORAGE_KEY);
   const [query, setQuery] = useState('');

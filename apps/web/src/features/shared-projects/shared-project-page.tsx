@@ -17,7 +17,7 @@ import {
   NoteCollectionSkeleton,
   NotesToolbar,
   useNoteCounts,
-  useNotes,
+  useNoteList,
 } from '@/features/notes';
 import { errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -77,7 +77,7 @@ export function SharedProjectPage() {
   const { sharedProjectId = '' } = useParams();
   const navigate = useNavigate();
   const project = useSharedProject(sharedProjectId);
-  const notes = useNotes({ projectId: sharedProjectId }, { enabled: !project.isError });
+  const notes = useNoteList({ projectId: sharedProjectId }, { enabled: !project.isError });
   const counts = useNoteCounts(sharedProjectId, { enabled: !project.isError });
   const members = useMembers(sharedProjectId, { enabled: !project.isError });
   const [view, setView] = useViewMode(VIEW_STORAGE_KEY);

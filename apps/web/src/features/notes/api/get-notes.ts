@@ -1,5 +1,5 @@
 import type { NoteListPage, NoteSummary } from '@notewise/shared';
-import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { type NoteListFilter, noteKeys } from './query-keys';
 
@@ -39,7 +39,7 @@ export function flattenNotePages(data: NotePages): NoteSummary[] {
  * loads the next page while `hasNextPage`. The live-events client and the note menus patch the
  * loaded pages in place, so the list does not refetch every page on each change.
  */
-export function useNotes(filter: NoteListFilter = {}, options: { enabled?: boolean } = {}) {
+export function useNoteList(filter: NoteListFilter = {}, options: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
     queryKey: noteKeys.list(filter),
     queryFn: ({ signal, pageParam }) => fetchNotes(filter, pageParam, signal),
@@ -48,5 +48,18 @@ export function useNotes(filter: NoteListFilter = {}, options: { enabled?: boole
     select: flattenNotePages,
     enabled: options.enabled ?? true,
     refetchOnWindowFocus: false,
+  });
+}
+
+/**
+ * The first page of a list (50 notes, pinned first) for widgets that show a few of them (Capture's
+ * recent notes): a plain query, so the first route carries no infinite-query code.
+ */
+export function useNotes(filter: NoteListFilter = {}, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: noteKeys.firstPage(filter),
+    queryFn: ({ signal }) => fetchNotes(filter, null, signal),
+    select: (data) => data.notes,
+    enabled: options.enabled ?? true,
   });
 }

@@ -15,6 +15,13 @@ export const noteKeys = {
   lists: () => [...noteKeys.all, 'list'] as const,
   list: (filter: NoteListFilter = {}) =>
     [...noteKeys.lists(), { projectId: filter.projectId ?? null, pinned: filter.pinned ?? null }] as const,
+  /** The first page of a list alone, for widgets that show a few recent notes (not paged further). */
+  firstPages: () => [...noteKeys.all, 'first-page'] as const,
+  firstPage: (filter: NoteListFilter = {}) =>
+    [
+      ...noteKeys.firstPages(),
+      { projectId: filter.projectId ?? null, pinned: filter.pinned ?? null },
+    ] as const,
   pins: () => [...noteKeys.all, 'pins'] as const,
   /** Counters from their own query: every counts key, or one project's ({ projectId: null } = all). */
   allCounts: () => [...noteKeys.all, 'counts'] as const,

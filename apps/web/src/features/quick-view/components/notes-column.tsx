@@ -6,7 +6,8 @@ import { Link } from 'react-router';
 import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useNoteCounts, useNotes } from '@/features/notes/queries';
+import { useNoteList } from '@/features/notes/api/get-notes';
+import { useNoteCounts } from '@/features/notes/queries';
 import { errorMessage } from '@/lib/api';
 import { pluralize } from '@/lib/format';
 import type { ProjectRef } from '../hooks/use-quick-view-selection';
@@ -48,7 +49,7 @@ function ProjectNotes({
   selectedNoteId,
   onSelect,
 }: Omit<NotesColumnProps, 'project'> & { project: ProjectRef }) {
-  const notes = useNotes({ projectId: project.id });
+  const notes = useNoteList({ projectId: project.id });
   const counts = useNoteCounts(project.id);
   const scrollRef = useRef<HTMLDivElement>(null);
 
