@@ -10,7 +10,6 @@ import type { ChangeEvent, Note, NoteSummary } from '@notewise/shared';
 import { partialMatchKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ME_QUERY_KEY } from '@/features/auth';
-import { applyNoteChange } from '@/features/notes/api/cache';
 import { noteKeys } from '@/features/notes/queries';
 import { projectKeys } from '@/features/projects';
 import { sharedProjectKeys } from '@/features/shared-projects';
@@ -153,8 +152,12 @@ export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | '
   }
 }
 
-/** A deleted note leaves every loaded page, pin and search result at once. */
-function removeNoteFromCache(queryClient: QueryClient, noteId: string): void {
+/** The list patching code loads with the first event, not with the first route. */
+const loadNoteCache = () => import('@/features/notes/api/cache');
+
+/** A deleted note leaves every loaded page, pin and search result. */
+async function removeNoteFromCache(queryClient: QueryClient, noteId: string): Promise<void> {
+  const { applyNoteChange } = await loadNoteCache();
   applyNoteChange(queryClient, { id: noteId } as NoteSummary, null);
 }
 
@@ -171,6 +174,7 @@ async function fetchSummary(noteId: string): Promise<NoteSummary | null> {
 
 /** Puts the server's current version of each note where it now belongs in every loaded page. */
 async function patchNotes(queryClient: QueryClient, noteIds: string[]): Promise<void> {
+  const { applyNoteChange } = await loadNoteCache();
   await Promise.all(
     noteIds.map(async (noteId) => {
       try {
@@ -368,7 +372,7 @@ export function RealtimeEvents(): null {
     const batch = new InvalidationBatch(queryClient);
     const connection = new EventsConnection(eventsUrl(), {
       onEvent: (event) => {
-        if (event.type === 'note.deleted' && event.noteId) removeNoteFromCache(queryClient, event.noteId);
+        if (event.type === 'note.deleted' && event.noteId) void removeNoteFromCache(queryClient, event.noteId);
         const collabEdit = event.type === 'note.updated' && event.source === 'collab';
         batch.add(
           staleKeysFor(event, userId),
