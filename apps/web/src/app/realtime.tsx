@@ -372,7 +372,8 @@ export function RealtimeEvents(): null {
     const batch = new InvalidationBatch(queryClient);
     const connection = new EventsConnection(eventsUrl(), {
       onEvent: (event) => {
-        if (event.type === 'note.deleted' && event.noteId) void removeNoteFromCache(queryClient, event.noteId);
+        if (event.type === 'note.deleted' && event.noteId)
+          void removeNoteFromCache(queryClient, event.noteId);
         const collabEdit = event.type === 'note.updated' && event.source === 'collab';
         batch.add(
           staleKeysFor(event, userId),

@@ -42,14 +42,14 @@ describe('placeInPages', () => {
   });
 
   it('moves an updated note to where it now sorts, once', () => {
-    expect(ids(placeInPages(loaded, 'd', note('d', at(45))))).toEqual([
-      ['p1', 'a', 'd', 'b'],
-      ['c'],
-    ]);
+    expect(ids(placeInPages(loaded, 'd', note('d', at(45))))).toEqual([['p1', 'a', 'd', 'b'], ['c']]);
   });
 
   it('drops a note that now sorts after everything loaded while more pages remain', () => {
-    expect(ids(placeInPages(loaded, 'a', note('a', at(5))))).toEqual([['p1', 'b'], ['c', 'd']]);
+    expect(ids(placeInPages(loaded, 'a', note('a', at(5))))).toEqual([
+      ['p1', 'b'],
+      ['c', 'd'],
+    ]);
   });
 
   it('keeps it at the end when the last page is loaded', () => {
