@@ -24,7 +24,6 @@ export function NotesPage() {
   const [view, setView] = useViewMode(VIEW_STORAGE_KEY);
   const [query, setQuery] = useState('');
   const filtered = useNoteFilter(notes.data, query);
-  const total = counts.data?.total ?? notes.data?.length ?? 0;
 
   return (
     <Page>
@@ -41,7 +40,7 @@ export function NotesPage() {
       />
       <NotesView
         notes={filtered}
-        total={total}
+        total={notes.data?.length ?? 0}
         pager={notes}
         isPending={notes.isPending}
         error={notes.error}

@@ -54,7 +54,7 @@ export function PinnedNotesPage() {
       />
       <NotesView
         notes={filtered}
-        total={pinnedCount}
+        total={pins.data?.length ?? 0}
         pager={pins}
         isPending={pins.isPending}
         error={pins.error}

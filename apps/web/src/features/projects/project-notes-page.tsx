@@ -133,7 +133,7 @@ export function ProjectNotesPage() {
       />
       <NotesView
         notes={filtered}
-        total={total}
+        total={notes.data?.length ?? 0}
         pager={notes}
         isPending={notes.isPending}
         error={notes.error}

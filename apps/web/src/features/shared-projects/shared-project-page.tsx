@@ -155,7 +155,7 @@ export function SharedProjectPage() {
         onRetry={() => void notes.refetch()}
       />
     );
-  } else if (total === 0 && !notes.hasNextPage) {
+  } else if ((notes.data?.length ?? 0) === 0 && !notes.hasNextPage) {
     body = (
       <EmptyState
         icon={FileText}

@@ -8,7 +8,7 @@ import { type ListPager, NoteCollection, NoteCollectionSkeleton } from './note-c
 interface NotesViewProps {
   /** The notes after any search filter; undefined while loading. */
   notes: NoteSummary[] | undefined;
-  /** How many notes there are before filtering (0 shows `empty`, else `noMatch` when filtered to none). */
+  /** How many notes are loaded before filtering (0 shows `empty`, else `noMatch` when filtered to none). */
   total: number;
   /** The list's next pages; while there are more, a search that matches none of the loaded notes keeps loading. */
   pager?: ListPager;
