@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import { CompiledQuery, type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createNotesRepo } from '../src/modules/notes/notes.repo';
 import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
 
 interface Summary {
@@ -310,6 +312,35 @@ describe.each(dialects)('cursor pagination on %s', (dialect) => {
     expect((await get(alice.cookie, `/api/notes?projectId=${strangerProjectId}`)).statusCode).toBe(404);
     const bobsPins = await walk<{ noteId: string }>(bob.cookie, '/api/pins', 'pins', { limit: 2 });
     expect(bobsPins.items).toHaveLength(5);
+  });
+
+  it.runIf(dialect === 'sqlite')('reads a page from the keyset index, never sorting every note', async () => {
+    const db = t.database.db;
+    // With statistics, as a server that has run ANALYZE (search keeps them current) has.
+    await sql`analyze`.execute(db);
+    const compiled: CompiledQuery[] = [];
+    const recorder: KyselyPlugin = {
+      transformQuery: (args) => {
+        compiled.push(db.getExecutor().compileQuery(args.node, args.queryId));
+        return args.node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const notes = createNotesRepo(db.withPlugin(recorder));
+    await notes.list(alice.user.id, {}, { limit: 50 });
+    await notes.list(alice.user.id, { projectId: projectIds[0] }, { limit: 50 });
+    await notes.pinned(alice.user.id, { limit: 50 });
+    expect(compiled.length).toBeGreaterThanOrEqual(3);
+    for (const query of compiled) {
+      const plan = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+      );
+      const details = plan.rows.map((row) => row.detail).join('\n');
+      if (/from "notes" as "n"/.test(query.sql)) {
+        expect(details, query.sql).toMatch(/USING (COVERING )?INDEX notes_(project_)?updated_id_idx/);
+        expect(details, query.sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+      }
+    }
   });
 
   it('pages pins newest pinned first', async () => {

@@ -54,6 +54,8 @@ export const noteCursorSchema = z.strictObject({
   i: cursorId,
 });
 export type NoteCursor = z.infer<typeof noteCursorSchema>;
+/** Sorts above every note: the start of the first page. */
+const FIRST_PAGE_START = { u: '9999-12-31T23:59:59.999Z', i: '' } as const;
 /** Where a pins page ends: pinned_at and note id. */
 export const pinCursorSchema = z.strictObject({ t: cursorTimestamp, i: cursorId });
 export type PinCursor = z.infer<typeof pinCursorSchema>;
@@ -73,19 +75,52 @@ export function createNotesRepo(db: Kysely<Database>) {
         join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId),
       );
 
+  const summaryColumns = [
+    'n.id',
+    'n.project_id',
+    'n.title',
+    'n.tags',
+    'n.version',
+    'n.created_at',
+    'n.updated_at',
+    'n.excerpt',
+    'n.author_id',
+  ] as const;
+
   const summaries = (userId: string) =>
     visible(userId).select([
-      'n.id',
-      'n.project_id',
-      'n.title',
-      'n.tags',
-      'n.version',
-      'n.created_at',
-      'n.updated_at',
-      'n.excerpt',
-      'n.author_id',
+      ...summaryColumns,
       sql<number>`case when pin.note_id is null then 0 else 1 end`.as('pinned'),
     ]);
+
+  /**
+   * The notes the user can see and has not pinned, for list pages. CROSS JOIN is SQLite's join-order
+   * hint: notes stay the outer loop, so a page is read from the keyset index in order and stops at the
+   * limit instead of gathering every note of every project of the user and sorting them. PostgreSQL
+   * plans it as the inner join it is (the condition is in WHERE).
+   */
+  const unpinnedSummaries = (userId: string) =>
+    db
+      .selectFrom('notes as n')
+      .crossJoin('project_members as m')
+      .leftJoin('pins as pin', (join) =>
+        join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId),
+      )
+      .where(memberOf('n.project_id', userId))
+      .where('pin.note_id', 'is', null)
+      .select([...summaryColumns, sql<number>`0`.as('pinned')]);
+
+  /**
+   * The user's pinned notes they can still see, read from their pins (few) rather than by scanning
+   * notes for a pin: a left join filtered on "has a pin" would walk every note when there are none.
+   */
+  const pinnedSummaries = (userId: string) =>
+    db
+      .selectFrom('pins as pin')
+      .innerJoin('notes as n', 'n.id', 'pin.note_id')
+      .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', userId)))
+      .where('pin.user_id', '=', userId)
+      .select([...summaryColumns, sql<number>`1`.as('pinned')]);
 
   const find = async (userId: string, noteId: string): Promise<Note | undefined> => {
     const row = await summaries(userId).select('n.content').where('n.id', '=', noteId).executeTakeFirst();
@@ -109,9 +144,12 @@ export function createNotesRepo(db: Kysely<Database>) {
     ) {
       const { limit, after } = page;
       const part = (pinned: boolean, from: NoteCursor | undefined, take: number) => {
-        let query = summaries(userId).where('pin.note_id', pinned ? 'is not' : 'is', null);
+        let query = pinned ? pinnedSummaries(userId) : unpinnedSummaries(userId);
         if (filter.projectId) query = query.where('n.project_id', '=', filter.projectId);
-        if (from) query = query.where(sql<boolean>`(n.updated_at, n.id) < (${from.u}, ${from.i})`);
+        // The first page starts above every key: with a range on (updated_at, id) the planners read
+        // the keyset index in order and stop at the limit (without one, SQLite sorted every note).
+        const start = from ?? FIRST_PAGE_START;
+        query = query.where(sql<boolean>`(n.updated_at, n.id) < (${start.u}, ${start.i})`);
         return query.orderBy('n.updated_at', 'desc').orderBy('n.id', 'desc').limit(take).execute();
       };
       const rows: SummaryRow[] = [];
@@ -257,7 +295,7 @@ export function createNotesRepo(db: Kysely<Database>) {
 
     /** One page of the user's pins, newest pinned first (ties by note id), each with its note. */
     async pinned(userId: string, page: { limit: number; after?: PinCursor | undefined }) {
-      let query = summaries(userId).select('pin.pinned_at').where('pin.note_id', 'is not', null);
+      let query = pinnedSummaries(userId).select('pin.pinned_at');
       if (page.after)
         query = query.where(sql<boolean>`(pin.pinned_at, pin.note_id) < (${page.after.t}, ${page.after.i})`);
       const rows = await query
