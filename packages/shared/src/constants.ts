@@ -89,6 +89,12 @@ export const PREVIEW_LENGTHS = {
 } as const;
 
 export const SEARCH_RESULT_LIMIT = 10;
+
+/** ARCHITECTURE: every list is cursor-paginated; a page holds 50 items unless asked, never more than 200. */
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 200;
+/** Cursors are short (a sort key); anything longer is not one of ours. */
+export const MAX_CURSOR_LENGTH = 512;
 export const HIGHLIGHT_DURATION_MS = 3_000;
 
 /** SPEC 3 project templates: names and colours in order. */

@@ -7,6 +7,7 @@ export * from './errors';
 export * from './me.schema';
 export * from './messages';
 export * from './notes.schema';
+export * from './pagination.schema';
 export * from './plans';
 export * from './project-policy';
 export * from './projects.schema';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_NOTE_CONTENT_LENGTH, MAX_NOTE_TITLE_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from './constants';
+import { pageQuerySchema, pageSchema } from './pagination.schema';
 import { stripUnsafeLine } from './text';
 
 export const noteTitleSchema = z
@@ -40,13 +41,29 @@ export const noteSchema = noteSummarySchema.extend({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-export const noteListSchema = z.object({ notes: z.array(noteSummarySchema) });
+/** GET /api/notes: one page, pinned first, then newest updated (SPEC 4). */
+export const noteListSchema = pageSchema('notes', noteSummarySchema);
+export type NoteListPage = z.infer<typeof noteListSchema>;
 
-/** GET /api/notes */
-export const listNotesQuerySchema = z.strictObject({
+const noteFilterSchema = z.strictObject({
   projectId: z.string().min(1).max(64).optional(),
   pinned: z.enum(['true', 'false']).optional(),
 });
+
+/** GET /api/notes */
+export const listNotesQuerySchema = noteFilterSchema.extend(pageQuerySchema.shape);
+
+/** GET /api/notes/counts: the page header's counters, from their own query (not from a page). */
+export const noteCountsQuerySchema = z.strictObject({ projectId: z.string().min(1).max(64).optional() });
+export const noteCountsSchema = z.object({
+  total: z.number().int(),
+  pinned: z.number().int(),
+  /** The newest updatedAt among them; null when there are none. */
+  lastUpdatedAt: z.string().nullable(),
+  /** The newest updatedAt among the pinned ones (the Pinned Notes page's counter). */
+  pinnedLastUpdatedAt: z.string().nullable(),
+});
+export type NoteCounts = z.infer<typeof noteCountsSchema>;
 
 /** POST /api/notes */
 export const createNoteBodySchema = z.strictObject({
@@ -83,8 +100,9 @@ export const moveNoteBodySchema = z.strictObject({ projectId: z.string().min(1).
 
 export const conflictDetailsSchema = z.object({ current: noteSchema });
 
-/** GET /api/pins: newest pinned first with the note embedded. */
-export const pinListSchema = z.object({
-  pins: z.array(z.object({ noteId: z.string(), pinnedAt: z.string(), note: noteSummarySchema })),
-});
+export const pinSchema = z.object({ noteId: z.string(), pinnedAt: z.string(), note: noteSummarySchema });
+export type Pin = z.infer<typeof pinSchema>;
+
+/** GET /api/pins: one page, newest pinned first with the note embedded. */
+export const pinListSchema = pageSchema('pins', pinSchema);
 export type PinList = z.infer<typeof pinListSchema>;

@@ -6,6 +6,7 @@ import {
   PROJECT_TEMPLATE_IDS,
   type ProjectTemplateId,
 } from './constants';
+import { pageQuerySchema, pageSchema } from './pagination.schema';
 import { stripUnsafeLine, stripUnsafeMultiline } from './text';
 
 export const projectNameSchema = z
@@ -43,7 +44,17 @@ export const projectSchema = z.object({
 });
 export type Project = z.infer<typeof projectSchema>;
 
-export const projectListSchema = z.object({ projects: z.array(projectSchema) });
+/** GET /api/projects: one page, newest updated first. */
+export const projectListSchema = pageSchema('projects', projectSchema);
+export type ProjectListPage = z.infer<typeof projectListSchema>;
+
+/** GET /api/projects */
+export const listProjectsQuerySchema = z
+  .strictObject({ kind: z.enum(['personal', 'shared', 'all']).default('personal') })
+  .extend(pageQuerySchema.shape);
+
+/** POST /api/projects/from-template: the projects it made (a handful, not a page). */
+export const createdProjectsSchema = z.object({ projects: z.array(projectSchema) });
 
 /** POST /api/projects */
 export const createProjectBodySchema = z.strictObject({

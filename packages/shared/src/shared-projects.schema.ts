@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSchema } from './pagination.schema';
 import { projectColorSchema, projectDescriptionSchema, projectNameSchema } from './projects.schema';
 
 export const JOIN_CODE_LENGTH = 6;
@@ -47,7 +48,9 @@ export const sharedProjectSchema = z.object({
 });
 export type SharedProject = z.infer<typeof sharedProjectSchema>;
 
-export const sharedProjectListSchema = z.object({ sharedProjects: z.array(sharedProjectSchema) });
+/** GET /api/shared-projects: one page, newest updated first. */
+export const sharedProjectListSchema = pageSchema('sharedProjects', sharedProjectSchema);
+export type SharedProjectListPage = z.infer<typeof sharedProjectListSchema>;
 
 /** POST /api/shared-projects */
 export const createSharedProjectBodySchema = z.strictObject({
@@ -76,7 +79,9 @@ export const memberSchema = z.object({
   joinedAt: z.string(),
 });
 export type Member = z.infer<typeof memberSchema>;
-export const memberListSchema = z.object({ members: z.array(memberSchema) });
+/** GET /api/shared-projects/:id/members: one page, in the order they joined. */
+export const memberListSchema = pageSchema('members', memberSchema);
+export type MemberListPage = z.infer<typeof memberListSchema>;
 
 /** A change pushed over /api/events; the web patches or invalidates its cache. */
 export const changeEventSchema = z.object({

@@ -120,6 +120,12 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
     success: 200,
     url: (w) => `/api/notes?projectId=${w.projectId}`,
   },
+  'GET /api/notes/counts': {
+    target: 'project',
+    action: 'read',
+    success: 200,
+    url: (w) => `/api/notes/counts?projectId=${w.projectId}`,
+  },
   'POST /api/notes': {
     target: 'project',
     action: 'create',

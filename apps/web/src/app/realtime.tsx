@@ -6,13 +6,14 @@
  * Only types come from '@notewise/shared' here: this file is on the first route's chunk, and the
  * schemas (zod) are not.
  */
-import type { ChangeEvent } from '@notewise/shared';
+import type { ChangeEvent, Note, NoteSummary } from '@notewise/shared';
 import { partialMatchKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ME_QUERY_KEY } from '@/features/auth';
 import { noteKeys } from '@/features/notes/queries';
 import { projectKeys } from '@/features/projects';
 import { sharedProjectKeys } from '@/features/shared-projects';
+import { api, isApiError } from '@/lib/api';
 import { useAuth } from './session';
 
 // ---------------------------------------------------------------------------------------------------
@@ -79,43 +80,47 @@ function parseEvent(data: unknown): ChangeEvent | { type: 'ready' } | null {
   }
 }
 
-/** Note lists that can hold notes of these projects: their own lists, and the unfiltered ones. */
-function noteListKeys(...projectIds: Array<string | undefined>): QueryKey[] {
-  const keys: QueryKey[] = [[...noteKeys.lists(), { projectId: null }]];
-  for (const projectId of new Set(projectIds)) {
-    if (projectId) keys.push([...noteKeys.lists(), { projectId }]);
-  }
-  return keys;
+/**
+ * Note lists and pins are paged (decision 015): a note event does not make them stale (that would
+ * refetch every loaded page); the note is fetched once and patched into the loaded pages instead
+ * (`notesToPatch`). Their counters are a cheap query of their own and are refetched.
+ */
+export function notesToPatch(event: ChangeEvent): string | null {
+  const patched =
+    event.type === 'note.created' || event.type === 'note.updated' || event.type === 'pin.changed';
+  return patched && event.noteId ? event.noteId : null;
 }
 
 /** The query keys (prefixes) an event makes stale; 'all' for a resync. */
 export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | 'all' {
-  const { projectId, fromProjectId, noteId } = event;
+  const { noteId } = event;
   switch (event.type) {
     case 'resync':
       return 'all';
     case 'note.created':
       return [
-        ...noteListKeys(projectId),
+        noteKeys.allCounts(),
+        noteKeys.firstPages(),
         noteKeys.searches(),
         projectKeys.all, // note counts
         sharedProjectKeys.all, // item counts, last modified
       ];
     case 'note.updated':
       return [
-        ...noteListKeys(projectId, fromProjectId),
+        noteKeys.allCounts(),
+        noteKeys.firstPages(),
         noteKeys.searches(),
-        noteKeys.pins(), // pinned notes carry their note
         ...(noteId ? [noteKeys.detail(noteId)] : []),
         // A change (or move) touches its projects' last-modified time, order and counts.
         projectKeys.all,
         sharedProjectKeys.all,
       ];
     case 'note.deleted':
+      // removeNoteFromCache takes it out of the loaded pages at once.
       return [
-        ...noteListKeys(projectId),
+        noteKeys.allCounts(),
+        noteKeys.firstPages(),
         noteKeys.searches(),
-        noteKeys.pins(),
         ...(noteId ? [noteKeys.detail(noteId)] : []),
         projectKeys.all,
         sharedProjectKeys.all,
@@ -123,8 +128,8 @@ export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | '
     case 'pin.changed':
       // Pins are per user: the flag shows in every list, the pins, search results and the note.
       return [
-        noteKeys.lists(),
-        noteKeys.pins(),
+        noteKeys.allCounts(),
+        noteKeys.firstPages(),
         noteKeys.searches(),
         ...(noteId ? [noteKeys.detail(noteId)] : []),
       ];
@@ -147,22 +152,39 @@ export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | '
   }
 }
 
-/** A deleted note leaves every cached list, pin and search result at once, before the refetch. */
-function removeNoteFromCache(queryClient: QueryClient, noteId: string): void {
-  queryClient.setQueriesData<{ notes: Array<{ id: string }> }>({ queryKey: noteKeys.lists() }, (data) =>
-    data?.notes.some((note) => note.id === noteId)
-      ? { ...data, notes: data.notes.filter((note) => note.id !== noteId) }
-      : data,
-  );
-  queryClient.setQueriesData<{ pins: Array<{ noteId: string }> }>({ queryKey: noteKeys.pins() }, (data) =>
-    data?.pins.some((pin) => pin.noteId === noteId)
-      ? { ...data, pins: data.pins.filter((pin) => pin.noteId !== noteId) }
-      : data,
-  );
-  queryClient.setQueriesData<{ results: Array<{ id: string }> }>({ queryKey: noteKeys.searches() }, (data) =>
-    data?.results.some((result) => result.id === noteId)
-      ? { ...data, results: data.results.filter((result) => result.id !== noteId) }
-      : data,
+/** The list patching code loads with the first event, not with the first route. */
+const loadNoteCache = () => import('@/features/notes/api/cache');
+
+/** A deleted note leaves every loaded page, pin and search result. */
+async function removeNoteFromCache(queryClient: QueryClient, noteId: string): Promise<void> {
+  const { applyNoteChange } = await loadNoteCache();
+  applyNoteChange(queryClient, { id: noteId } as NoteSummary, null);
+}
+
+/** The note as the list shows it (no content), or null once this user can no longer see it. */
+async function fetchSummary(noteId: string): Promise<NoteSummary | null> {
+  try {
+    const { content: _content, ...summary } = await api.get<Note>(`/api/notes/${encodeURIComponent(noteId)}`);
+    return summary;
+  } catch (error) {
+    if (isApiError(error, 404)) return null;
+    throw error;
+  }
+}
+
+/** Puts the server's current version of each note where it now belongs in every loaded page. */
+async function patchNotes(queryClient: QueryClient, noteIds: string[]): Promise<void> {
+  const { applyNoteChange } = await loadNoteCache();
+  await Promise.all(
+    noteIds.map(async (noteId) => {
+      try {
+        applyNoteChange(queryClient, { id: noteId } as NoteSummary, await fetchSummary(noteId));
+      } catch {
+        // Offline or failing: fall back to refetching what may hold it.
+        void queryClient.invalidateQueries({ queryKey: noteKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: noteKeys.pins() });
+      }
+    }),
   );
 }
 
@@ -176,15 +198,17 @@ const COLLAB_BATCH_MS = 1_000;
 
 class InvalidationBatch {
   private keys: QueryKey[] = [];
+  private noteIds = new Set<string>();
   private all = false;
   private timer: number | undefined;
   private dueAt = 0;
 
   constructor(private readonly queryClient: QueryClient) {}
 
-  add(keys: QueryKey[] | 'all', delay: number): void {
+  add(keys: QueryKey[] | 'all', delay: number, noteId: string | null = null): void {
     if (keys === 'all') this.all = true;
     else this.keys.push(...keys);
+    if (noteId) this.noteIds.add(noteId);
     const due = Date.now() + delay;
     // Fire at the earliest deadline asked for; later events ride along (no starvation by a steady stream).
     if (this.timer !== undefined && this.dueAt <= due) return;
@@ -196,15 +220,17 @@ class InvalidationBatch {
   flush(): void {
     window.clearTimeout(this.timer);
     this.timer = undefined;
-    const { all, keys } = this;
+    const { all, keys, noteIds } = this;
     this.all = false;
     this.keys = [];
+    this.noteIds = new Set();
     if (all) {
       void this.queryClient.invalidateQueries({
         predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0],
       });
       return;
     }
+    if (noteIds.size > 0) void patchNotes(this.queryClient, [...noteIds]);
     if (keys.length === 0) return;
     // One pass with a predicate, so a query matched by several keys refetches once.
     void this.queryClient.invalidateQueries({
@@ -216,6 +242,7 @@ class InvalidationBatch {
     window.clearTimeout(this.timer);
     this.timer = undefined;
     this.keys = [];
+    this.noteIds.clear();
     this.all = false;
   }
 }
@@ -345,9 +372,14 @@ export function RealtimeEvents(): null {
     const batch = new InvalidationBatch(queryClient);
     const connection = new EventsConnection(eventsUrl(), {
       onEvent: (event) => {
-        if (event.type === 'note.deleted' && event.noteId) removeNoteFromCache(queryClient, event.noteId);
+        if (event.type === 'note.deleted' && event.noteId)
+          void removeNoteFromCache(queryClient, event.noteId);
         const collabEdit = event.type === 'note.updated' && event.source === 'collab';
-        batch.add(staleKeysFor(event, userId), collabEdit ? COLLAB_BATCH_MS : REALTIME_BATCH_MS);
+        batch.add(
+          staleKeysFor(event, userId),
+          collabEdit ? COLLAB_BATCH_MS : REALTIME_BATCH_MS,
+          notesToPatch(event),
+        );
       },
       onReady: (again) => {
         // Whatever changed while the connection was down was not pushed: refresh everything.

@@ -8,6 +8,7 @@ import { sharingMigration } from './005-sharing';
 import { noteExcerptsMigration } from './006-note-excerpts';
 import { rateLimitsMigration } from './007-rate-limits';
 import { projectBansMigration } from './008-project-bans';
+import { listIndexesMigration } from './010-list-indexes';
 import { userDisabledMigration } from './012-user-disabled';
 import { tutorialStateMigration } from './014-tutorial-state';
 
@@ -28,6 +29,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '008-project-bans': projectBansMigration(dialect),
     '012-user-disabled': userDisabledMigration(dialect),
     '014-tutorial-state': tutorialStateMigration(dialect),
+    '010-list-indexes': listIndexesMigration(),
   };
 }
 

@@ -5,6 +5,8 @@ import {
   idParamsSchema,
   listNotesQuerySchema,
   moveNoteBodySchema,
+  noteCountsQuerySchema,
+  noteCountsSchema,
   noteListSchema,
   noteSchema,
   updateNoteBodySchema,
@@ -12,17 +14,17 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError, accessRequired, badRequest, notFound } from '../../http/errors';
+import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { Membership } from '../projects/membership';
 import { authorize } from '../projects/policy';
 import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
-import type { NotesRepo } from './notes.repo';
+import { type NotesRepo, noteCursorSchema } from './notes.repo';
 
 export const NOTE_NOT_FOUND = 'Note not found';
 export const NOTE_CONFLICT_MESSAGE =
   'This note was changed somewhere else since you opened it. Choose which version to keep.';
-const LIST_LIMIT = 2000;
 
 export function registerNoteRoutes(
   app: FastifyInstance,
@@ -52,10 +54,25 @@ export function registerNoteRoutes(
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { projectId, pinned } = request.query;
+      const { projectId, pinned, cursor, limit } = request.query;
+      const after = decodeCursor(cursor, noteCursorSchema);
       if (projectId) authorize(await projectAccess(userId, projectId), 'read');
       const filter = { projectId, pinned: pinned === undefined ? undefined : pinned === 'true' };
-      return { notes: await notes.list(userId, filter, LIST_LIMIT) };
+      return notes.list(userId, filter, { limit, after });
+    },
+  );
+
+  r.get(
+    '/api/notes/counts',
+    {
+      onRequest: app.requireAuth,
+      schema: { querystring: noteCountsQuerySchema, response: { 200: noteCountsSchema } },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      const { projectId } = request.query;
+      if (projectId) authorize(await projectAccess(userId, projectId), 'read');
+      return notes.counts(userId, { projectId });
     },
   );
 

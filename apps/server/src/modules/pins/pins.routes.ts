@@ -1,10 +1,11 @@
-import { idParamsSchema, pinListSchema } from '@notewise/shared';
+import { idParamsSchema, pageQuerySchema, pinListSchema } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../http/errors';
+import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
-import type { NotesRepo } from '../notes/notes.repo';
+import { type NotesRepo, pinCursorSchema } from '../notes/notes.repo';
 import { NOTE_NOT_FOUND } from '../notes/notes.routes';
 
 /** Pins are per user: members of a shared project pin its notes for themselves. */
@@ -37,7 +38,13 @@ export function registerPinRoutes(app: FastifyInstance, notes: NotesRepo, notify
 
   r.get(
     '/api/pins',
-    { onRequest: app.requireAuth, schema: { response: { 200: pinListSchema } } },
-    async (request) => ({ pins: await notes.pinned(currentUser(request).id) }),
+    {
+      onRequest: app.requireAuth,
+      schema: { querystring: pageQuerySchema, response: { 200: pinListSchema } },
+    },
+    async (request) => {
+      const after = decodeCursor(request.query.cursor, pinCursorSchema);
+      return notes.pinned(currentUser(request).id, { limit: request.query.limit, after });
+    },
   );
 }

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { Project, ProjectColor } from '@notewise/shared';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
+import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
 import { memberOf } from './membership';
 
 export interface NewProject {
@@ -10,6 +12,10 @@ export interface NewProject {
   description?: string | undefined;
   color: ProjectColor;
 }
+
+/** Where a projects page ends: updated_at and id (also for shared projects). */
+export const projectCursorSchema = z.strictObject({ u: cursorTimestamp, i: cursorId });
+export type ProjectCursor = z.infer<typeof projectCursorSchema>;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -73,11 +79,31 @@ export function createProjectsRepo(db: Kysely<Database>) {
   };
 
   return {
+    /** Every project of a kind, for the server's own use (AI capture chooses among them). */
     async list(userId: string, kind: 'personal' | 'shared' | 'all'): Promise<Project[]> {
       let query = visible(userId);
       if (kind !== 'all') query = query.where('p.kind', '=', kind);
-      const rows = await query.orderBy('p.updated_at', 'desc').orderBy('p.id').execute();
+      const rows = await query.orderBy('p.updated_at', 'desc').orderBy('p.id', 'desc').execute();
       return rows.map(toProject);
+    },
+
+    /** One page of the user's projects, newest updated first (ties by id), keyset on that key. */
+    async page(
+      userId: string,
+      kind: 'personal' | 'shared' | 'all',
+      page: { limit: number; after?: ProjectCursor | undefined },
+    ) {
+      let query = visible(userId);
+      if (kind !== 'all') query = query.where('p.kind', '=', kind);
+      if (page.after)
+        query = query.where(sql<boolean>`(p.updated_at, p.id) < (${page.after.u}, ${page.after.i})`);
+      const rows = await query
+        .orderBy('p.updated_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(page.limit + 1)
+        .execute();
+      const result = toPage(rows, page.limit, toProject, (row) => ({ u: toIso(row.updated_at), i: row.id }));
+      return { projects: result.items, nextCursor: result.nextCursor };
     },
 
     async find(userId: string, projectId: string): Promise<Project | undefined> {
@@ -104,8 +130,12 @@ export function createProjectsRepo(db: Kysely<Database>) {
         }
         return created;
       });
-      const projects = await this.list(userId, 'personal');
-      return projects.filter((p) => ids.includes(p.id));
+      const rows = await visible(userId)
+        .where('p.id', 'in', ids)
+        .orderBy('p.updated_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .execute();
+      return rows.map(toProject);
     },
 
     async update(projectId: string, changes: Partial<NewProject>) {

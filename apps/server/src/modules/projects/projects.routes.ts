@@ -1,7 +1,9 @@
 import {
+  createdProjectsSchema,
   createFromTemplateBodySchema,
   createProjectBodySchema,
   idParamsSchema,
+  listProjectsQuerySchema,
   PROJECT_TEMPLATES,
   projectListSchema,
   projectSchema,
@@ -9,17 +11,15 @@ import {
 } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../http/errors';
+import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { Membership } from './membership';
 import { authorize } from './policy';
-import type { ProjectsRepo } from './projects.repo';
+import { type ProjectsRepo, projectCursorSchema } from './projects.repo';
 
 export const PROJECT_NOT_FOUND = 'Project not found';
-
-const listQuerySchema = z.strictObject({ kind: z.enum(['personal', 'shared', 'all']).default('personal') });
 
 export function registerProjectRoutes(
   app: FastifyInstance,
@@ -40,9 +40,13 @@ export function registerProjectRoutes(
     '/api/projects',
     {
       onRequest: app.requireAuth,
-      schema: { querystring: listQuerySchema, response: { 200: projectListSchema } },
+      schema: { querystring: listProjectsQuerySchema, response: { 200: projectListSchema } },
     },
-    async (request) => ({ projects: await projects.list(currentUser(request).id, request.query.kind) }),
+    async (request) => {
+      const { kind, cursor, limit } = request.query;
+      const after = decodeCursor(cursor, projectCursorSchema);
+      return projects.page(currentUser(request).id, kind, { limit, after });
+    },
   );
 
   r.get(
@@ -73,7 +77,7 @@ export function registerProjectRoutes(
     '/api/projects/from-template',
     {
       onRequest: app.requireAccess,
-      schema: { body: createFromTemplateBodySchema, response: { 201: projectListSchema } },
+      schema: { body: createFromTemplateBodySchema, response: { 201: createdProjectsSchema } },
     },
     async (request, reply) => {
       const template = PROJECT_TEMPLATES[request.body.template];

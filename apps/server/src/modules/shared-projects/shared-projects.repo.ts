@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
 import type { ProjectColor, SharedProject } from '@notewise/shared';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
+import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
 import { memberOf } from '../projects/membership';
+import type { ProjectCursor } from '../projects/projects.repo';
 
 /** A fresh 6-digit code from a cryptographic source (leading zeros allowed). */
 export function generateShareCode(): string {
@@ -14,6 +17,10 @@ function isUniqueViolation(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   return /UNIQUE constraint failed|duplicate key value/i.test(message);
 }
+
+/** Where a members page ends: joined_at and user id. */
+export const memberCursorSchema = z.strictObject({ j: cursorTimestamp, i: cursorId });
+export type MemberCursor = z.infer<typeof memberCursorSchema>;
 
 export function createSharedProjectsRepo(db: Kysely<Database>) {
   const visible = (userId: string) =>
@@ -73,9 +80,18 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
   };
 
   return {
-    async list(userId: string) {
-      const rows = await visible(userId).orderBy('p.updated_at', 'desc').orderBy('p.id').execute();
-      return rows.map(toShared);
+    /** One page of the user's shared projects, newest updated first (ties by id). */
+    async list(userId: string, page: { limit: number; after?: ProjectCursor | undefined }) {
+      let query = visible(userId);
+      if (page.after)
+        query = query.where(sql<boolean>`(p.updated_at, p.id) < (${page.after.u}, ${page.after.i})`);
+      const rows = await query
+        .orderBy('p.updated_at', 'desc')
+        .orderBy('p.id', 'desc')
+        .limit(page.limit + 1)
+        .execute();
+      const result = toPage(rows, page.limit, toShared, (row) => ({ u: toIso(row.updated_at), i: row.id }));
+      return { sharedProjects: result.items, nextCursor: result.nextCursor };
     },
 
     async find(userId: string, projectId: string) {
@@ -163,20 +179,27 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    async members(projectId: string) {
-      const rows = await db
+    /** One page of a project's members in the order they joined (ties by user id). */
+    async members(projectId: string, page: { limit: number; after?: MemberCursor | undefined }) {
+      let query = db
         .selectFrom('project_members as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
         .select(['m.user_id', 'u.name', 'm.role', 'm.joined_at'])
-        .where('m.project_id', '=', projectId)
+        .where('m.project_id', '=', projectId);
+      if (page.after)
+        query = query.where(sql<boolean>`(m.joined_at, m.user_id) > (${page.after.j}, ${page.after.i})`);
+      const rows = await query
         .orderBy('m.joined_at')
+        .orderBy('m.user_id')
+        .limit(page.limit + 1)
         .execute();
-      return rows.map((row) => ({
-        userId: row.user_id,
-        name: row.name,
-        role: row.role,
-        joinedAt: toIso(row.joined_at),
-      }));
+      const result = toPage(
+        rows,
+        page.limit,
+        (row) => ({ userId: row.user_id, name: row.name, role: row.role, joinedAt: toIso(row.joined_at) }),
+        (row) => ({ j: toIso(row.joined_at), i: row.user_id }),
+      );
+      return { members: result.items, nextCursor: result.nextCursor };
     },
 
     /**

@@ -7,6 +7,7 @@ import {
   memberListSchema,
   PERMISSION_MESSAGES,
   type ProjectAction,
+  pageQuerySchema,
   sharedProjectListSchema,
   sharedProjectSchema,
   updateSharedProjectBodySchema,
@@ -15,13 +16,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, notFound } from '../../http/errors';
+import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { Membership } from '../projects/membership';
 import { authorize, forbidden } from '../projects/policy';
-import type { ProjectsRepo } from '../projects/projects.repo';
+import { type ProjectsRepo, projectCursorSchema } from '../projects/projects.repo';
 import type { JoinGuard } from './join-guard';
-import type { SharedProjectsRepo } from './shared-projects.repo';
+import { memberCursorSchema, type SharedProjectsRepo } from './shared-projects.repo';
 
 export const SHARED_PROJECT_NOT_FOUND = 'Shared project not found';
 
@@ -55,8 +57,14 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
 
   r.get(
     '/api/shared-projects',
-    { onRequest: app.requireAuth, schema: { response: { 200: sharedProjectListSchema } } },
-    async (request) => ({ sharedProjects: await shared.list(currentUser(request).id) }),
+    {
+      onRequest: app.requireAuth,
+      schema: { querystring: pageQuerySchema, response: { 200: sharedProjectListSchema } },
+    },
+    async (request) => {
+      const after = decodeCursor(request.query.cursor, projectCursorSchema);
+      return shared.list(currentUser(request).id, { limit: request.query.limit, after });
+    },
   );
 
   r.get(
@@ -194,10 +202,14 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
 
   r.get(
     '/api/shared-projects/:id/members',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: { 200: memberListSchema } } },
+    {
+      onRequest: app.requireAuth,
+      schema: { params: idParamsSchema, querystring: pageQuerySchema, response: { 200: memberListSchema } },
+    },
     async (request) => {
+      const after = decodeCursor(request.query.cursor, memberCursorSchema);
       const { projectId } = await authorized(currentUser(request).id, request.params.id, 'read');
-      return { members: await shared.members(projectId) };
+      return shared.members(projectId, { limit: request.query.limit, after });
     },
   );
 

@@ -6,7 +6,8 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatList } from '@/components/ui/stat-list';
 import { useViewMode } from '@/components/ui/view-toggle';
-import { useNotes } from './api/get-notes';
+import { useNoteCounts } from './api/get-note-counts';
+import { useNoteList } from './api/get-notes';
 import { NewNoteButton } from './components/new-note-button';
 import { NotesToolbar } from './components/notes-toolbar';
 import { NotesView } from './components/notes-view';
@@ -17,18 +18,18 @@ const VIEW_STORAGE_KEY = 'notewise.view.notes';
 
 /** /notes: every note the user can see, pinned first, with counters, a filter and the per-note menu. */
 export function NotesPage() {
-  const notes = useNotes();
+  const notes = useNoteList();
+  const counts = useNoteCounts();
   const projects = useProjectLookup();
   const [view, setView] = useViewMode(VIEW_STORAGE_KEY);
   const [query, setQuery] = useState('');
   const filtered = useNoteFilter(notes.data, query);
-  const all = notes.data ?? [];
 
   return (
     <Page>
       <PageHeader title="All Notes" actions={<NewNoteButton />} className="mb-2" />
-      {notes.data ? (
-        <StatList label="Notes summary" className="mb-6" stats={noteStats(all)} />
+      {counts.data ? (
+        <StatList label="Notes summary" className="mb-6" stats={noteStats(counts.data)} />
       ) : (
         <Skeleton className="mb-6 h-5 w-72 max-w-full" />
       )}
@@ -39,7 +40,8 @@ export function NotesPage() {
       />
       <NotesView
         notes={filtered}
-        total={all.length}
+        total={notes.data?.length ?? 0}
+        pager={notes}
         isPending={notes.isPending}
         error={notes.error}
         onRetry={() => void notes.refetch()}

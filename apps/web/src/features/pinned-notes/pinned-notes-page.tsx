@@ -11,6 +11,7 @@ import {
   NotesToolbar,
   NotesView,
   noteStats,
+  useNoteCounts,
   useNoteFilter,
   usePinnedNotes,
   useProjectLookup,
@@ -21,19 +22,27 @@ const VIEW_STORAGE_KEY = 'notewise.view.pinned-notes';
 /** /pinned-notes: the user's pinned notes, newest pinned first. */
 export function PinnedNotesPage() {
   const pins = usePinnedNotes();
+  const counts = useNoteCounts();
   const projects = useProjectLookup();
   const [view, setView] = useViewMode(VIEW_STORAGE_KEY);
   const [query, setQuery] = useState('');
   const filtered = useNoteFilter(pins.data, query);
-  const all = pins.data ?? [];
+  const pinnedCount = counts.data?.pinned ?? pins.data?.length ?? 0;
   // The counters: pinned notes and the last update among them.
-  const stats = noteStats(all).filter((stat) => stat.id !== 'pinned');
-  if (stats[0]) stats[0] = { ...stats[0], label: all.length === 1 ? 'pinned note' : 'pinned notes' };
+  const stats = counts.data
+    ? noteStats({
+        total: counts.data.pinned,
+        pinned: counts.data.pinned,
+        lastUpdatedAt: counts.data.pinnedLastUpdatedAt,
+        pinnedLastUpdatedAt: counts.data.pinnedLastUpdatedAt,
+      }).filter((stat) => stat.id !== 'pinned')
+    : [];
+  if (stats[0]) stats[0] = { ...stats[0], label: pinnedCount === 1 ? 'pinned note' : 'pinned notes' };
 
   return (
     <Page>
       <PageHeader title="Pinned Notes" actions={<NewNoteButton />} className="mb-2" />
-      {pins.data ? (
+      {counts.data ? (
         <StatList label="Pinned notes summary" className="mb-6" stats={stats} />
       ) : (
         <Skeleton className="mb-6 h-5 w-56 max-w-full" />
@@ -45,7 +54,8 @@ export function PinnedNotesPage() {
       />
       <NotesView
         notes={filtered}
-        total={all.length}
+        total={pins.data?.length ?? 0}
+        pager={pins}
         isPending={pins.isPending}
         error={pins.error}
         onRetry={() => void pins.refetch()}

@@ -11,7 +11,15 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatList } from '@/components/ui/stat-list';
 import { useViewMode } from '@/components/ui/view-toggle';
-import { NewNoteButton, NotesToolbar, NotesView, noteStats, useNoteFilter, useNotes } from '@/features/notes';
+import {
+  NewNoteButton,
+  NotesToolbar,
+  NotesView,
+  noteStats,
+  useNoteCounts,
+  useNoteFilter,
+  useNoteList,
+} from '@/features/notes';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useProject } from './api/get-project';
 import { useHighlight } from './hooks/use-highlight';
@@ -35,7 +43,8 @@ export function ProjectNotesPage() {
   const projectId = params.id ?? params.projectId ?? '';
   const [searchParams] = useSearchParams();
   const project = useProject(projectId);
-  const notes = useNotes({ projectId }, { enabled: !project.isError });
+  const notes = useNoteList({ projectId }, { enabled: !project.isError });
+  const counts = useNoteCounts(projectId, { enabled: !project.isError });
   const [view, setView] = useViewMode(VIEW_STORAGE_KEY);
   const [query, setQuery] = useState('');
   const filtered = useNoteFilter(notes.data, query);
@@ -93,7 +102,7 @@ export function ProjectNotesPage() {
   }
 
   const { name, description, color, updatedAt } = project.data;
-  const all = notes.data ?? [];
+  const total = counts.data?.total ?? notes.data?.length ?? 0;
   return (
     <Page>
       <BackToProjects />
@@ -108,21 +117,24 @@ export function ProjectNotesPage() {
         actions={<NewNoteButton projectId={projectId} />}
         className="mb-2"
       />
-      {notes.data ? (
-        <StatList label="Project summary" className="mb-6" stats={noteStats(all, { since: updatedAt })} />
+      {counts.data ? (
+        <StatList
+          label="Project summary"
+          className="mb-6"
+          stats={noteStats(counts.data, { since: updatedAt })}
+        />
       ) : (
         <Skeleton className="mb-6 h-5 w-72 max-w-full" />
       )}
       <NotesToolbar
-        search={
-          all.length > 0 ? { value: query, onChange: setQuery, label: 'Search this project' } : undefined
-        }
+        search={total > 0 ? { value: query, onChange: setQuery, label: 'Search this project' } : undefined}
         view={view}
         onViewChange={setView}
       />
       <NotesView
         notes={filtered}
-        total={all.length}
+        total={notes.data?.length ?? 0}
+        pager={notes}
         isPending={notes.isPending}
         error={notes.error}
         onRetry={() => void notes.refetch()}

@@ -12,7 +12,13 @@ import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useViewMode } from '@/components/ui/view-toggle';
-import { lastUpdated, NewNoteButton, NoteCollectionSkeleton, NotesToolbar, useNotes } from '@/features/notes';
+import {
+  NewNoteButton,
+  NoteCollectionSkeleton,
+  NotesToolbar,
+  useNoteCounts,
+  useNoteList,
+} from '@/features/notes';
 import { errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate, pluralize } from '@/lib/format';
@@ -71,7 +77,8 @@ export function SharedProjectPage() {
   const { sharedProjectId = '' } = useParams();
   const navigate = useNavigate();
   const project = useSharedProject(sharedProjectId);
-  const notes = useNotes({ projectId: sharedProjectId }, { enabled: !project.isError });
+  const notes = useNoteList({ projectId: sharedProjectId }, { enabled: !project.isError });
+  const counts = useNoteCounts(sharedProjectId, { enabled: !project.isError });
   const members = useMembers(sharedProjectId, { enabled: !project.isError });
   const [view, setView] = useViewMode(VIEW_STORAGE_KEY);
   const [query, setQuery] = useState('');
@@ -127,8 +134,8 @@ export function SharedProjectPage() {
   }
 
   const data = project.data;
-  const all = notes.data ?? [];
-  const newest = lastUpdated(all);
+  const total = counts.data?.total ?? notes.data?.length ?? 0;
+  const newest = counts.data?.lastUpdatedAt ?? null;
   const updated = newest && newest > data.updatedAt ? newest : data.updatedAt;
   const label = `Notes in ${data.name}`;
 
@@ -148,7 +155,7 @@ export function SharedProjectPage() {
         onRetry={() => void notes.refetch()}
       />
     );
-  } else if (all.length === 0) {
+  } else if ((notes.data?.length ?? 0) === 0 && !notes.hasNextPage) {
     body = (
       <EmptyState
         icon={FileText}
@@ -157,10 +164,18 @@ export function SharedProjectPage() {
         action={<NewNoteButton projectId={sharedProjectId} />}
       />
     );
-  } else if (!filtered || filtered.length === 0) {
+  } else if ((!filtered || filtered.length === 0) && !notes.hasNextPage) {
     body = <EmptyState icon={SearchX} title="No notes found" description="Try adjusting your search terms" />;
   } else {
-    body = <SharedNoteCollection sharedProjectId={data.id} notes={filtered} view={view} label={label} />;
+    body = (
+      <SharedNoteCollection
+        sharedProjectId={data.id}
+        notes={filtered ?? []}
+        view={view}
+        label={label}
+        pager={notes}
+      />
+    );
   }
 
   return (
@@ -193,9 +208,9 @@ export function SharedProjectPage() {
         className="mb-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted"
       >
         <li>
-          {notes.data ? (
+          {counts.data ? (
             <span className="tabular-nums">
-              <span className="font-medium text-fg">{all.length}</span> {all.length === 1 ? 'note' : 'notes'}
+              <span className="font-medium text-fg">{total}</span> {total === 1 ? 'note' : 'notes'}
             </span>
           ) : (
             <Skeleton className="inline-block h-4 w-14 align-middle" />
@@ -238,9 +253,7 @@ export function SharedProjectPage() {
 
       <NotesToolbar
         search={
-          all.length > 0
-            ? { value: query, onChange: setQuery, label: 'Search this shared project' }
-            : undefined
+          total > 0 ? { value: query, onChange: setQuery, label: 'Search this shared project' } : undefined
         }
         view={view}
         onViewChange={setView}

@@ -1,18 +1,86 @@
-import type { Note, NoteSummary, PinList, Project } from '@notewise/shared';
+import type { Note, NoteSummary, Project } from '@notewise/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { type ProjectListResponse, projectKeys } from '@/features/projects';
-import type { NoteListResponse } from './get-notes';
+import type { NotePages } from './get-notes';
+import type { PinPages } from './get-pins';
 import { filterOfListKey, noteKeys } from './query-keys';
 import type { NoteSearchResponse } from './search-notes';
 
 export type CacheSnapshot = Array<[QueryKey, unknown]>;
 
-/** SPEC 4: pinned notes first, then the rest newest updated first. */
+/** SPEC 4, as the server pages it: pinned first, then newest updated, ties by id (descending). */
+export function compareNotes(a: NoteSummary, b: NoteSummary): number {
+  if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
+  if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1;
+  return a.id === b.id ? 0 : a.id < b.id ? 1 : -1;
+}
+
 export function sortNotes(notes: NoteSummary[]): NoteSummary[] {
-  return [...notes].sort((a, b) => {
-    if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
-    return b.updatedAt.localeCompare(a.updatedAt);
+  return [...notes].sort(compareNotes);
+}
+
+/**
+ * Takes a note out of loaded pages and, when `next` is given, puts it where the server would list it:
+ * on the page it sorts into, or nowhere when it sorts after everything loaded while more pages remain
+ * (it arrives with those pages). Returns the same object when nothing changed.
+ */
+export function placeInPages(data: NotePages, noteId: string, next: NoteSummary | null): NotePages {
+  let changed = false;
+  const pages = data.pages.map((page) => {
+    const notes = page.notes.filter((item) => item.id !== noteId);
+    if (notes.length === page.notes.length) return page;
+    changed = true;
+    return { ...page, notes };
   });
+  if (next) {
+    const lastIndex = pages.length - 1;
+    const target = pages.findIndex(
+      (page, index) =>
+        index === lastIndex ||
+        page.notes.length === 0 ||
+        compareNotes(next, page.notes[page.notes.length - 1] as NoteSummary) < 0,
+    );
+    const page = pages[target];
+    const fitsLoaded =
+      page !== undefined &&
+      (page.nextCursor === null ||
+        page.notes.some((item) => compareNotes(next, item) < 0) ||
+        target < lastIndex);
+    if (page && fitsLoaded) {
+      const notes = [...page.notes];
+      const at = notes.findIndex((item) => compareNotes(next, item) < 0);
+      notes.splice(at === -1 ? notes.length : at, 0, next);
+      pages[target] = { ...page, notes };
+      changed = true;
+    }
+  }
+  return changed ? { ...data, pages } : data;
+}
+
+/** The pins pages without a note, or with it first (newest pinned) or updated in place. */
+function placeInPins(data: PinPages, note: NoteSummary, next: NoteSummary | null): PinPages {
+  const existing = data.pages.flatMap((page) => page.pins).find((pin) => pin.noteId === note.id);
+  if (next?.pinned && existing) {
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        pins: page.pins.map((pin) => (pin.noteId === note.id ? { ...pin, note: next } : pin)),
+      })),
+    };
+  }
+  const pages = data.pages.map((page) => ({
+    ...page,
+    pins: page.pins.filter((pin) => pin.noteId !== note.id),
+  }));
+  const first = pages[0];
+  if (next?.pinned && first) {
+    pages[0] = {
+      ...first,
+      pins: [{ noteId: note.id, pinnedAt: new Date().toISOString(), note: next }, ...first.pins],
+    };
+  }
+  return { ...data, pages };
 }
 
 /** Stops refetches of note and project queries and remembers them, for an optimistic change. */
@@ -37,31 +105,20 @@ export function restoreSnapshot(queryClient: QueryClient, snapshot: CacheSnapsho
  * `next = null` removes the note.
  */
 export function applyNoteChange(queryClient: QueryClient, note: NoteSummary, next: NoteSummary | null): void {
-  for (const [key, data] of queryClient.getQueriesData<NoteListResponse>({ queryKey: noteKeys.lists() })) {
-    if (!data) continue;
+  for (const [key, data] of queryClient.getQueriesData<NotePages>({ queryKey: noteKeys.lists() })) {
+    if (!data?.pages) continue;
     const filter = filterOfListKey(key);
     const belongs =
       next !== null &&
       (filter.projectId === null || filter.projectId === next.projectId) &&
       (filter.pinned === null || filter.pinned === next.pinned);
-    const others = data.notes.filter((item) => item.id !== note.id);
-    const hadIt = others.length !== data.notes.length;
-    if (!hadIt && !belongs) continue;
-    queryClient.setQueryData<NoteListResponse>(key, {
-      notes: belongs && next ? sortNotes([...others, next]) : others,
-    });
+    const updated = placeInPages(data, note.id, belongs ? next : null);
+    if (updated !== data) queryClient.setQueryData<NotePages>(key, updated);
   }
 
-  queryClient.setQueryData<PinList>(noteKeys.pins(), (data) => {
-    if (!data) return data;
-    const pins = data.pins.filter((pin) => pin.noteId !== note.id);
-    if (!next?.pinned) return { pins };
-    const existing = data.pins.find((pin) => pin.noteId === note.id);
-    const pin = { noteId: note.id, pinnedAt: existing?.pinnedAt ?? new Date().toISOString(), note: next };
-    return {
-      pins: existing ? data.pins.map((item) => (item.noteId === note.id ? pin : item)) : [pin, ...pins],
-    };
-  });
+  queryClient.setQueryData<PinPages>(noteKeys.pins(), (data) =>
+    data?.pages ? placeInPins(data, note, next) : data,
+  );
 
   for (const [key, data] of queryClient.getQueriesData<NoteSearchResponse>({
     queryKey: noteKeys.searches(),
@@ -107,10 +164,27 @@ export function adjustNoteCount(queryClient: QueryClient, projectId: string, del
   );
 }
 
-/** After any note change: refresh note data and project counts. */
+/** Note lists and pins: paged queries, kept current by patches rather than refetched page by page. */
+function isPagedNoteQuery(queryKey: QueryKey): boolean {
+  return queryKey[0] === noteKeys.all[0] && (queryKey[1] === 'list' || queryKey[1] === 'pins');
+}
+
+/**
+ * After any note change: refresh counters, searches, single notes and project counts. Loaded list
+ * pages were patched already and the live event patches them with the server's note, so they are
+ * only marked stale (refetched when next shown), not refetched page by page now.
+ */
 export function invalidateAfterNoteChange(queryClient: QueryClient): Promise<unknown> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: noteKeys.all }),
+    queryClient.invalidateQueries({
+      queryKey: noteKeys.all,
+      predicate: (query) => !isPagedNoteQuery(query.queryKey),
+    }),
+    queryClient.invalidateQueries({
+      queryKey: noteKeys.all,
+      predicate: (query) => isPagedNoteQuery(query.queryKey),
+      refetchType: 'none',
+    }),
     queryClient.invalidateQueries({ queryKey: projectKeys.all }),
   ]);
 }

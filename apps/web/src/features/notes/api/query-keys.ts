@@ -15,7 +15,17 @@ export const noteKeys = {
   lists: () => [...noteKeys.all, 'list'] as const,
   list: (filter: NoteListFilter = {}) =>
     [...noteKeys.lists(), { projectId: filter.projectId ?? null, pinned: filter.pinned ?? null }] as const,
+  /** The first page of a list alone, for widgets that show a few recent notes (not paged further). */
+  firstPages: () => [...noteKeys.all, 'first-page'] as const,
+  firstPage: (filter: NoteListFilter = {}) =>
+    [
+      ...noteKeys.firstPages(),
+      { projectId: filter.projectId ?? null, pinned: filter.pinned ?? null },
+    ] as const,
   pins: () => [...noteKeys.all, 'pins'] as const,
+  /** Counters from their own query: every counts key, or one project's ({ projectId: null } = all). */
+  allCounts: () => [...noteKeys.all, 'counts'] as const,
+  counts: (projectId?: string) => [...noteKeys.allCounts(), { projectId: projectId ?? null }] as const,
   searches: () => [...noteKeys.all, 'search'] as const,
   search: (query: string) => [...noteKeys.searches(), query] as const,
   details: () => [...noteKeys.all, 'detail'] as const,

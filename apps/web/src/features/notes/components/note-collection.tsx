@@ -1,8 +1,19 @@
 import type { NoteSummary, Project } from '@notewise/shared';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import type { ViewMode } from '@/components/ui/view-toggle';
 import { cn } from '@/lib/cn';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { NoteCard, NoteRow } from './note-card';
+
+/** The next pages of a paged list (TanStack's infinite query, or none for a list loaded whole). */
+export interface ListPager {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}
 
 interface NoteCollectionProps {
   notes: NoteSummary[];
@@ -16,11 +27,50 @@ interface NoteCollectionProps {
   className?: string;
   /** Where clicking a note goes (shared projects open Quick View's Shared tab). */
   linkTo?: (note: NoteSummary) => string;
+  /** Loads more notes when the end of the list comes into view. */
+  pager?: ListPager;
 }
 
 export const NOTE_GRID_CLASSES = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3';
+/** NOTE_GRID_CLASSES' gap, and the card height (h-52), in px. */
+const GRID_GAP_PX = 12;
+const CARD_HEIGHT_PX = 208;
+const ROW_ESTIMATE_PX = 66;
 
-/** Notes as a grid of cards or a list of rows. */
+/** Columns of the card grid at the current width (Tailwind's sm and lg, as NOTE_GRID_CLASSES). */
+function useGridColumns(view: ViewMode): number {
+  const small = useMediaQuery('(min-width: 40rem)');
+  const large = useMediaQuery('(min-width: 64rem)');
+  if (view === 'list') return 1;
+  return large ? 3 : small ? 2 : 1;
+}
+
+/** The list's distance from the top of the document, which the window virtualizer counts from. */
+function useDocumentOffset(ref: React.RefObject<HTMLElement | null>): number {
+  const [offset, setOffset] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      const element = ref.current;
+      if (!element) return;
+      const next = Math.round(element.getBoundingClientRect().top + window.scrollY);
+      setOffset((current) => (current === next ? current : next));
+    };
+    measure();
+    // What sits above the list (counters, toolbar) can change height while it loads.
+    const observer = new ResizeObserver(measure);
+    if (ref.current?.parentElement) observer.observe(ref.current.parentElement);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  });
+  return offset;
+}
+
+/**
+ * Notes as a grid of cards or a list of rows, virtualised (decision 015): only the rows near the
+ * viewport are in the DOM, however many notes are loaded, and the next page loads as the end of the
+ * list comes into view. The page itself scrolls (window virtualizer); rows of the list view may
+ * differ in height and are measured.
+ */
 export function NoteCollection({
   notes,
   view,
@@ -29,36 +79,92 @@ export function NoteCollection({
   label,
   className,
   linkTo,
+  pager,
 }: NoteCollectionProps) {
-  if (view === 'list') {
-    return (
-      <ul aria-label={label} className={cn('-mx-3 divide-y divide-border', className)}>
-        {notes.map((note) => (
-          <li key={note.id} className="py-0.5">
-            <NoteRow
-              note={note}
-              project={projects?.get(note.projectId)}
-              highlighted={note.id === highlightedId}
-              {...(linkTo ? { linkTo } : {})}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  }
+  const listRef = useRef<HTMLUListElement>(null);
+  const columns = useGridColumns(view);
+  const rowCount = Math.ceil(notes.length / columns);
+  const scrollMargin = useDocumentOffset(listRef);
+  const virtualizer = useWindowVirtualizer({
+    count: rowCount,
+    estimateSize: () => (view === 'list' ? ROW_ESTIMATE_PX : CARD_HEIGHT_PX + GRID_GAP_PX),
+    overscan: view === 'list' ? 8 : 3,
+    scrollMargin,
+    getItemKey: (index) => notes[index * columns]?.id ?? index,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastRendered = rows.at(-1)?.index ?? -1;
+
+  const { hasNextPage = false, isFetchingNextPage = false, fetchNextPage } = pager ?? {};
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastRendered >= rowCount - 1) void fetchNextPage?.();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRendered, rowCount]);
+
+  // A highlighted note far down the list is not rendered yet: bring its row into view first.
+  const highlightedIndex = highlightedId ? notes.findIndex((note) => note.id === highlightedId) : -1;
+  useEffect(() => {
+    if (highlightedIndex >= 0)
+      virtualizer.scrollToIndex(Math.floor(highlightedIndex / columns), { align: 'center' });
+  }, [highlightedIndex, columns, virtualizer]);
+
+  const itemProps = (note: NoteSummary) => ({
+    note,
+    project: projects?.get(note.projectId),
+    highlighted: note.id === highlightedId,
+    ...(linkTo ? { linkTo } : {}),
+  });
+  const cellWidth = `calc((100% - ${(columns - 1) * GRID_GAP_PX}px) / ${columns})`;
+
   return (
-    <ul aria-label={label} className={cn(NOTE_GRID_CLASSES, className)}>
-      {notes.map((note) => (
-        <li key={note.id}>
-          <NoteCard
-            note={note}
-            project={projects?.get(note.projectId)}
-            highlighted={note.id === highlightedId}
-            {...(linkTo ? { linkTo } : {})}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul
+        ref={listRef}
+        aria-label={label}
+        data-count={notes.length}
+        className={cn('relative', view === 'list' && '-mx-3', className)}
+        style={{ height: virtualizer.getTotalSize() }}
+      >
+        {rows.flatMap((row) => {
+          const top = row.start - virtualizer.options.scrollMargin;
+          if (view === 'list') {
+            const note = notes[row.index];
+            if (!note) return [];
+            return (
+              <li
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className={cn(
+                  'absolute inset-x-0 top-0 py-0.5',
+                  row.index < rowCount - 1 && 'border-b border-border',
+                )}
+                style={{ transform: `translateY(${top}px)` }}
+              >
+                <NoteRow {...itemProps(note)} />
+              </li>
+            );
+          }
+          return notes.slice(row.index * columns, row.index * columns + columns).map((note, column) => {
+            const style: CSSProperties = {
+              transform: `translateY(${top}px)`,
+              width: cellWidth,
+              left: `calc(${column} * (${cellWidth} + ${GRID_GAP_PX}px))`,
+            };
+            return (
+              <li key={note.id} className="absolute top-0" style={style}>
+                <NoteCard {...itemProps(note)} />
+              </li>
+            );
+          });
+        })}
+      </ul>
+      {hasNextPage && (
+        <div role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-subtle">
+          <Spinner size={14} />
+          Loading more…
+        </div>
+      )}
+    </>
   );
 }
 

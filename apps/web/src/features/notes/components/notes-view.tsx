@@ -3,13 +3,15 @@ import type { ReactNode } from 'react';
 import { ErrorState } from '@/components/ui/error-state';
 import type { ViewMode } from '@/components/ui/view-toggle';
 import { errorMessage } from '@/lib/api';
-import { NoteCollection, NoteCollectionSkeleton } from './note-collection';
+import { type ListPager, NoteCollection, NoteCollectionSkeleton } from './note-collection';
 
 interface NotesViewProps {
   /** The notes after any search filter; undefined while loading. */
   notes: NoteSummary[] | undefined;
-  /** How many notes there are before filtering (0 shows `empty`, else `noMatch` when filtered to none). */
+  /** How many notes are loaded before filtering (0 shows `empty`, else `noMatch` when filtered to none). */
   total: number;
+  /** The list's next pages; while there are more, a search that matches none of the loaded notes keeps loading. */
+  pager?: ListPager;
   isPending: boolean;
   error: unknown;
   onRetry: () => void;
@@ -39,6 +41,7 @@ export function NotesView({
   projects,
   highlightedId,
   loadingLabel = 'Loading notes...',
+  pager,
 }: NotesViewProps) {
   if (isPending) {
     return (
@@ -51,8 +54,8 @@ export function NotesView({
   if (error || !notes) {
     return <ErrorState title="Could not load notes" message={errorMessage(error)} onRetry={onRetry} />;
   }
-  if (total === 0) return <>{empty}</>;
-  if (notes.length === 0) return <>{noMatch}</>;
+  if (total === 0 && !pager?.hasNextPage) return <>{empty}</>;
+  if (notes.length === 0 && !pager?.hasNextPage) return <>{noMatch}</>;
   return (
     <NoteCollection
       notes={notes}
@@ -60,6 +63,7 @@ export function NotesView({
       label={label}
       projects={projects}
       highlightedId={highlightedId}
+      {...(pager ? { pager } : {})}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { NoteSummary } from '@notewise/shared';
+import type { NoteCounts, NoteSummary } from '@notewise/shared';
 import { useDeferredValue, useMemo } from 'react';
 import type { Stat } from '@/components/ui/stat-list';
 import { formatDate } from '@/lib/format';
@@ -27,16 +27,19 @@ export function lastUpdated(notes: NoteSummary[]): string | null {
   return latest;
 }
 
-/** "12 notes · 3 pinned · Last updated March 4, 2025" for a page header. */
+/**
+ * "12 notes · 3 pinned · Last updated March 4, 2025" for a page header, from the counts query (the
+ * list itself is paged: what is loaded is not all there is).
+ */
 export function noteStats(
-  notes: NoteSummary[],
+  counts: NoteCounts,
   options: { pinnedLabel?: string; since?: string | null } = {},
 ): Stat[] {
-  const pinned = notes.filter((note) => note.pinned).length;
-  let updated = lastUpdated(notes);
+  const { total, pinned } = counts;
+  let updated = counts.lastUpdatedAt;
   if (options.since && (!updated || options.since > updated)) updated = options.since;
   return [
-    { id: 'notes', value: notes.length, label: notes.length === 1 ? 'note' : 'notes' },
+    { id: 'notes', value: total, label: total === 1 ? 'note' : 'notes' },
     { id: 'pinned', value: pinned, label: options.pinnedLabel ?? 'pinned' },
     ...(updated
       ? [{ id: 'updated', value: formatDate(updated), label: 'Last updated', labelFirst: true }]

@@ -1,5 +1,6 @@
 import type { Project } from '@notewise/shared';
 import { useQuery } from '@tanstack/react-query';
+import { fetchAllPages } from '@/lib/all-pages';
 import { api } from '@/lib/api';
 import { type ProjectKind, projectKeys } from './query-keys';
 
@@ -7,9 +8,11 @@ export interface ProjectListResponse {
   projects: Project[];
 }
 
-/** GET /api/projects?kind=: newest updated first. */
+/** GET /api/projects?kind=: newest updated first, every page (note cards and menus need them all). */
 export function fetchProjects(kind: ProjectKind, signal?: AbortSignal): Promise<ProjectListResponse> {
-  return api.get<ProjectListResponse>(`/api/projects?kind=${kind}`, { signal });
+  return fetchAllPages(`/api/projects?kind=${kind}`, 'projects', (url) =>
+    api.get<ProjectListResponse & { nextCursor: string | null }>(url, { signal }),
+  );
 }
 
 /** The signed-in user's projects; `all` adds the shared projects they belong to. */

@@ -1,9 +1,13 @@
-import { PREVIEW_LENGTHS, relativeTime, truncatePlainText } from '@notewise/shared';
+import { type NoteSummary, PREVIEW_LENGTHS, relativeTime, truncatePlainText } from '@notewise/shared';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { FileText, FolderOpen, Pin } from 'lucide-react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
-import { useNotes } from '@/features/notes/queries';
+import { Spinner } from '@/components/ui/spinner';
+import { useNoteList } from '@/features/notes/api/get-notes';
+import { useNoteCounts } from '@/features/notes/queries';
 import { errorMessage } from '@/lib/api';
 import { pluralize } from '@/lib/format';
 import type { ProjectRef } from '../hooks/use-quick-view-selection';
@@ -45,15 +49,17 @@ function ProjectNotes({
   selectedNoteId,
   onSelect,
 }: Omit<NotesColumnProps, 'project'> & { project: ProjectRef }) {
-  const notes = useNotes({ projectId: project.id });
+  const notes = useNoteList({ projectId: project.id });
+  const counts = useNoteCounts(project.id);
+  const scrollRef = useRef<HTMLDivElement>(null);
 
   return (
     <>
       <div className="shrink-0 px-4 pt-5 pb-3">
         <h2 className="truncate text-[15px] font-semibold">{projectName ?? 'Notes'}</h2>
-        <p className="text-xs text-subtle">{notes.data ? pluralize(notes.data.length, 'note') : '\u00a0'}</p>
+        <p className="text-xs text-subtle">{counts.data ? pluralize(counts.data.total, 'note') : '\u00a0'}</p>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
+      <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto px-2 pb-4">
         {notes.isPending ? (
           <ColumnListSkeleton rows={5} lines={2} />
         ) : notes.isError ? (
@@ -78,28 +84,105 @@ function ProjectNotes({
             }
           />
         ) : (
-          <ul className="space-y-0.5" aria-label={`Notes in ${projectName ?? 'this project'}`}>
-            {notes.data.map((note) => (
-              <li key={note.id}>
-                <ColumnItemButton selected={note.id === selectedNoteId} onClick={() => onSelect(note.id)}>
-                  <span className="flex items-baseline gap-2">
-                    {note.pinned && (
-                      <Pin size={12} aria-label="Pinned" className="shrink-0 self-center text-accent-text" />
-                    )}
-                    <span className="min-w-0 flex-1 truncate font-medium">{note.title}</span>
-                    <span className="shrink-0 text-xs text-subtle">{relativeTime(note.updatedAt)}</span>
-                  </span>
-                  {note.preview && (
-                    <span className="mt-0.5 line-clamp-2 block text-[13px] text-muted">
-                      {truncatePlainText(note.preview, PREVIEW_LENGTHS.list)}
-                    </span>
-                  )}
-                </ColumnItemButton>
-              </li>
-            ))}
-          </ul>
+          <VirtualNoteList
+            notes={notes.data}
+            label={`Notes in ${projectName ?? 'this project'}`}
+            selectedNoteId={selectedNoteId}
+            onSelect={onSelect}
+            scrollRef={scrollRef}
+            pager={notes}
+          />
         )}
       </div>
+    </>
+  );
+}
+
+const NOTE_ROW_ESTIMATE_PX = 62;
+/** The rows' vertical gap (space-y-0.5). */
+const NOTE_ROW_GAP_PX = 2;
+
+/**
+ * The column's notes, virtualised inside the column's own scroller (decision 015): rows differ in
+ * height (a preview of up to two lines) and are measured; the next page loads near the end.
+ */
+function VirtualNoteList({
+  notes,
+  label,
+  selectedNoteId,
+  onSelect,
+  scrollRef,
+  pager,
+}: {
+  notes: NoteSummary[];
+  label: string;
+  selectedNoteId: string | null;
+  onSelect: (noteId: string) => void;
+  scrollRef: RefObject<HTMLDivElement | null>;
+  pager: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
+  const virtualizer = useVirtualizer({
+    count: notes.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => NOTE_ROW_ESTIMATE_PX,
+    gap: NOTE_ROW_GAP_PX,
+    overscan: 8,
+    getItemKey: (index) => notes[index]?.id ?? index,
+  });
+  const rows = virtualizer.getVirtualItems();
+  const lastRendered = rows.at(-1)?.index ?? -1;
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = pager;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastRendered >= notes.length - 1) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRendered, notes.length]);
+
+  // The selected note (from the address) may be far down: scroll its row into view once.
+  const selectedIndex = selectedNoteId ? notes.findIndex((note) => note.id === selectedNoteId) : -1;
+  const scrolledTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (selectedIndex < 0 || !selectedNoteId || scrolledTo.current === selectedNoteId) return;
+    scrolledTo.current = selectedNoteId;
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [selectedIndex, selectedNoteId, virtualizer]);
+
+  return (
+    <>
+      <ul aria-label={label} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {rows.map((row) => {
+          const note = notes[row.index];
+          if (!note) return null;
+          return (
+            <li
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              className="absolute inset-x-0 top-0"
+              style={{ transform: `translateY(${row.start}px)` }}
+            >
+              <ColumnItemButton selected={note.id === selectedNoteId} onClick={() => onSelect(note.id)}>
+                <span className="flex items-baseline gap-2">
+                  {note.pinned && (
+                    <Pin size={12} aria-label="Pinned" className="shrink-0 self-center text-accent-text" />
+                  )}
+                  <span className="min-w-0 flex-1 truncate font-medium">{note.title}</span>
+                  <span className="shrink-0 text-xs text-subtle">{relativeTime(note.updatedAt)}</span>
+                </span>
+                {note.preview && (
+                  <span className="mt-0.5 line-clamp-2 block text-[13px] text-muted">
+                    {truncatePlainText(note.preview, PREVIEW_LENGTHS.list)}
+                  </span>
+                )}
+              </ColumnItemButton>
+            </li>
+          );
+        })}
+      </ul>
+      {hasNextPage && (
+        <div role="status" className="flex items-center justify-center gap-2 py-3 text-xs text-subtle">
+          <Spinner size={12} />
+          Loading more…
+        </div>
+      )}
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { Member } from '@notewise/shared';
 import { useQuery } from '@tanstack/react-query';
+import { fetchAllPages } from '@/lib/all-pages';
 import { api } from '@/lib/api';
 import { sharedProjectKeys } from './query-keys';
 
@@ -9,7 +10,9 @@ export interface MemberListResponse {
 
 /** GET /api/shared-projects/:id/members: everyone in the project, the owner included. */
 export function fetchMembers(id: string, signal?: AbortSignal): Promise<MemberListResponse> {
-  return api.get<MemberListResponse>(`/api/shared-projects/${encodeURIComponent(id)}/members`, { signal });
+  return fetchAllPages(`/api/shared-projects/${encodeURIComponent(id)}/members`, 'members', (url) =>
+    api.get<MemberListResponse & { nextCursor: string | null }>(url, { signal }),
+  );
 }
 
 export function useMembers(id: string, options: { enabled?: boolean } = {}) {

@@ -1,5 +1,6 @@
 import type { SharedProject } from '@notewise/shared';
 import { useQuery } from '@tanstack/react-query';
+import { fetchAllPages } from '@/lib/all-pages';
 import { api } from '@/lib/api';
 import { sharedProjectKeys } from './query-keys';
 
@@ -7,9 +8,11 @@ export interface SharedProjectListResponse {
   sharedProjects: SharedProject[];
 }
 
-/** GET /api/shared-projects: the projects the user owns or joined, newest updated first. */
+/** GET /api/shared-projects: the projects the user owns or joined, newest updated first, every page. */
 export function fetchSharedProjects(signal?: AbortSignal): Promise<SharedProjectListResponse> {
-  return api.get<SharedProjectListResponse>('/api/shared-projects', { signal });
+  return fetchAllPages('/api/shared-projects', 'sharedProjects', (url) =>
+    api.get<SharedProjectListResponse & { nextCursor: string | null }>(url, { signal }),
+  );
 }
 
 export function useSharedProjects(options: { enabled?: boolean } = {}) {

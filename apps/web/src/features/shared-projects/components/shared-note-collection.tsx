@@ -1,22 +1,30 @@
 import type { NoteSummary } from '@notewise/shared';
 import { paths } from '@/app/route-table';
 import type { ViewMode } from '@/components/ui/view-toggle';
-import { NoteCollection } from '@/features/notes';
+import { type ListPager, NoteCollection } from '@/features/notes';
 
 interface SharedNoteCollectionProps {
   sharedProjectId: string;
   notes: NoteSummary[];
   view: ViewMode;
   label: string;
+  pager?: ListPager;
 }
 
 /** A shared project's notes as cards or rows; each opens Quick View on the Shared tab (SPEC 2). */
-export function SharedNoteCollection({ sharedProjectId, notes, view, label }: SharedNoteCollectionProps) {
+export function SharedNoteCollection({
+  sharedProjectId,
+  notes,
+  view,
+  label,
+  pager,
+}: SharedNoteCollectionProps) {
   return (
     <NoteCollection
       notes={notes}
       view={view}
       label={label}
+      {...(pager ? { pager } : {})}
       linkTo={(note) => paths.quickView({ sharedProject: sharedProjectId, note: note.id })}
     />
   );
