@@ -149,6 +149,11 @@ export interface AiJobsTable {
   updated_at: Timestamp;
 }
 
+/** Every word in notes (migration 011): typo tolerance looks misspelt words up here by trigram. */
+export interface SearchTermsTable {
+  term: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -164,6 +169,7 @@ export interface Database {
   ai_jobs: AiJobsTable;
   join_attempts: JoinAttemptsTable;
   project_bans: ProjectBansTable;
+  search_terms: SearchTermsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -7,6 +7,7 @@ import { aiJobsMigration } from './004-ai-jobs';
 import { sharingMigration } from './005-sharing';
 import { noteExcerptsMigration } from './006-note-excerpts';
 import { projectBansMigration } from './008-project-bans';
+import { searchTermsMigration } from './011-search-terms';
 
 /**
  * Versioned migrations. Never edit or renumber one that has landed on main; add the next number.
@@ -22,6 +23,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '005-sharing': sharingMigration(dialect),
     '006-note-excerpts': noteExcerptsMigration(dialect),
     '008-project-bans': projectBansMigration(dialect),
+    '011-search-terms': searchTermsMigration(dialect),
   };
 }
 
