@@ -4,7 +4,7 @@ import websocket from '@fastify/websocket';
 import { ERROR_CODES } from '@notewise/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config';
+import { type Config, fastifyTrustProxy } from './config';
 import { type DatabaseHandle, openDatabase } from './db';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
@@ -17,7 +17,8 @@ import { registerStaticWeb } from './http/static-web';
 import { registerAiRoutes } from './modules/ai/ai.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { ensureDemoAccount, registerDemoRoute } from './modules/auth/demo';
+import { registerAuthLimits } from './modules/auth/auth-limits';
+import { DEMO_ACCOUNT, ensureDemoAccount, registerDemoRoute } from './modules/auth/demo';
 import { resolveAuthSecret } from './modules/auth/secret';
 import { registerDraftRoutes } from './modules/drafts/drafts.routes';
 import { registerHealthRoute } from './modules/health/health.routes';
@@ -35,6 +36,7 @@ import { registerSearchRoutes } from './modules/search/search.routes';
 import { createJoinGuard } from './modules/shared-projects/join-guard';
 import { createSharedProjectsRepo } from './modules/shared-projects/shared-projects.repo';
 import { registerSharedProjectRoutes } from './modules/shared-projects/shared-projects.routes';
+import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
 import { createChangeNotifier } from './realtime/change-notifier';
 import { type Collab, createCollab } from './realtime/collab';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
@@ -48,6 +50,8 @@ export interface BuiltApp {
   sessions: SessionCache;
   bus: EventBus;
   collab: Collab;
+  /** Sign-in, sign-up, join and AI limits (Redis when configured, else the database). */
+  rateLimiter: RateLimiter;
   /** Every route as registered (method and URL pattern): the authorization matrix test walks it. */
   routes: RegisteredRoute[];
 }
@@ -62,7 +66,7 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Log to stdout as JSON (main) or stay quiet (tests). */
   logger?: boolean;
-  /** Prefix for Redis channels and keys, so test runs sharing one Redis stay apart. */
+  /** Prefix for Redis channels and keys (events and rate limits), so test runs sharing one Redis stay apart. */
   redisPrefix?: string;
 }
 
@@ -83,7 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -120,8 +124,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ? await createRedisEventBus(config.redisUrl, options.redisPrefix)
     : createMemoryEventBus();
   const notify = createChangeNotifier(database.db, bus);
+  const rateLimiter = await createRateLimiter({
+    redisUrl: config.redisUrl,
+    redisPrefix: options.redisPrefix,
+    db: database.db,
+  });
 
   registerHealthRoute(app, { database, bus, redisConfigured: Boolean(config.redisUrl) });
+  registerAuthLimits(app, rateLimiter, {
+    perIpPerMinute: config.authRateLimit,
+    exemptEmails: config.demoAccount ? [DEMO_ACCOUNT.email] : [],
+  });
   registerAuthRoutes(app, auth, sessions);
   registerDemoRoute(app, config.demoAccount);
   registerProfileRoutes(app, database.db, sessions);
@@ -133,8 +146,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPinRoutes(app, notes, notify);
   registerSearchRoutes(app, createSearchRepo(database.db, database.dialect));
   registerDraftRoutes(app, database.db);
-  registerAiRoutes(app, { config, db: database.db, notes, projects, notify });
-  const joinGuard = createJoinGuard(database.db);
+  registerAiRoutes(app, { config, db: database.db, notes, projects, notify, rateLimiter });
+  const joinGuard = createJoinGuard(rateLimiter);
   const shared = createSharedProjectsRepo(database.db);
   registerSharedProjectRoutes(app, {
     shared,
@@ -189,9 +202,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     sweep.stop();
     await bus.close();
+    await rateLimiter.close();
     if (!options.database) await database.close();
     dataDirLock?.release();
   });
 
-  return { app, auth, database, sessions, bus, collab, routes };
+  return { app, auth, database, sessions, bus, collab, rateLimiter, routes };
 }

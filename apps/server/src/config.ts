@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -22,6 +23,72 @@ const databaseUrl = z
     { message: 'must be a PostgreSQL URL like postgres://user:password@host:5432/database' },
   );
 
+/**
+ * Which hops in front of the server may set X-Forwarded-For: false (none), a hop count, or the
+ * proxies' addresses. "Every hop" is never an option: it lets any client pick its own IP.
+ */
+export type TrustProxy = false | number | string[];
+
+/** Names proxy-addr understands for whole private ranges. */
+const TRUST_PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_ALL_MESSAGE =
+  'trusting every hop lets any client choose its own IP (and escape rate limits); set the number of ' +
+  'proxies in front of the server (usually 1) or their addresses, like 10.0.0.0/8,127.0.0.1';
+
+function isTrustedProxyAddress(entry: string): boolean {
+  if (TRUST_PROXY_RANGE_NAMES.has(entry) || net.isIP(entry) !== 0) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0 || !/^\d{1,3}$/.test(prefix ?? '')) return false;
+  const bits = Number(prefix);
+  // A /0 is every address again.
+  return bits >= 1 && bits <= (version === 4 ? 32 : 128);
+}
+
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (['false', 'no', 'off', '0'].includes(lower)) return false;
+    if (['true', 'yes', 'on', '*', '0.0.0.0/0', '::/0'].includes(lower)) {
+      ctx.addIssue({ code: 'custom', message: TRUST_ALL_MESSAGE });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 10) ctx.addIssue({ code: 'custom', message: 'a hop count must be between 1 and 10' });
+      return hops;
+    }
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const invalid = entries.filter((entry) => !isTrustedProxyAddress(entry));
+    if (entries.length === 0 || invalid.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          `must be false, a hop count (1, 2) or a comma-separated list of proxy addresses or CIDRs ` +
+          `(10.0.0.0/8,127.0.0.1); not understood: ${invalid.join(', ') || value}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * The form Fastify takes. A hop count becomes a function: Fastify 5.12+ no longer honours a plain
+ * number (it cannot check the immediate peer), but a deployment reachable only through its proxies
+ * can, so we trust exactly that many hops from the socket.
+ */
+export function fastifyTrustProxy(
+  trustProxy: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  return trustProxy;
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -38,7 +105,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.url({ message: 'must be an absolute URL like https://notes.example.com' }).optional(),
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters long' }).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  TRUST_PROXY: trustProxyFromEnv.optional(),
   DEMO_ACCOUNT: booleanFromEnv.optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -62,9 +129,9 @@ export interface Config {
   publicUrl: string | undefined;
   authSecret: string | undefined;
   trustedOrigins: string[];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   demoAccount: boolean;
-  /** Sign-in and sign-up requests allowed per IP per minute. */
+  /** Sign-in attempts, and separately sign-ups, allowed per IP per minute. */
   authRateLimit: number;
   logLevel: string;
   webDistDir: string | undefined;
@@ -107,7 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     demoAccount: e.DEMO_ACCOUNT ?? e.NODE_ENV !== 'production',
     authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,

@@ -19,6 +19,7 @@ async function startAiApp(dialect: (typeof dialects)[number], env: Record<string
       db,
       notes: createNotesRepo(db),
       projects: createProjectsRepo(db),
+      rateLimiter: t.rateLimiter,
     });
   }
   return t;

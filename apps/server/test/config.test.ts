@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, fastifyTrustProxy, loadConfig } from '../src/config';
 
 describe('configuration', () => {
   it('defaults to the embedded setup on port 3000 with data under ./data', () => {
@@ -35,5 +35,51 @@ describe('configuration', () => {
     });
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
     expect(config.trustedOrigins).toEqual(['https://a.example.com', 'https://b.example.com']);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of proxy addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true (every hop) with a message that says what to set instead', () => {
+    for (const all of ['true', 'TRUE', 'yes', 'on', '*', '0.0.0.0/0', '::/0']) {
+      expect(() => loadConfig({ TRUST_PROXY: all })).toThrow(ConfigError);
+    }
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY: trusting every hop lets any client choose its own IP.*number of proxies.*\(usually 1\)/,
+    );
+  });
+
+  it('refuses a malformed TRUST_PROXY naming the part it did not understand', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/8,nginx' })).toThrow(
+      /TRUST_PROXY:.*not understood: nginx/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/0' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '11' })).toThrow(
+      /TRUST_PROXY: a hop count must be between 1 and 10/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '-1' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('hands Fastify a hop count as a function that trusts exactly that many hops', () => {
+    const trust = fastifyTrustProxy(1);
+    expect(typeof trust).toBe('function');
+    if (typeof trust !== 'function') return;
+    expect(trust('127.0.0.1', 0)).toBe(true);
+    expect(trust('203.0.113.7', 1)).toBe(false);
+    expect(fastifyTrustProxy(false)).toBe(false);
+    expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
   });
 });

@@ -61,6 +61,14 @@ export interface RateLimitsTable {
   last_request: number | string;
 }
 
+/** The server's own rate-limit counters (migration 007); better-auth's `rate_limits` is unused. */
+export interface RateLimitCountersTable {
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch. */
+  expires_at: number;
+}
+
 export interface UserPrefsTable {
   user_id: string;
   last_path: string | null;
@@ -169,6 +177,7 @@ export interface Database {
   ai_jobs: AiJobsTable;
   join_attempts: JoinAttemptsTable;
   project_bans: ProjectBansTable;
+  rate_limit_counters: RateLimitCountersTable;
   search_terms: SearchTermsTable;
 }
 

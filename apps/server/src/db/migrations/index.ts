@@ -6,6 +6,7 @@ import { draftsMigration } from './003-drafts';
 import { aiJobsMigration } from './004-ai-jobs';
 import { sharingMigration } from './005-sharing';
 import { noteExcerptsMigration } from './006-note-excerpts';
+import { rateLimitsMigration } from './007-rate-limits';
 import { projectBansMigration } from './008-project-bans';
 import { searchTermsMigration } from './011-search-terms';
 
@@ -22,6 +23,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '004-ai-jobs': aiJobsMigration(dialect),
     '005-sharing': sharingMigration(dialect),
     '006-note-excerpts': noteExcerptsMigration(dialect),
+    '007-rate-limits': rateLimitsMigration(dialect),
     '008-project-bans': projectBansMigration(dialect),
     '011-search-terms': searchTermsMigration(dialect),
   };

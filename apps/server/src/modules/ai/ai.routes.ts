@@ -71,7 +71,7 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
         throw new ApiError(413, ERROR_CODES.payloadTooLarge, AI_MESSAGES.contentTooLong);
       }
       service.assertSupported(action);
-      const lease = service.limiter.acquire(userId);
+      const lease = await service.limiter.acquire(userId);
       if (!lease.ok) return rateLimited(reply, lease.retryAfterSeconds);
 
       let jobId: string;
@@ -170,7 +170,7 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const lease = service.limiter.acquire(userId);
+      const lease = await service.limiter.acquire(userId);
       if (!lease.ok) return rateLimited(reply, lease.retryAfterSeconds);
       const controller = new AbortController();
       const untrack = service.track(controller);

@@ -15,6 +15,7 @@ import { modelRequiredError } from '../../ai/errors';
 import { type AiProvider, createAiProvider } from '../../ai/provider';
 import type { Config } from '../../config';
 import type { Database } from '../../db/types';
+import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { NotesRepo } from '../notes/notes.repo';
 import type { ProjectsRepo } from '../projects/projects.repo';
@@ -28,6 +29,8 @@ export interface AiDeps {
   projects: ProjectsRepo;
   /** Change events for the note (and the 'Inbox' project) capture creates, as the notes routes send. */
   notify?: Pick<ChangeNotifier, 'note' | 'project'> | undefined;
+  /** The server's shared rate limiter (per-minute AI budget). */
+  rateLimiter: RateLimiter;
   /** Another engine (tests use short retry delays); by default createAiProvider(config.ai). */
   provider?: AiProvider | undefined;
 }
@@ -40,7 +43,7 @@ const STALE_MARGIN_MS = 60_000;
 export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
   const provider = deps.provider ?? createAiProvider(deps.config.ai, { logger });
   const jobs = createAiJobsRepo(deps.db);
-  const limiter = new AiRateLimiter(deps.config.ai.rateLimit, MAX_CONCURRENT_AI_REQUESTS);
+  const limiter = new AiRateLimiter(deps.rateLimiter, deps.config.ai.rateLimit, MAX_CONCURRENT_AI_REQUESTS);
   const running = new Set<AbortController>();
   const inboxCreation = new Map<string, Promise<Project>>();
   const staleAfterMs = deps.config.ai.timeoutMs + STALE_MARGIN_MS;

@@ -88,19 +88,9 @@ export function createAuth({ config, db, dialect, secret }: AuthDeps) {
       modelName: 'verifications',
       fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
     },
-    rateLimit: {
-      enabled: true,
-      // Kept in the database so a restart does not hand an attacker a fresh budget.
-      storage: 'database',
-      modelName: 'rate_limits',
-      fields: { lastRequest: 'last_request' },
-      window: 60,
-      max: 300,
-      customRules: {
-        '/sign-in/email': { window: 60, max: config.authRateLimit },
-        '/sign-up/email': { window: 60, max: config.authRateLimit },
-      },
-    },
+    // Our own limiter (modules/auth/auth-limits.ts, ADR 007) guards sign-in per account and per IP
+    // and sign-up per IP, in Redis when configured; better-auth's per-IP-only one would double-count.
+    rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: SESSION_COOKIE_PREFIX,
       useSecureCookies: secureCookies,
