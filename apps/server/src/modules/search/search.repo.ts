@@ -6,7 +6,7 @@ import {
   scoreItem,
   truncatePlainText,
 } from '@notewise/shared';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { toIso } from '../../db/time';
 import type { Database, Dialect, Timestamp } from '../../db/types';
 import { memberOf } from '../projects/membership';
@@ -21,7 +21,7 @@ import { trigramSimilarity } from './trigram';
  * The last word matches as a prefix (the user is typing it); a word no note contains is replaced by
  * the closest words the notes do contain (trigram similarity, computed the same way on both).
  */
-export const MATCH_WINDOW = 1000;
+export const MATCH_WINDOW = 500;
 export const CANDIDATE_LIMIT = 200;
 /** Shorter last words match exactly: 'a*' would expand to every word starting with 'a'. */
 export const PREFIX_MIN_LENGTH = 3;
@@ -32,6 +32,8 @@ export const TYPO_MAX_CORRECTIONS = 3;
 const MAX_TERM_LENGTH = 64;
 const RANK_TEXT_LENGTH = 4000;
 const VOCABULARY_CHUNK = 2000;
+/** PostgreSQL tables whose statistics decide a search's plan (the join estimate needs all of them). */
+const ANALYZED_TABLES = ['notes', 'project_members', 'pins', 'search_terms'];
 
 interface CandidateRow {
   id: string;
@@ -114,7 +116,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
       }),
     );
 
-  const candidates = async (userId: string, terms: QueryTerm[]): Promise<CandidateRow[]> => {
+  const candidateQuery = (userId: string, terms: QueryTerm[]): RawBuilder<CandidateRow> => {
     if (dialect === 'sqlite') {
       const match = terms
         .flatMap(({ word, prefix, corrections }) => [
@@ -125,13 +127,12 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
       // The index is the outer loop (CROSS JOIN fixes SQLite's join order) and walks rowids newest
       // first, stopping at the window; bm25 (titles and tags weighted 10:1, migration 011) is
       // computed for the window only.
-      return (
-        await sql<CandidateRow>`
-          select w.id, w.project_id, w.title, w.tags, w.updated_at, w.text,
-                 exists(select 1 from pins p where p.note_id = w.id and p.user_id = ${userId}) as pinned
+      return sql<CandidateRow>`
+          select n.id, n.project_id, n.title, n.tags, n.updated_at,
+                 substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
+                 exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned
           from (
-            select n.id, n.project_id, n.title, n.tags, n.updated_at, f.rank, f.rowid as seq,
-                   substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text
+            select f.rowid as seq, f.rank
             from notes_fts f
             cross join notes n on n.seq = f.rowid
             cross join project_members m on ${memberOf('n.project_id', userId)}
@@ -139,9 +140,9 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
             order by f.rowid desc
             limit ${MATCH_WINDOW}
           ) w
+          cross join notes n on n.seq = w.seq
           order by w.rank, w.seq desc
-          limit ${CANDIDATE_LIMIT}`.execute(db)
-      ).rows;
+          limit ${CANDIDATE_LIMIT}`;
     }
     const tsquery = terms
       .flatMap(({ word, prefix, corrections }) => [`${word}${prefix ? ':*' : ''}`, ...corrections])
@@ -149,8 +150,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
     // With current statistics the planner reads a rare word's matches from the GIN index and a
     // common word's newest matches along notes_updated_idx, stopping at the window; ts_rank_cd is
     // computed for the window only.
-    return (
-      await sql<CandidateRow>`
+    return sql<CandidateRow>`
         select w.id, w.project_id, w.title, w.tags, w.updated_at,
                substr(w.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
                exists(select 1 from pins p where p.note_id = w.id and p.user_id = ${userId}) as pinned
@@ -163,8 +163,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
           limit ${MATCH_WINDOW}
         ) w
         order by ts_rank_cd(w.search_vector, to_tsquery('simple', ${tsquery})) desc, w.updated_at desc, w.id
-        limit ${CANDIDATE_LIMIT}`.execute(db)
-    ).rows;
+        limit ${CANDIDATE_LIMIT}`;
   };
 
   let lastStructure: string | undefined;
@@ -211,7 +210,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
       await sql<{ relname: string; modified: string; rows: number }>`
         select s.relname, s.n_mod_since_analyze::text as modified, c.reltuples as rows
         from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-        where s.schemaname = current_schema() and s.relname in ('notes', 'search_terms')`.execute(db)
+        where s.schemaname = current_schema() and s.relname in (${sql.join(ANALYZED_TABLES)})`.execute(db)
     ).rows;
     for (const table of stats) {
       if (force || Number(table.modified) > Math.max(500, 0.05 * table.rows)) {
@@ -225,7 +224,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
       const tokens = searchTokens(query);
       if (tokens.length === 0) return [];
       const terms = await queryTerms(tokens);
-      const rows = await candidates(userId, terms);
+      const rows = (await candidateQuery(userId, terms).execute(db)).rows;
       // Misspelt words are scored as their best correction, so 'reserch' ranks 'research' notes.
       const corrected = terms.some((term) => term.corrections.length > 0)
         ? terms.map((term) => term.corrections[0] ?? term.word).join(' ')
@@ -270,6 +269,14 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
         maintaining = undefined;
       });
       return maintaining;
+    },
+
+    /** The database's plan for a search's candidate query, one line per step (plan tests). */
+    async explain(userId: string, query: string): Promise<string[]> {
+      const terms = await queryTerms(searchTokens(query));
+      const plan = dialect === 'sqlite' ? sql`explain query plan ` : sql`explain `;
+      const rows = await sql<Record<string, unknown>>`${plan}${candidateQuery(userId, terms)}`.execute(db);
+      return rows.rows.map((row) => String(dialect === 'sqlite' ? row.detail : row['QUERY PLAN']));
     },
 
     /** Resolves when no maintenance pass is running (before the database closes). */
