@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSearchRepo } from '../src/modules/search/search.repo';
-import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { dialects, request, signUp, startTestApp } from './helpers';
 
 /**
  * The same notes give the same results in the same order with the same scores on SQLite and

@@ -19,7 +19,8 @@ import { trigramSimilarity } from './trigram';
  * 2. the index's own rank (bm25 on FTS5, ts_rank_cd on PostgreSQL) keeps the best `CANDIDATE_LIMIT`;
  * 3. SPEC's scoring (`packages/shared/src/search-rank.ts`) orders those and the top 10 are returned.
  * The last word matches as a prefix (the user is typing it); a word no note contains is replaced by
- * the closest words the notes do contain (trigram similarity, computed the same way on both).
+ * the closest words the notes do contain (trigram similarity, computed the same way on both). Both
+ * expansions come from the vocabulary of the notes, so the index is asked for exact words only.
  */
 export const MATCH_WINDOW = 500;
 export const CANDIDATE_LIMIT = 200;
@@ -29,6 +30,9 @@ export const PREFIX_MIN_LENGTH = 3;
 export const TYPO_MIN_LENGTH = 3;
 export const TYPO_MIN_SIMILARITY = 0.35;
 export const TYPO_MAX_CORRECTIONS = 3;
+/** The last word stands for at most this many of the shortest words starting with it. */
+export const PREFIX_EXPANSIONS = 30;
+const PREFIX_SCAN_LIMIT = 2000;
 const MAX_TERM_LENGTH = 64;
 const RANK_TEXT_LENGTH = 4000;
 const VOCABULARY_CHUNK = 2000;
@@ -45,11 +49,12 @@ interface CandidateRow {
   pinned: number | boolean;
 }
 
-/** One query word as the index sees it: the word itself (maybe as a prefix) or its corrections. */
+/** One query word as the index sees it: the exact words of the notes it stands for. */
 interface QueryTerm {
   word: string;
-  prefix: boolean;
-  corrections: string[];
+  /** The word itself, its completions (last word) or its corrections (a word no note contains). */
+  terms: string[];
+  corrected: boolean;
 }
 
 /** Letters and digits only: nothing a user types can break the full-text query syntax. */
@@ -68,14 +73,26 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
   const isWord = (term: string) => /^[\p{L}\p{N}]+$/u.test(term) && term.length <= MAX_TERM_LENGTH;
   const vocabulary = dialect === 'sqlite' ? sql.table('notes_vocab') : sql.table('search_terms');
 
-  /** Whether the notes contain the word (or, for a prefix, a word starting with it). */
-  const known = async (word: string, prefix: boolean): Promise<boolean> => {
-    const found = prefix
-      ? await sql`select 1 from ${vocabulary} where term >= ${word} and term < ${prefixUpperBound(word)} limit 1`.execute(
-          db,
-        )
-      : await sql`select 1 from ${vocabulary} where term = ${word} limit 1`.execute(db);
-    return found.rows.length > 0;
+  /**
+   * The words of the notes a query word stands for: itself if the notes contain it, and for the last
+   * word the shortest words starting with it (expanded here, not by the index, so both databases
+   * search the same words and PostgreSQL's planner estimates them from its statistics).
+   */
+  const inVocabulary = async (word: string, prefix: boolean): Promise<string[]> => {
+    if (!prefix) {
+      const found = await sql`select 1 from ${vocabulary} where term = ${word} limit 1`.execute(db);
+      return found.rows.length > 0 ? [word] : [];
+    }
+    const completions = (
+      await sql<{ term: string }>`
+        select term from ${vocabulary} where term >= ${word} and term < ${prefixUpperBound(word)}
+        order by term limit ${PREFIX_SCAN_LIMIT}`.execute(db)
+    ).rows
+      .map((row) => row.term)
+      .filter(isWord);
+    return completions
+      .sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, PREFIX_EXPANSIONS);
   };
 
   /** The words of the notes closest to a word they do not contain, best first. */
@@ -108,22 +125,22 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
 
   const queryTerms = async (tokens: string[]): Promise<QueryTerm[]> =>
     Promise.all(
-      tokens.map(async (word, index) => {
+      tokens.map(async (word, index): Promise<QueryTerm> => {
         const prefix = index === tokens.length - 1 && word.length >= PREFIX_MIN_LENGTH;
-        if (word.length < TYPO_MIN_LENGTH || (await known(word, prefix)))
-          return { word, prefix, corrections: [] };
-        return { word, prefix, corrections: await corrections(word) };
+        const found = await inVocabulary(word, prefix);
+        if (found.length > 0 || word.length < TYPO_MIN_LENGTH) {
+          return { word, terms: found.length > 0 ? found : [word], corrected: false };
+        }
+        const corrected = await corrections(word);
+        return corrected.length > 0
+          ? { word, terms: corrected, corrected: true }
+          : { word, terms: [word], corrected: false };
       }),
     );
 
   const candidateQuery = (userId: string, terms: QueryTerm[]): RawBuilder<CandidateRow> => {
     if (dialect === 'sqlite') {
-      const match = terms
-        .flatMap(({ word, prefix, corrections }) => [
-          `"${word}"${prefix ? '*' : ''}`,
-          ...corrections.map((c) => `"${c}"`),
-        ])
-        .join(' OR ');
+      const match = [...new Set(terms.flatMap((term) => term.terms))].map((term) => `"${term}"`).join(' OR ');
       // The index is the outer loop (CROSS JOIN fixes SQLite's join order) and walks rowids newest
       // first, stopping at the window; bm25 (titles and tags weighted 10:1, migration 011) is
       // computed for the window only.
@@ -144,9 +161,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
           order by w.rank, w.seq desc
           limit ${CANDIDATE_LIMIT}`;
     }
-    const tsquery = terms
-      .flatMap(({ word, prefix, corrections }) => [`${word}${prefix ? ':*' : ''}`, ...corrections])
-      .join(' | ');
+    const tsquery = [...new Set(terms.flatMap((term) => term.terms))].join(' | ');
     // With current statistics the planner reads a rare word's matches from the GIN index and a
     // common word's newest matches along notes_updated_idx, stopping at the window; ts_rank_cd is
     // computed for the window only.
@@ -214,6 +229,11 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
     ).rows;
     for (const table of stats) {
       if (force || Number(table.modified) > Math.max(500, 0.05 * table.rows)) {
+        if (table.relname === 'notes') {
+          // New rows wait in the GIN index's pending list until a vacuum; the planner prices reading
+          // that list into every index scan and falls back to a sequential scan after a bulk load.
+          await sql`select gin_clean_pending_list(${sql.lit('notes_search_idx')}::regclass)`.execute(db);
+        }
         await sql`analyze ${sql.table(table.relname)}`.execute(db);
       }
     }
@@ -226,8 +246,8 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
       const terms = await queryTerms(tokens);
       const rows = (await candidateQuery(userId, terms).execute(db)).rows;
       // Misspelt words are scored as their best correction, so 'reserch' ranks 'research' notes.
-      const corrected = terms.some((term) => term.corrections.length > 0)
-        ? terms.map((term) => term.corrections[0] ?? term.word).join(' ')
+      const corrected = terms.some((term) => term.corrected)
+        ? terms.map((term) => (term.corrected ? term.terms[0] : term.word)).join(' ')
         : undefined;
       return rows
         .map((row) => {
