@@ -9,6 +9,7 @@ import { type DatabaseHandle, openDatabase } from './db';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
 import { registerApiDocs } from './http/api-docs';
+import { registerCompression } from './http/compression';
 import { errorBody, registerErrorHandlers } from './http/errors';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandlers(app);
   await registerSecurityHeaders(app, config.publicUrl?.startsWith('https://') ?? false);
   registerOriginCheck(app, config.trustedOrigins);
+  await registerCompression(app);
   await registerApiDocs(app);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
