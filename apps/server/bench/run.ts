@@ -409,6 +409,7 @@ async function main() {
   const outDir = path.join(HERE, 'results');
   fs.mkdirSync(outDir, { recursive: true });
   fs.writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(output, null, 2)}\n`);
+  fs.writeFileSync(path.join(outDir, `latest-${databaseName}.json`), `${JSON.stringify(output, null, 2)}\n`);
 
   console.log(
     `\n${databaseName}, load average ${os
