@@ -81,7 +81,7 @@ async function corpusApp(dialect: (typeof dialects)[number]) {
     expect(response.statusCode).toBe(200);
     return response.json().results.map((r: Result) => ({ title: r.title, score: r.score }));
   };
-  return { t, search };
+  return { t, search, account, project };
 }
 
 describe('search gives the same answers on both databases', () => {
@@ -109,6 +109,23 @@ describe('search gives the same answers on both databases', () => {
     expect((await titles('quartely report'))[0]).toBe('Quarterly report');
     expect(await titles('guitr lesson')).toEqual(['Guitar lessons']);
     expect(await titles('zzzqqq')).toEqual([]);
+  });
+
+  it.each(dialects)('learns the words of new notes for typo correction on %s', async (dialect) => {
+    const app = apps.get(dialect);
+    if (!app) throw new Error('app missing');
+    const search = createSearchRepo(app.t.database.db, app.t.database.dialect);
+    await search.maintain();
+    const created = await request(app.t.app, 'POST', '/api/notes', {
+      cookie: app.account.cookie,
+      body: { projectId: app.project.id, title: 'Xylophone practice', content: 'Mallets and scales.' },
+    });
+    expect(created.statusCode).toBe(201);
+    // PostgreSQL learns the word by trigger at once; SQLite at the next maintenance pass, which
+    // must notice that the index changed.
+    await search.maintain();
+    expect((await app.search('xylofone scales')).map((r) => r.title)[0]).toBe('Xylophone practice');
+    await request(app.t.app, 'DELETE', `/api/notes/${created.json().id}`, { cookie: app.account.cookie });
   });
 
   it.skipIf(dialects.length < 2)('same results, order and scores on SQLite and PostgreSQL', async () => {

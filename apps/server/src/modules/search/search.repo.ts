@@ -71,7 +71,6 @@ function prefixUpperBound(prefix: string): string {
 
 export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
   const isWord = (term: string) => /^[\p{L}\p{N}]+$/u.test(term) && term.length <= MAX_TERM_LENGTH;
-  const vocabulary = dialect === 'sqlite' ? sql.table('notes_vocab') : sql.table('search_terms');
 
   /**
    * The words of the notes a query word stands for: itself if the notes contain it, and for the last
@@ -79,20 +78,26 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
    * search the same words and PostgreSQL's planner estimates them from its statistics).
    */
   const inVocabulary = async (word: string, prefix: boolean): Promise<string[]> => {
-    if (!prefix) {
-      const found = await sql`select 1 from ${vocabulary} where term = ${word} limit 1`.execute(db);
-      return found.rows.length > 0 ? [word] : [];
-    }
-    const completions = (
-      await sql<{ term: string }>`
-        select term from ${vocabulary} where term >= ${word} and term < ${prefixUpperBound(word)}
-        order by term limit ${PREFIX_SCAN_LIMIT}`.execute(db)
-    ).rows
-      .map((row) => row.term)
-      .filter(isWord);
-    return completions
+    // SQLite: FTS5's live vocabulary plus every word ever copied out of it, so that, as on
+    // PostgreSQL, a word stays known after its last note is deleted and a new one is known at once.
+    const sources = [sql.table('search_terms'), ...(dialect === 'sqlite' ? [sql.table('notes_vocab')] : [])];
+    const found = await Promise.all(
+      sources.map(async (source) =>
+        prefix
+          ? (
+              await sql<{ term: string }>`
+                select term from ${source} where term >= ${word} and term < ${prefixUpperBound(word)}
+                order by term limit ${PREFIX_SCAN_LIMIT}`.execute(db)
+            ).rows.map((row) => row.term)
+          : (
+              await sql<{ term: string }>`select term from ${source} where term = ${word} limit 1`.execute(db)
+            ).rows.map((row) => row.term),
+      ),
+    );
+    return [...new Set(found.flat())]
+      .filter(isWord)
       .sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
-      .slice(0, PREFIX_EXPANSIONS);
+      .slice(0, prefix ? PREFIX_EXPANSIONS : 1);
   };
 
   /** The words of the notes closest to a word they do not contain, best first. */
