@@ -257,19 +257,21 @@ async function measureSize(noteCount: number, last: boolean) {
       if (figure) figure.sequentialP50 = Math.round((sequential[20] ?? 0) * 100) / 100;
       results[`search ${kind} results per query`] = hits;
     }
-    // Lists: main has no cursor yet (perf-lists is building it), so the first page is the whole
-    // list; a deep page cannot be asked for. A 50-note project is the list budget's page.
+    // A 50-note project is the list budget's page.
     await measure('note list (50 notes)', [`${address}/api/notes?projectId=${smallProject.id}`], 500, cookie);
-    await measure(
-      'note list (big project, first page)',
-      [`${address}/api/notes?projectId=${bigProject.id}`],
-      20,
-      cookie,
-    );
     await measure(
       'get note',
       someNotes.map((id) => `${address}/api/notes/${id}`),
       500,
+      cookie,
+    );
+    // Main has no list cursor yet (perf-lists is building it): the "first page" of the big project
+    // is the whole list, capped at 2,000 notes (1.9 MB), and a deep page cannot be asked for. Last,
+    // at 5 req/s: it saturates the server, and what is measured after it would pay for its backlog.
+    await measure(
+      'note list (big project, first page)',
+      [`${address}/api/notes?projectId=${bigProject.id}`],
+      5,
       cookie,
     );
 
