@@ -32,7 +32,7 @@ export const TYPO_MIN_SIMILARITY = 0.35;
 export const TYPO_MAX_CORRECTIONS = 3;
 /** The last word stands for at most this many of the shortest words starting with it. */
 export const PREFIX_EXPANSIONS = 30;
-const PREFIX_SCAN_LIMIT = 2000;
+const PREFIX_SCAN_LIMIT = 500;
 const MAX_TERM_LENGTH = 64;
 const RANK_TEXT_LENGTH = 4000;
 const VOCABULARY_CHUNK = 2000;
@@ -73,31 +73,48 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
   const isWord = (term: string) => /^[\p{L}\p{N}]+$/u.test(term) && term.length <= MAX_TERM_LENGTH;
 
   /**
-   * The words of the notes a query word stands for: itself if the notes contain it, and for the last
-   * word the shortest words starting with it (expanded here, not by the index, so both databases
-   * search the same words and PostgreSQL's planner estimates them from its statistics).
+   * The words of the notes each query word stands for: itself if the notes contain it, and for the
+   * last word (`prefix`) the shortest words starting with it (expanded here, not by the index, so both
+   * databases search the same words and PostgreSQL's planner estimates them from its statistics).
+   * One query per vocabulary for all words: each round trip costs more than the lookup.
    */
-  const inVocabulary = async (word: string, prefix: boolean): Promise<string[]> => {
+  const inVocabulary = async (
+    exact: string[],
+    prefix: string | undefined,
+  ): Promise<Map<string, string[]>> => {
     // SQLite: FTS5's live vocabulary plus every word ever copied out of it, so that, as on
     // PostgreSQL, a word stays known after its last note is deleted and a new one is known at once.
     const sources = [sql.table('search_terms'), ...(dialect === 'sqlite' ? [sql.table('notes_vocab')] : [])];
+    const exactList = exact.length > 0 ? exact : [''];
     const found = await Promise.all(
-      sources.map(async (source) =>
-        prefix
-          ? (
-              await sql<{ term: string }>`
-                select term from ${source} where term >= ${word} and term < ${prefixUpperBound(word)}
-                order by term limit ${PREFIX_SCAN_LIMIT}`.execute(db)
-            ).rows.map((row) => row.term)
-          : (
-              await sql<{ term: string }>`select term from ${source} where term = ${word} limit 1`.execute(db)
-            ).rows.map((row) => row.term),
+      sources.map(
+        async (source) =>
+          (
+            await sql<{ term: string }>`
+              select term from ${source} where term in (${sql.join(exactList)})
+              ${
+                prefix === undefined
+                  ? sql``
+                  : sql`union all select * from (
+                      select term from ${source} where term >= ${prefix} and term < ${prefixUpperBound(prefix)}
+                      order by term limit ${PREFIX_SCAN_LIMIT}) completions`
+              }`.execute(db)
+          ).rows,
       ),
     );
-    return [...new Set(found.flat())]
-      .filter(isWord)
-      .sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
-      .slice(0, prefix ? PREFIX_EXPANSIONS : 1);
+    const words = [...new Set(found.flat().map((row) => row.term))].filter(isWord);
+    const byWord = new Map<string, string[]>();
+    for (const word of exact) if (words.includes(word)) byWord.set(word, [word]);
+    if (prefix !== undefined) {
+      byWord.set(
+        prefix,
+        words
+          .filter((term) => term.startsWith(prefix))
+          .sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
+          .slice(0, PREFIX_EXPANSIONS),
+      );
+    }
+    return byWord;
   };
 
   /** The words of the notes closest to a word they do not contain, best first. */
@@ -128,11 +145,16 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
       .map((entry) => entry.term);
   };
 
-  const queryTerms = async (tokens: string[]): Promise<QueryTerm[]> =>
-    Promise.all(
-      tokens.map(async (word, index): Promise<QueryTerm> => {
-        const prefix = index === tokens.length - 1 && word.length >= PREFIX_MIN_LENGTH;
-        const found = await inVocabulary(word, prefix);
+  const queryTerms = async (tokens: string[]): Promise<QueryTerm[]> => {
+    const last = tokens[tokens.length - 1];
+    const prefix = last !== undefined && last.length >= PREFIX_MIN_LENGTH ? last : undefined;
+    const known = await inVocabulary(
+      tokens.filter((word) => word !== prefix),
+      prefix,
+    );
+    return Promise.all(
+      tokens.map(async (word): Promise<QueryTerm> => {
+        const found = known.get(word) ?? [];
         if (found.length > 0 || word.length < TYPO_MIN_LENGTH) {
           return { word, terms: found.length > 0 ? found : [word], corrected: false };
         }
@@ -142,6 +164,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
           : { word, terms: [word], corrected: false };
       }),
     );
+  };
 
   const candidateQuery = (userId: string, terms: QueryTerm[]): RawBuilder<CandidateRow> => {
     if (dialect === 'sqlite') {
