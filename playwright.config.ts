@@ -4,8 +4,11 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-// A fresh data folder per run: the e2e server starts on an empty embedded database.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-e2e-'));
+// A fresh data folder per run: the e2e server starts on an empty embedded database. Kept in the
+// environment so the test workers (which load this file again) see the same folder and can run the
+// admin CLI on it (account-security.spec.ts issues a reset link).
+process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'apps/web/e2e',

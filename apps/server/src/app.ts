@@ -8,9 +8,12 @@ import { type Config, fastifyTrustProxy } from './config';
 import { type DatabaseHandle, openDatabase } from './db';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
+import { withStartupLock } from './db/startup-lock';
 import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
-import { errorBody, registerErrorHandlers } from './http/errors';
+import { errorBody, frameworkErrorReply, registerErrorHandlers } from './http/errors';
+import { registerMetrics } from './http/metrics';
+import { registerNulStripping } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionResolver, registerSession, SessionCache } from './http/session';
@@ -19,7 +22,8 @@ import { registerAiRoutes } from './modules/ai/ai.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerAuthLimits } from './modules/auth/auth-limits';
-import { DEMO_ACCOUNT, ensureDemoAccount, registerDemoRoute } from './modules/auth/demo';
+import { DEMO_ACCOUNT, prepareDemoAccount, registerDemoRoute } from './modules/auth/demo';
+import { createResetMailer } from './modules/auth/password-reset';
 import { resolveAuthSecret } from './modules/auth/secret';
 import { registerDraftRoutes } from './modules/drafts/drafts.routes';
 import { registerHealthRoute } from './modules/health/health.routes';
@@ -42,6 +46,7 @@ import { createChangeNotifier } from './realtime/change-notifier';
 import { type Collab, createCollab } from './realtime/collab';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
 import { registerEventsSocket } from './realtime/events-socket';
+import { createSocketGuard, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './realtime/socket-guard';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -69,6 +74,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Prefix for Redis channels and keys (events and rate limits), so test runs sharing one Redis stay apart. */
   redisPrefix?: string;
+  /** Lower WebSocket limits (tests reach them quickly); production uses DEFAULT_SOCKET_LIMITS. */
+  socketLimits?: Partial<SocketLimits>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -79,7 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    await migrateToLatest(database.db, database.dialect, database.schema);
+    await withStartupLock(database, () => migrateToLatest(database.db, database.dialect, database.schema));
   } catch (error) {
     if (!options.database) await database.close();
     dataDirLock?.release();
@@ -96,6 +103,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: frameworkErrorReply,
   });
   database.onConnectionError((err) =>
     app.log.error({ err }, 'database connection lost; the pool reconnects'),
@@ -114,14 +122,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurityHeaders(app, config.publicUrl?.startsWith('https://') ?? false);
   registerOriginCheck(app, config.trustedOrigins);
   await registerCompression(app);
-  await registerApiDocs(app);
+  registerNulStripping(app);
+  await registerApiDocs(app, config.apiDocs);
 
   const secret = resolveAuthSecret(config.authSecret, config.dataDir);
-  const auth = createAuth({ config, db: database.db, dialect: database.dialect, secret });
   const sessions = new SessionCache();
+  const auth = createAuth({
+    config,
+    db: database.db,
+    dialect: database.dialect,
+    secret,
+    deliverResetLink: config.smtp ? createResetMailer({ ...config, smtp: config.smtp }, app.log) : undefined,
+    onPasswordReset: (userId) => sessions.forgetUser(userId),
+  });
   const resolveSession = createSessionResolver(auth, database.db, sessions);
   registerSession(app, resolveSession);
-  await app.register(websocket, { options: { maxPayload: 5 * 1024 * 1024 } });
+  const socketLimits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits };
+  await app.register(websocket, { options: { maxPayload: socketLimits.maxPayloadBytes } });
+  const socketGuard = createSocketGuard({
+    db: database.db,
+    resolveSession,
+    trustedOrigins: config.trustedOrigins,
+    limits: socketLimits,
+    log: app.log,
+  });
   const bus = config.redisUrl
     ? await createRedisEventBus(config.redisUrl, options.redisPrefix)
     : createMemoryEventBus();
@@ -133,11 +157,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerHealthRoute(app, { database, bus, redisConfigured: Boolean(config.redisUrl) });
+  registerMetrics(app, config.metricsToken);
   registerAuthLimits(app, rateLimiter, {
     perIpPerMinute: config.authRateLimit,
     exemptEmails: config.demoAccount ? [DEMO_ACCOUNT.email] : [],
   });
-  registerAuthRoutes(app, auth, sessions);
+  registerAuthRoutes(app, auth, sessions, {
+    resetByEmail: config.smtp !== undefined,
+    allowSignUp: config.allowSignUp,
+  });
   registerDemoRoute(app, config.demoAccount);
   registerProfileRoutes(app, database.db, sessions);
   const projects = createProjectsRepo(database.db);
@@ -158,14 +186,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     joinGuard,
     notify,
   });
-  registerEventsSocket(app, bus, config.trustedOrigins);
+  registerEventsSocket(app, bus, socketGuard, socketLimits);
   const collab = await createCollab({
     db: database.db,
-    resolveSession,
     notify,
     bus,
     log: app.log,
-    trustedOrigins: config.trustedOrigins,
+    guard: socketGuard,
+    limits: socketLimits,
     redisUrl: config.redisUrl,
     redisPrefix: options.redisPrefix,
   });
@@ -192,9 +220,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       .send(errorBody(ERROR_CODES.notFound, `No route for ${request.method} ${pathname}`));
   });
 
-  if (config.demoAccount) {
-    await ensureDemoAccount(auth, database.db, (userId) => seedDemoContent(userId, projects, notes, shared));
-  }
+  await withStartupLock(database, () =>
+    prepareDemoAccount(
+      { enabled: config.demoAccount, reason: config.demoAccountReason },
+      auth,
+      database.db,
+      (userId) => seedDemoContent(userId, projects, notes, shared),
+      app.log,
+    ),
+  );
   const sweep = startTrialExpirySweep(database.db, app.log);
 
   app.addHook('preClose', async () => {
@@ -203,6 +237,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     sweep.stop();
+    socketGuard.stop();
     await bus.close();
     await rateLimiter.close();
     if (!options.database) await database.close();

@@ -89,34 +89,142 @@ export function fastifyTrustProxy(
   return trustProxy;
 }
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: databaseUrl.optional(),
+/**
+ * Every environment variable the server reads. Each `.describe()` is the text of README's
+ * configuration table (scripts/config-table.ts renders it; test/config-table.test.ts keeps them equal).
+ */
+export const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('`production` turns off the API docs and the demo account unless asked for.'),
+  HOST: z
+    .string()
+    .min(1)
+    .default('0.0.0.0')
+    .describe(
+      'Address to listen on. A loopback address (`127.0.0.1`) also turns the demo account on outside production.',
+    ),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('Port to listen on.'),
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .default('./data')
+    .describe(
+      'Folder for the embedded SQLite database, the generated auth secret and the lock file (created 0700). One server per folder.',
+    ),
+  DATABASE_URL: databaseUrl
+    .optional()
+    .describe(
+      'PostgreSQL URL (`postgres://user:password@host:5432/db`). Unset: the embedded SQLite database in `DATA_DIR`.',
+    ),
   REDIS_URL: z
     .string()
     .trim()
     .refine((value) => /^rediss?:\/\/[^/]/.test(value), {
       message: 'must be a Redis URL like redis://host:6379',
     })
-    .optional(),
-  PUBLIC_URL: z.url({ message: 'must be an absolute URL like https://notes.example.com' }).optional(),
-  AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters long' }).optional(),
-  TRUSTED_ORIGINS: z.string().optional(),
-  TRUST_PROXY: trustProxyFromEnv.optional(),
-  DEMO_ACCOUNT: booleanFromEnv.optional(),
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  WEB_DIST_DIR: z.string().optional(),
+    .optional()
+    .describe(
+      'Redis URL (`redis://` or `rediss://`) for several instances: shared events, co-editing and rate limits. Needs `DATABASE_URL` and `AUTH_SECRET`.',
+    ),
+  PUBLIC_URL: z
+    .url({ message: 'must be an absolute URL like https://notes.example.com' })
+    .optional()
+    .describe(
+      'The address users open (`https://notes.example.com`): links in emails; `https://` turns on Secure cookies and HSTS.',
+    ),
+  AUTH_SECRET: z
+    .string()
+    .min(32, { message: 'must be at least 32 characters long' })
+    .optional()
+    .describe(
+      'Signs sessions (32+ characters). Unset: generated into `DATA_DIR`. Required with `REDIS_URL`, or with `DATABASE_URL` in production.',
+    ),
+  TRUSTED_ORIGINS: z
+    .string()
+    .optional()
+    .describe("Comma-separated extra origins allowed to call the API (the app's own origin always is)."),
+  TRUST_PROXY: trustProxyFromEnv
+    .optional()
+    .describe(
+      'Proxies in front of the server whose `X-Forwarded-*` headers count: a hop count (`1`) or their addresses (`10.0.0.0/8,127.0.0.1`). Unset: none; `true` is refused.',
+    ),
+  DEMO_ACCOUNT: booleanFromEnv
+    .optional()
+    .describe(
+      '`true`/`false`: the public demo account. Unset: on only when `HOST` is loopback and not in production.',
+    ),
+  ALLOW_SIGNUP: booleanFromEnv
+    .default(true)
+    .describe(
+      '`false` closes public sign-up; an administrator creates accounts with `npm run admin -- create-user`.',
+    ),
+  API_DOCS: booleanFromEnv
+    .optional()
+    .describe('`true`/`false`: the API reference at `/api/docs`. Unset: on except in production.'),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((value) => /^smtps?:\/\/[^/]/.test(value), {
+      message: 'must be an SMTP URL like smtp://user:password@mail.example.com:587 or smtps://...:465',
+    })
+    .optional()
+    .describe(
+      '`smtp://` or `smtps://` server for password-reset emails. Unset: an administrator prints reset links.',
+    ),
+  SMTP_FROM: z
+    .string()
+    .trim()
+    .min(3)
+    .optional()
+    .describe('Sender of those emails (`Notewise <notes@example.com>`); required with `SMTP_URL`.'),
+  AUTH_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(10)
+    .describe(
+      'Sign-in attempts, and separately sign-ups, allowed per IP per minute; sign-in also slows down per account (ADR 007).',
+    ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('`fatal` … `trace`, or `silent`; logs are JSON lines (pino) on stdout with request ids.'),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { message: 'must be at least 16 characters long' })
+    .optional()
+    .describe(
+      'Set (16+ characters): Prometheus metrics at `/metrics` for requests with `Authorization: Bearer <token>`. Unset: no `/metrics`.',
+    ),
+  WEB_DIST_DIR: z
+    .string()
+    .optional()
+    .describe('Folder of the built web app to serve. Unset: `apps/web/dist`.'),
   AI_BASE_URL: z
     .url({ message: 'must be the base URL of an OpenAI-compatible API, like http://localhost:11434/v1' })
-    .optional(),
-  AI_API_KEY: z.string().optional(),
-  AI_MODEL: z.string().min(1).default('llama3.1'),
-  AI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
-  AI_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(30),
+    .optional()
+    .describe(
+      'OpenAI-compatible API for the AI actions (`http://localhost:11434/v1`). Unset: the built-in offline engine.',
+    ),
+  AI_API_KEY: z.string().optional().describe('API key sent to `AI_BASE_URL`, if it needs one.'),
+  AI_MODEL: z.string().min(1).default('llama3.1').describe('Model name asked of `AI_BASE_URL`.'),
+  AI_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(60_000)
+    .describe('How long to wait for the model, in milliseconds.'),
+  AI_RATE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(30)
+    .describe('AI requests allowed per user per minute.'),
 });
 
 export interface Config {
@@ -131,9 +239,19 @@ export interface Config {
   trustedOrigins: string[];
   trustProxy: TrustProxy;
   demoAccount: boolean;
+  /** Why the demo account is on or off, for the start-up log. */
+  demoAccountReason: string;
+  /** Anyone may create an account (ALLOW_SIGNUP); off, only the admin CLI does. */
+  allowSignUp: boolean;
+  /** Serve the API reference at /api/docs (on by default except in production). */
+  apiDocs: boolean;
+  /** Set: "Forgot password?" emails a one-time reset link through this server. */
+  smtp: { url: string; from: string } | undefined;
   /** Sign-in attempts, and separately sign-ups, allowed per IP per minute. */
   authRateLimit: number;
   logLevel: string;
+  /** Set: Prometheus metrics at /metrics for requests bearing this token; unset: no /metrics. */
+  metricsToken: string | undefined;
   webDistDir: string | undefined;
   ai: {
     /** Set: the openai-compatible provider; unset: the built-in offline engine. */
@@ -161,6 +279,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // A secret generated into one instance's data folder is not the other instances' secret: their
+  // sessions would silently fail to verify. Several instances (Redis) or a production database must
+  // be given one.
+  const severalInstances = e.REDIS_URL !== undefined;
+  const productionDatabase = e.DATABASE_URL !== undefined && e.NODE_ENV === 'production';
+  if (!e.AUTH_SECRET && (severalInstances || productionDatabase)) {
+    throw new ConfigError(
+      'Invalid configuration:\n' +
+        `  AUTH_SECRET: required when ${severalInstances ? 'REDIS_URL is set (several instances)' : 'DATABASE_URL is set in production'}: ` +
+        'every instance must sign sessions with the same secret.\n' +
+        "  Make one with: node -e \"console.log(require('node:crypto').randomBytes(48).toString('base64url'))\"",
+    );
+  }
+  if (e.SMTP_URL && !e.SMTP_FROM) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_FROM: required with SMTP_URL (the sender, like Notewise <notes@example.com>)',
+    );
+  }
+  const demo = demoAccountSetting(e.DEMO_ACCOUNT, e.NODE_ENV, e.HOST);
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -175,9 +312,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((origin) => origin.trim().replace(/\/+$/, ''))
       .filter(Boolean),
     trustProxy: e.TRUST_PROXY ?? false,
-    demoAccount: e.DEMO_ACCOUNT ?? e.NODE_ENV !== 'production',
+    demoAccount: demo.enabled,
+    demoAccountReason: demo.reason,
+    allowSignUp: e.ALLOW_SIGNUP,
+    apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
+    smtp: e.SMTP_URL && e.SMTP_FROM ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR,
     ai: {
       baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ''),
@@ -186,5 +328,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.AI_TIMEOUT_MS,
       rateLimit: e.AI_RATE_LIMIT,
     },
+  };
+}
+
+/** 127.0.0.0/8, ::1 and localhost: only this machine can reach a server listening there. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return bare === 'localhost' || bare === '::1' || /^(::ffff:)?127(\.\d{1,3}){3}$/.test(bare);
+}
+
+/**
+ * The demo account's password is published, so it exists only when asked for (DEMO_ACCOUNT=true) or
+ * when nobody but this machine can reach the server (HOST is a loopback address, outside production).
+ */
+function demoAccountSetting(
+  explicit: boolean | undefined,
+  env: Config['env'],
+  host: string,
+): { enabled: boolean; reason: string } {
+  if (explicit !== undefined) return { enabled: explicit, reason: `DEMO_ACCOUNT=${explicit}` };
+  if (env === 'production') {
+    return { enabled: false, reason: 'NODE_ENV=production; set DEMO_ACCOUNT=true to enable it' };
+  }
+  if (isLoopbackHost(host)) return { enabled: true, reason: `HOST ${host} is a loopback address` };
+  return {
+    enabled: false,
+    reason: `HOST ${host} is reachable from other machines; set DEMO_ACCOUNT=true to enable it`,
   };
 }

@@ -31,7 +31,7 @@ async function main() {
     force.unref();
     // close() stops accepting, waits for in-flight requests, then runs onClose hooks (database).
     app.close().then(
-      () => process.exit(0),
+      () => process.exit(process.exitCode ?? 0),
       (err: unknown) => {
         app.log.error({ err }, 'error during shutdown');
         process.exit(1);
@@ -40,6 +40,19 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+
+  // Decision 006. A promise nobody awaited failed (a request or document handler): the failure is
+  // confined to that operation, so log it and keep serving everyone else.
+  process.on('unhandledRejection', (reason) => {
+    app.log.error({ err: reason }, 'unhandled promise rejection; still serving');
+  });
+  // A synchronous throw escaped every handler: the process state is unknown (Node's advice), so
+  // shut down the normal way (open documents stored) and exit 1 for the supervisor to restart us.
+  process.on('uncaughtException', (err) => {
+    app.log.fatal({ err }, 'uncaught exception; shutting down');
+    process.exitCode = 1;
+    shutdown('uncaughtException');
+  });
 }
 
 main().catch((error: unknown) => {

@@ -2,10 +2,10 @@ import { AI_MESSAGES } from '@notewise/shared';
 import { describe, expect, it } from 'vitest';
 import { createBuiltinProvider } from '../src/ai/builtin';
 import { bestProject, captureNote, titleFromContent } from '../src/ai/builtin/capture';
-import { fixGrammar, grammarSegments, loadHarper } from '../src/ai/builtin/grammar';
-import { structureText } from '../src/ai/builtin/structure';
-import { noteSentences, summarizeText } from '../src/ai/builtin/summarize';
-import { splitSentences } from '../src/ai/builtin/text';
+import { fixGrammar, grammarSegments } from '../src/ai/builtin/grammar';
+import { colonEnumeration, isActionItem, structureText } from '../src/ai/builtin/structure';
+import { summarizeText } from '../src/ai/builtin/summarize';
+import { splitSentences, words } from '../src/ai/builtin/text';
 import { AiError } from '../src/ai/errors';
 import { createAiProvider } from '../src/ai/provider';
 
@@ -70,30 +70,84 @@ describe('built-in engine', () => {
       ).toEqual(['Dr. Smith met J. Doe at 10.30 today.', 'The fee is 2.5 euros!', 'Is that fair?', 'Yes.']);
     });
 
-    it('keeps about a third of a paragraph: shorter, only its own sentences, in their order', async () => {
+    // Was 'about a third'; a short paragraph now keeps about half (issue 18: a summary that covers
+    // the note's points), still only its own sentences, in their order, as one paragraph.
+    it('keeps about half of a short paragraph: its own sentences, in their order, as prose', async () => {
       const input = COUNCIL.join(' ');
       const { text, chunks } = await collect(provider.summarize(input));
       expect(chunks.length).toBeGreaterThan(3); // streamed word by word
-      expect(text.length).toBeLessThan(input.length);
+      expect(words(text).length).toBeLessThanOrEqual(words(input).length * 0.6);
       const kept = splitSentences(text);
-      expect(kept).toHaveLength(2);
+      expect(kept).toHaveLength(3);
       expectOwnSentencesInOrder(kept, COUNCIL);
-      // The opening sentence states the topic and the most frequent words are about the lanes.
+      // The opening sentence states the topic.
       expect(kept[0]).toBe(COUNCIL[0]);
     });
 
-    it('gives a long note (more than 8 sentences) as Markdown bullets of its own sentences', async () => {
+    // Was 'more than 8 sentences give bullets of a third': now every paragraph contributes a point
+    // (coverage), and a summary of more than three points is a bullet list.
+    it('gives a longer note as Markdown bullets of its own sentences, one from every paragraph, in order', async () => {
       const { text } = await collect(provider.summarize(LONG_NOTE));
       const lines = text.split('\n');
-      const source = noteSentences(LONG_NOTE);
-      expect(source).toHaveLength(11);
-      expect(lines).toHaveLength(Math.round(11 / 3));
+      const source = splitSentences(LONG_NOTE.replace(/\n/g, ' '));
       for (const line of lines) expect(line).toMatch(/^- /);
       expectOwnSentencesInOrder(
         lines.map((line) => line.slice(2)),
         source,
       );
-      expect(text.length).toBeLessThan(LONG_NOTE.length / 2);
+      for (const paragraph of LONG_NOTE.split('\n').filter(Boolean)) {
+        expect(lines.some((line) => paragraph.includes(line.slice(2)))).toBe(true);
+      }
+      expect(words(text).length).toBeLessThan(words(LONG_NOTE).length * 0.6);
+    });
+
+    it("keeps a note's goals: a short list stays whole, under the sentence that announces it", () => {
+      const note = [
+        'Kickoff with Sam',
+        'We met on Monday to plan the launch of the mobile app. It went well and everyone came.',
+        'Our three goals:',
+        '- reach 10,000 active users',
+        '- cut the crash rate below 1%',
+        '- ship the Android version',
+        'The room was too warm and the coffee ran out early, which annoyed several people in the team.',
+      ].join('\n');
+      const summary = summarizeText(note);
+      expect(summary).toContain(
+        '- Our three goals:\n  - reach 10,000 active users\n  - cut the crash rate below 1%\n  - ship the Android version',
+      );
+      expect(summary).toMatch(/^- We met on Monday/);
+      expect(summary).not.toContain('coffee');
+    });
+
+    it('covers every section, its heading in bold before its first point', () => {
+      const note = [
+        '# Ethics',
+        '## Utilitarianism',
+        'Bentham and Mill argued that the right action produces the greatest happiness. Mill distinguished higher and lower pleasures. Critics say it can justify harming a minority.',
+        '## Deontology',
+        'Kant held that some duties are absolute, whatever the consequences. Lying is therefore always wrong.',
+        '## Virtue ethics',
+        'Aristotle focused on character rather than rules. A virtue is a mean between two vices.',
+      ].join('\n\n');
+      const lines = summarizeText(note).split('\n');
+      expect(
+        lines.filter((line) => /^- \*\*(?:Utilitarianism|Deontology|Virtue ethics):\*\* /.test(line)),
+      ).toHaveLength(3);
+      expect(lines.join('\n')).not.toContain('**Ethics:**'); // the note's title is no section
+    });
+
+    it('leaves greetings and the signature of an e-mail out', () => {
+      const email = [
+        'Hi Daniel,',
+        'thanks for sending the contract so quickly. I have read it and have two questions about the terms.',
+        'The payment terms say 60 days; we usually work with 30 days. The liability cap seems low for a project of this size.',
+        'Could we have a short call on Thursday to go through them?',
+        'Best regards,',
+        'Nadia',
+      ].join('\n');
+      const summary = summarizeText(email);
+      expect(summary).not.toMatch(/Hi Daniel|regards|Nadia/);
+      expect(summary).toContain('payment terms');
     });
 
     it('keeps inline formatting, skips headings and code, and returns a single sentence as it is', () => {
@@ -109,22 +163,45 @@ describe('built-in engine', () => {
       const summary = summarizeText(note);
       expect(summary).not.toContain('Weekly review');
       expect(summary).not.toContain('const');
-      expect(summary).toBe('We shipped **the new editor** this week.');
+      expect(summary).toBe('We shipped **the new editor** this week. Users love <u>the editor</u>.');
       expect(summarizeText('Just one sentence here.')).toBe('Just one sentence here.');
     });
   });
 
-  describe('grammar (harper.js, offline)', () => {
-    it("fixes 'i has went to the the store' with harper's own suggestions", async () => {
+  // Harper loads on the first grammar call: 4-15 s, far more on a busy CI machine.
+  describe('grammar (harper.js, offline)', { timeout: 120_000 }, () => {
+    // Was 'applies every harper suggestion' ('has went' -> 'have gone' too). Issue 18: only confident
+    // fixes; an agreement rewrite changes words the dictionary knows, so it is no longer applied.
+    it("fixes 'i' and a doubled word in 'i has went to the the store', and nothing it is unsure of", async () => {
       const { text, chunks } = await collect(provider.grammar('i has went to the the store.'));
       expect(chunks.length).toBeGreaterThan(1);
-      expect(text).toMatch(/^I /);
-      expect(text).not.toMatch(/\bthe the\b/);
-      expect(text).toMatch(/ to the store\.$/);
-      // Every fix harper suggested was applied: harper finds nothing left to complain about.
-      const linter = await loadHarper();
-      const remaining = await linter.lint(text, { language: 'markdown' });
-      expect(remaining.map((lint) => lint.message())).toEqual([]);
+      expect(text).toBe('I has went to the store.');
+    });
+
+    it('never changes a capitalised word or a known word; fixes a misspelling only when it is sure', async () => {
+      // The reviewer's note: 'shud' became 'scud' and 'Sam' became 'SAM'.
+      const { text } = await collect(
+        fixGrammar('Sam thinks the beta shud start in August with the NASA team.'),
+      );
+      expect(text).toBe('Sam thinks the beta should start in August with the NASA team.');
+      const cases: Array<[string, string]> = [
+        ['I ate a apple and recieve a email.', 'I ate an apple and receive an email.'],
+        ['This sentense is definately red.', 'This sentence is definitely red.'],
+        // British spellings, foreign words, words the dictionary knows: untouched.
+        [
+          'We organise the colour of the neighbours fence.',
+          'We organise the colour of the neighbours fence.',
+        ],
+        ['The launch moves to octobre, very gemütlich.', 'The launch moves to octobre, very gemütlich.'],
+        ['The electron transport chain needs oxygen.', 'The electron transport chain needs oxygen.'],
+        ['We need to audit the setup.', 'We need to audit the setup.'],
+        ['We meet on friday. see you then.', 'We meet on Friday. See you then.'],
+        // A lower-case list, a label without a sentence end: the author's style, not an error.
+        ['- buy milk\n- call mom', '- buy milk\n- call mom'],
+        ['todo call the bank', 'todo call the bank'],
+        ['The loop uses i++ and i think it is fine.', 'The loop uses i++ and I think it is fine.'],
+      ];
+      for (const [input, expected] of cases) expect((await collect(fixGrammar(input))).text).toBe(expected);
     });
 
     it('never touches Markdown, inline HTML, links or code, and fixes the prose around them', async () => {
@@ -188,9 +265,10 @@ describe('built-in engine', () => {
           '',
           '## Next steps',
           '',
-          '- send the contract',
-          '- book the venue',
-          '- hire a designer',
+          // Was a bullet list: under 'Next steps' the items are tasks, so a checklist (issue 18).
+          '- [ ] send the contract',
+          '- [ ] book the venue',
+          '- [ ] hire a designer',
           '',
           '1. draft the budget',
           '2. review it with Anna',
@@ -214,6 +292,98 @@ describe('built-in engine', () => {
     it('keeps a run of short lines typed one under another as a list, and code as it is', () => {
       const output = structureText('Eggs\nMilk\nBread\n\n```\n- not a list\n```');
       expect(output).toBe('- Eggs\n- Milk\n- Bread\n\n```\n- not a list\n```');
+    });
+  });
+
+  describe('structure: lists and checklists', () => {
+    it('turns a colon enumeration into a list and keeps every other word', () => {
+      expect(colonEnumeration('Ingredients: 1 kg tomatoes, 2 onions, garlic and basil.')).toEqual({
+        lead: 'Ingredients:',
+        items: ['1 kg tomatoes', '2 onions', 'garlic', 'basil'],
+      });
+      expect(colonEnumeration('Paper: Attention Is All You Need (Vaswani et al., 2017)')).toBeUndefined();
+      expect(colonEnumeration('Yesterday: finished the login page, reviewed a PR')).toBeUndefined();
+      expect(
+        structureText('We met today. Our three goals are: reach 10,000 users, cut crashes and ship Android.'),
+      ).toBe('We met today.\n\nOur three goals are:\n\n- reach 10,000 users\n- cut crashes\n- ship Android');
+    });
+
+    it("makes a list of 'First, ... Second, ... Finally, ...'", () => {
+      expect(
+        structureText(
+          'Three things. First, we pick a venue. Second, we get a budget. Finally, we book buses.',
+        ),
+      ).toBe(
+        'Three things.\n\n- First, we pick a venue.\n- Second, we get a budget.\n- Finally, we book buses.',
+      );
+    });
+
+    it('makes a checklist of action items, in place, and leaves the prose around them', () => {
+      const input = [
+        'Sales sync',
+        'Revenue is 8% below target. Marta will prepare the numbers by Wednesday. We need to hire a QA engineer.',
+        'TODO: update the README',
+        'TODO: check the JSONB columns',
+        'Please let me know which option is faster.',
+      ].join('\n');
+      expect(structureText(input)).toBe(
+        [
+          '# Sales sync',
+          '',
+          'Revenue is 8% below target.',
+          '',
+          '- [ ] Marta will prepare the numbers by Wednesday.',
+          '- [ ] We need to hire a QA engineer.',
+          '- [ ] update the README',
+          '- [ ] check the JSONB columns',
+          '',
+          'Please let me know which option is faster.',
+        ].join('\n'),
+      );
+      expect(structureText('call the dentist\nbuy milk\nrenew passport')).toBe(
+        '- [ ] call the dentist\n- [ ] buy milk\n- [ ] renew passport',
+      );
+    });
+
+    it('tells action items from statements', () => {
+      for (const action of [
+        'We should audit the analytics',
+        'Priya will send the budget',
+        'Sam to update the pricing page',
+        'Need to bring the old results',
+        "Don't forget the card",
+        'TODO: fix the login',
+      ])
+        expect(isActionItem(action, false), action).toBe(true);
+      for (const statement of [
+        'The final vote will be next month',
+        'I will receive the results by email',
+        'Interview: Rahul Mehta, backend engineer',
+        'Could we call on Thursday?',
+        'Add the tomatoes and simmer',
+        'The translation must be ready by Monday',
+      ])
+        expect(isActionItem(statement, false), statement).toBe(false);
+    });
+
+    it('never loses or invents a word (except the "and" of an enumeration and a "TODO")', () => {
+      const inputs = [
+        'Shopping for the party: chips, salsa, lemons and paper plates.\nAsk Ben if he can bring his speaker.',
+        'TODO: update the README\nFirst, we plan. Second, we build. Finally, we ship.\n\n# Notes\n\nSome *formatted* text, with `code` here.',
+        'Hi Daniel,\nthanks for the contract. I have two questions.\nBest regards,\nNadia',
+        'a\nb\nc\n\n- x\n- y\n\n1. one\n2. two\n\n> quoted: a, b and c\n\n| a | b |\n|---|---|',
+      ];
+      for (const input of inputs) {
+        const output = structureText(input);
+        const kept = words(output);
+        const dropped = [...words(input)];
+        for (const word of kept) dropped.splice(dropped.indexOf(word), 1);
+        expect(
+          dropped.filter((word) => word !== 'and' && word !== 'todo'),
+          input,
+        ).toEqual([]);
+        expect(kept.length).toBeLessThanOrEqual(words(input).length);
+      }
     });
   });
 
@@ -263,7 +433,8 @@ describe('built-in engine', () => {
         code: 'AI_MODEL_REQUIRED',
         message: AI_MESSAGES.modelRequired,
       });
-      expect(AI_MESSAGES.modelRequired).toBe('Translation needs an AI model: set AI_BASE_URL');
+      // Says how to enable it (issue 18: 'set AI_BASE_URL' alone was not in the README).
+      expect(AI_MESSAGES.modelRequired).toMatch(/AI_BASE_URL.*AI_MODEL.*README/);
     });
   });
 

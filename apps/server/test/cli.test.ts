@@ -38,7 +38,7 @@ describe('admin CLI', () => {
     await expect(
       admin(testDb.dataDir, 'create-user', '--email', 'x@example.com', '--password', 'abc', '--name', 'X'),
     ).rejects.toMatchObject({
-      stderr: expect.stringContaining('Password must be at least 6 characters long'),
+      stderr: expect.stringContaining('Password must be at least 8 characters long'),
     });
 
     const planned = await admin(

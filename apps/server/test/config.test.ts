@@ -7,7 +7,47 @@ describe('configuration', () => {
     expect(config.port).toBe(3000);
     expect(config.databaseUrl).toBeUndefined();
     expect(config.dataDir.endsWith('/data')).toBe(true);
-    expect(config.demoAccount).toBe(true);
+    expect(config.apiDocs).toBe(true);
+    expect(config.smtp).toBeUndefined();
+  });
+
+  it('creates the demo account only when asked for or when listening on loopback, and says why', () => {
+    // The default HOST 0.0.0.0 is reachable from other machines: the published password must not be.
+    expect(loadConfig({})).toMatchObject({
+      demoAccount: false,
+      demoAccountReason: expect.stringContaining('HOST 0.0.0.0 is reachable from other machines'),
+    });
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', '[::1]', 'localhost', 'LOCALHOST']) {
+      expect(loadConfig({ HOST: host }).demoAccount, host).toBe(true);
+    }
+    for (const host of ['0.0.0.0', '::', '192.168.1.10', 'notes.example.com', '128.0.0.1']) {
+      expect(loadConfig({ HOST: host }).demoAccount, host).toBe(false);
+    }
+    expect(loadConfig({ HOST: '127.0.0.1' }).demoAccountReason).toBe('HOST 127.0.0.1 is a loopback address');
+    expect(loadConfig({ DEMO_ACCOUNT: 'true' })).toMatchObject({
+      demoAccount: true,
+      demoAccountReason: 'DEMO_ACCOUNT=true',
+    });
+    expect(loadConfig({ HOST: '127.0.0.1', DEMO_ACCOUNT: 'false' }).demoAccount).toBe(false);
+  });
+
+  it('serves /api/docs except in production unless API_DOCS=true', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: 'false' }).apiDocs).toBe(false);
+  });
+
+  it('takes SMTP_URL with SMTP_FROM, and names what is wrong otherwise', () => {
+    expect(
+      loadConfig({ SMTP_URL: 'smtp://user:pw@127.0.0.1:2525', SMTP_FROM: 'Notewise <notes@example.com>' })
+        .smtp,
+    ).toEqual({ url: 'smtp://user:pw@127.0.0.1:2525', from: 'Notewise <notes@example.com>' });
+    expect(() => loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525' })).toThrow(
+      /SMTP_FROM: required with SMTP_URL/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com', SMTP_FROM: 'x@example.com' })).toThrow(
+      /SMTP_URL: must be an SMTP URL/,
+    );
   });
 
   it('fails fast with a message naming a malformed DATABASE_URL', () => {
@@ -25,6 +65,7 @@ describe('configuration', () => {
 
   it('turns the demo account off in production unless asked for', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).demoAccount).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1' }).demoAccount).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEMO_ACCOUNT: 'true' }).demoAccount).toBe(true);
   });
 
@@ -81,5 +122,18 @@ describe('configuration', () => {
     expect(trust('203.0.113.7', 1)).toBe(false);
     expect(fastifyTrustProxy(false)).toBe(false);
     expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
+  });
+
+  it('refuses several instances or a production database without a shared AUTH_SECRET, and says how to make one', () => {
+    expect(() => loadConfig({ REDIS_URL: 'redis://localhost:6379' })).toThrow(
+      /AUTH_SECRET: required when REDIS_URL is set[\s\S]*randomBytes/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://u@db:5432/notes', NODE_ENV: 'production' })).toThrow(
+      /AUTH_SECRET: required when DATABASE_URL is set in production/,
+    );
+    const secret = 's'.repeat(40);
+    expect(loadConfig({ REDIS_URL: 'redis://localhost:6379', AUTH_SECRET: secret }).authSecret).toBe(secret);
+    // One embedded instance keeps its generated secret.
+    expect(loadConfig({ NODE_ENV: 'production' }).authSecret).toBeUndefined();
   });
 });

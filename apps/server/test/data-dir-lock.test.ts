@@ -89,4 +89,17 @@ describe('one server per embedded data folder', () => {
       await first.app.close();
     }
   }, 30_000);
+
+  it('creates the data folder for the owner only, and the database files 0600', async () => {
+    const dataDir = path.join(freshDir(), 'data');
+    const built = await buildApp(testConfig(dataDir, { DEMO_ACCOUNT: 'false' }), { logger: false });
+    try {
+      expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
+      for (const name of ['notewise.db', 'notewise.db-wal', 'auth-secret', LOCK_FILE]) {
+        expect(fs.statSync(path.join(dataDir, name)).mode & 0o077, name).toBe(0);
+      }
+    } finally {
+      await built.app.close();
+    }
+  });
 });

@@ -65,6 +65,8 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
 export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
+    // Loopback, as the e2e server and a developer's machine: the demo account exists.
+    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     AUTH_RATE_LIMIT: '1000',

@@ -29,13 +29,18 @@ test('signs up through the dialog, sees the welcome, stays signed in after reloa
   ).toBeVisible();
 });
 
-test('restores the last page after reloading the home page', async ({ page }) => {
+test('the home page shows Capture and offers the last page of the previous visit', async ({ page }) => {
   await signUpThroughDialog(page, 'Restore Me');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pinned Notes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Pinned Notes' })).toBeVisible();
-  // The path is saved on the server; loading / again takes the user back there.
+  // The path is saved on the server; loading / again stays on Capture and offers it as one link.
   await page.waitForTimeout(800);
   await page.goto('/');
+  const back = page.getByRole('link', { name: 'Continue where you left off: Pinned Notes' });
+  await expect(back).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Compose Note' })).toBeVisible();
+  await back.click();
   await expect(page).toHaveURL(/\/pinned-notes$/);
 });
 
@@ -61,7 +66,7 @@ test('shows validation and server messages in the dialog', async ({ page }) => {
 
   await dialog.getByLabel('Display name').fill('Someone');
   await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(dialog.getByText('Password must be at least 6 characters long')).toBeVisible();
+  await expect(dialog.getByText('Password must be at least 8 characters long')).toBeVisible();
 
   await dialog.getByRole('button', { name: 'Show password' }).click();
   await expect(dialog.getByLabel('Password', { exact: true })).toHaveAttribute('type', 'text');
@@ -69,7 +74,13 @@ test('shows validation and server messages in the dialog', async ({ page }) => {
   await dialog.getByLabel('Password', { exact: true }).fill('demo-password');
   await dialog.getByLabel('Email').fill('demo@notewise.app');
   await dialog.getByRole('button', { name: 'Create Account' }).click();
-  await expect(dialog.getByRole('alert')).toContainText('An account with this email already exists.');
+  // An existing email gets the same answer as a new one, without a session: a neutral note and the
+  // sign-in form (docs/decisions/009-account-security.md).
+  const signIn = page.getByRole('dialog', { name: 'Welcome Back' });
+  await expect(signIn.getByRole('status')).toContainText(
+    'If you already have an account with this email, sign in.',
+  );
+  await expect(signIn.getByLabel('Email')).toHaveValue('demo@notewise.app');
 });
 
 test('signs in with the demo credentials', async ({ page }) => {

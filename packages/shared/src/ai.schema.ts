@@ -22,7 +22,8 @@ export type AiErrorCode = (typeof AI_ERROR_CODES)[keyof typeof AI_ERROR_CODES];
 
 /** User-facing texts of the AI endpoints, kept once so server and web say the same words. */
 export const AI_MESSAGES = {
-  modelRequired: 'Translation needs an AI model: set AI_BASE_URL',
+  modelRequired:
+    'Translation needs an AI model. Set AI_BASE_URL and AI_MODEL on the server (see “AI configuration” in the README).',
   contentRequired: 'Write something first: the note is empty.',
   contentTooLong: `This note is too long for AI actions (at most ${MAX_AI_INPUT_LENGTH.toLocaleString('en-US')} characters).`,
   captureTooLong: 'This note is too long to save.',
@@ -111,6 +112,11 @@ export const aiCaptureBodySchema = z.strictObject({
     .string({ message: AI_MESSAGES.contentRequired })
     .refine((value) => value.trim().length > 0, { message: AI_MESSAGES.contentRequired })
     .refine((value) => value.length <= MAX_NOTE_CONTENT_LENGTH, { message: AI_MESSAGES.captureTooLong }),
+  /**
+   * The project the user picked (personal or shared, issue 18.4); without it the AI proposes one and
+   * 'Inbox' takes what fits nowhere.
+   */
+  projectId: z.string().min(1).max(64).optional(),
 });
 export type AiCaptureBody = z.infer<typeof aiCaptureBodySchema>;
 

@@ -12,7 +12,11 @@ export const draftParamsSchema = z.strictObject({ kind: z.enum(DRAFT_KINDS) });
 
 /** PUT /api/drafts/:kind */
 export const saveDraftBodySchema = z.strictObject({
-  content: z.string().max(MAX_NOTE_CONTENT_LENGTH, { message: 'This draft is too long to save.' }),
+  content: z
+    .string()
+    // A NUL is refused by PostgreSQL (a 500); nothing a person types contains one.
+    .overwrite((text) => text.replaceAll('\u0000', ''))
+    .max(MAX_NOTE_CONTENT_LENGTH, { message: 'This draft is too long to save.' }),
   noteId: z.string().max(64).nullish(),
   projectId: z.string().max(64).nullish(),
 });

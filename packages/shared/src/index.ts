@@ -1,5 +1,6 @@
 export * from './ai.schema';
 export * from './auth.schema';
+export * from './common-passwords';
 export * from './constants';
 export * from './drafts.schema';
 export * from './errors';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { displayNameSchema } from './auth.schema';
 import { PLANS } from './constants';
+import { stripUnsafeLine } from './text';
 
 /** GET /api/me */
 export const meSchema = z.object({
@@ -29,7 +30,7 @@ export const lastPageSchema = z.strictObject({
     .string()
     .max(2048)
     .regex(/^\/(?!\/)/, { message: 'Path must start with a single /' }),
-  title: z.string().max(200).default(''),
+  title: z.string().overwrite(stripUnsafeLine).max(200).default(''),
 });
 export type LastPage = z.infer<typeof lastPageSchema>;
 

@@ -1,17 +1,34 @@
 /** User-facing texts of SPEC section 5 and 8, kept once so server and web say the same words. */
 export const MESSAGES = {
   displayNameRequired: 'Display name is required.',
-  passwordTooShort: 'Password must be at least 6 characters long',
+  // SPEC 5 says 6 characters; 8 is a deliberate change (docs/decisions/009-account-security.md).
+  passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   emailInvalid: 'Please enter a valid email address.',
-  emailTaken: 'An account with this email already exists.',
   invalidCredentials: 'Invalid email or password.',
+  /** After a sign-up that opened no session: the same words whether or not the email was new. */
+  signUpNoSession:
+    'Your account could not be opened. If you already have an account with this email, sign in.',
+  currentPasswordRequired: 'Enter your current password.',
+  currentPasswordWrong: 'Your current password is not correct.',
+  passwordChanged: 'Password changed. Your other sessions were signed out.',
+  otherSessionsSignedOut: 'Your other sessions were signed out.',
+  resetLinkInvalid: 'This reset link is invalid, expired or already used. Ask for a new one.',
+  passwordReset: 'Your password was reset. Sign in with your new password.',
+  resetEmailSent:
+    'If an account exists for this email, a reset link is on its way. It works once, for 1 hour.',
+  resetAskAdministrator:
+    'Password reset by email is not set up on this server. Ask your administrator for a reset link.',
+  accountDisabled: 'This account is disabled. Ask your administrator.',
+  signUpClosed: 'Sign-up is closed on this server. Ask your administrator for an account.',
   networkFailed: 'Network connection failed. Please check your internet connection and try again.',
   authConfigFailed: 'Authentication failed. Please check your Supabase configuration.',
   unexpected: 'An unexpected error occurred',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   notSignedIn: 'Please sign in to continue.',
-  accessRequired: 'This needs an active PRO trial or the UNLIMITED plan. Upgrade in Settings to continue.',
+  // Points at the one real action (issue 18.10): Settings > Plan says who grants access and how.
+  accessRequired:
+    'This needs an active PRO trial or the UNLIMITED plan. Settings > Plan shows how to get access.',
   loadingSlow: 'Loading is taking longer than expected',
 } as const;
 

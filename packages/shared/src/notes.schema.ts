@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { MAX_NOTE_CONTENT_LENGTH, MAX_NOTE_TITLE_LENGTH, MAX_TAG_LENGTH, MAX_TAGS } from './constants';
+import { stripUnsafeLine } from './text';
 
 export const noteTitleSchema = z
   .string({ message: 'Note title is required.' })
+  .overwrite(stripUnsafeLine)
   .trim()
   .min(1, { message: 'Note title is required.' })
   .max(MAX_NOTE_TITLE_LENGTH, { message: `Note title must be at most ${MAX_NOTE_TITLE_LENGTH} characters.` });
@@ -12,7 +14,7 @@ export const noteContentSchema = z
   .max(MAX_NOTE_CONTENT_LENGTH, { message: 'This note is too long to save.' });
 
 export const tagsSchema = z
-  .array(z.string().trim().min(1).max(MAX_TAG_LENGTH))
+  .array(z.string().overwrite(stripUnsafeLine).trim().min(1).max(MAX_TAG_LENGTH))
   .max(MAX_TAGS, { message: `A note can have at most ${MAX_TAGS} tags.` });
 
 /** A note as lists show it: no full content, previews instead (SPEC 3: preview 150, cards 1200). */
@@ -64,7 +66,8 @@ export const updateNoteBodySchema = z
     title: noteTitleSchema.optional(),
     content: noteContentSchema.optional(),
     tags: tagsSchema.optional(),
-    version: z.number().int().min(1).optional(),
+    // The column is a 32-bit integer on PostgreSQL: a larger version is no version we ever issued.
+    version: z.number().int().min(1).max(2_147_483_647).optional(),
   })
   .refine((body) => body.title !== undefined || body.content !== undefined || body.tags !== undefined, {
     message: 'Nothing to update.',

@@ -6,9 +6,11 @@ import {
   PROJECT_TEMPLATE_IDS,
   type ProjectTemplateId,
 } from './constants';
+import { stripUnsafeLine, stripUnsafeMultiline } from './text';
 
 export const projectNameSchema = z
   .string({ message: 'Project name is required.' })
+  .overwrite(stripUnsafeLine)
   .trim()
   .min(1, { message: 'Project name is required.' })
   .max(MAX_PROJECT_NAME_LENGTH, {
@@ -19,8 +21,10 @@ export const projectColorSchema = z.enum(PROJECT_COLORS, {
   message: `Color must be one of ${PROJECT_COLORS.join(', ')}.`,
 });
 
-const description = z
+/** A project's description (personal and shared): may span lines, never holds control characters. */
+export const projectDescriptionSchema = z
   .string()
+  .overwrite(stripUnsafeMultiline)
   .trim()
   .max(MAX_PROJECT_DESCRIPTION_LENGTH, {
     message: `Description must be at most ${MAX_PROJECT_DESCRIPTION_LENGTH} characters.`,
@@ -44,7 +48,7 @@ export const projectListSchema = z.object({ projects: z.array(projectSchema) });
 /** POST /api/projects */
 export const createProjectBodySchema = z.strictObject({
   name: projectNameSchema,
-  description: description.optional(),
+  description: projectDescriptionSchema.optional(),
   color: projectColorSchema.default('blue'),
 });
 export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
@@ -53,7 +57,7 @@ export type CreateProjectBody = z.input<typeof createProjectBodySchema>;
 export const updateProjectBodySchema = z
   .strictObject({
     name: projectNameSchema.optional(),
-    description: description.optional(),
+    description: projectDescriptionSchema.optional(),
     color: projectColorSchema.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update.' });

@@ -1,8 +1,13 @@
 import { z } from 'zod';
+import { stripUnsafeLine } from './text';
 
 /** GET /api/search?q= */
 export const searchQuerySchema = z.strictObject({
-  q: z.string().max(200, { message: 'Search text must be at most 200 characters.' }).default(''),
+  q: z
+    .string()
+    .overwrite(stripUnsafeLine)
+    .max(200, { message: 'Search text must be at most 200 characters.' })
+    .default(''),
 });
 
 export const searchResultSchema = z.object({

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_PROJECT_DESCRIPTION_LENGTH } from './constants';
-import { projectColorSchema, projectNameSchema } from './projects.schema';
+import { projectColorSchema, projectDescriptionSchema, projectNameSchema } from './projects.schema';
 
 export const JOIN_CODE_LENGTH = 6;
 
@@ -53,7 +52,7 @@ export const sharedProjectListSchema = z.object({ sharedProjects: z.array(shared
 /** POST /api/shared-projects */
 export const createSharedProjectBodySchema = z.strictObject({
   name: projectNameSchema,
-  description: z.string().trim().max(MAX_PROJECT_DESCRIPTION_LENGTH).optional(),
+  description: projectDescriptionSchema.optional(),
   color: projectColorSchema.default('blue'),
 });
 export type CreateSharedProjectBody = z.input<typeof createSharedProjectBodySchema>;
@@ -62,7 +61,7 @@ export type CreateSharedProjectBody = z.input<typeof createSharedProjectBodySche
 export const updateSharedProjectBodySchema = z
   .strictObject({
     name: projectNameSchema.optional(),
-    description: z.string().trim().max(MAX_PROJECT_DESCRIPTION_LENGTH).optional(),
+    description: projectDescriptionSchema.optional(),
     color: projectColorSchema.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, { message: 'Nothing to update.' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cutLine, relativeTime, truncatePlainText } from './text';
+import { cutLine, relativeTime, stripUnsafeChars, truncatePlainText } from './text';
 
 describe('truncatePlainText', () => {
   it('collapses whitespace and keeps short text whole', () => {
@@ -40,5 +40,23 @@ describe('cutLine', () => {
   it('never doubles an ellipsis when cutting a cut excerpt', () => {
     expect(cutLine('abcdef…', 6)).toBe('abcdef…');
     expect(cutLine('abcde…xyz', 6)).toBe('abcde…');
+  });
+});
+
+describe('stripUnsafeChars', () => {
+  it('drops NUL, other C0/C1 controls and DEL', () => {
+    expect(stripUnsafeChars('a\u0000b\u0007c\u001bd\u007fe\u0085f\u009fg')).toBe('abcdefg');
+  });
+  it('drops bidi embeddings, overrides and isolates but keeps the plain marks', () => {
+    expect(stripUnsafeChars('invoice\u202Egpj.exe')).toBe('invoicegpj.exe');
+    expect(stripUnsafeChars('\u202A\u202B\u202C\u202D\u2066\u2067\u2068\u2069x')).toBe('x');
+    expect(stripUnsafeChars('שלום\u200E 42\u200F')).toBe('שלום\u200E 42\u200F');
+  });
+  it('turns line breaks and tabs into spaces on one line, keeps them when multiline', () => {
+    expect(stripUnsafeChars('a\tb\nc\r\nd')).toBe('a b c  d');
+    expect(stripUnsafeChars('a\tb\nc\u0000', { multiline: true })).toBe('a\tb\nc');
+  });
+  it('leaves ordinary text, accents and emoji alone', () => {
+    expect(stripUnsafeChars('Café ☕ 日本語 😀 – “quoted”')).toBe('Café ☕ 日本語 😀 – “quoted”');
   });
 });

@@ -24,3 +24,29 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   const days = Math.floor(hours / 24);
   return days === 1 ? '1 day ago' : `${days} days ago`;
 }
+
+/** C0 and C1 control characters (NUL included) and DEL, except tab, line feed and carriage return. */
+const CONTROL_CHARS = /(?![\t\n\r])\p{Cc}/gu;
+/** Tab, line feed and carriage return: whitespace in a description, a control character in a name. */
+const LINE_CONTROLS = /[\t\n\r]/g;
+/**
+ * Bidi embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069): they reorder the text that
+ * follows them, so a name could display as something else (`gpj.exe` shown as `exe.jpg`). The plain
+ * marks U+200E/U+200F stay: they only nudge neutral characters and right-to-left text needs them.
+ */
+const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
+
+/**
+ * Strips what must never be stored in a user-given name, title or tag: control characters (a NUL is
+ * refused by PostgreSQL) and bidi override/isolate characters. A single-line value turns tab and line
+ * breaks into spaces; `multiline` keeps them (descriptions).
+ */
+export function stripUnsafeChars(text: string, options: { multiline?: boolean } = {}): string {
+  const withoutControls = text.replace(CONTROL_CHARS, '').replace(BIDI_CONTROLS, '');
+  return options.multiline ? withoutControls : withoutControls.replace(LINE_CONTROLS, ' ');
+}
+
+/** stripUnsafeChars for one-line values, in the shape zod's `.overwrite()` takes. */
+export const stripUnsafeLine = (text: string): string => stripUnsafeChars(text);
+/** stripUnsafeChars keeping line breaks and tabs (descriptions). */
+export const stripUnsafeMultiline = (text: string): string => stripUnsafeChars(text, { multiline: true });

@@ -40,7 +40,7 @@ function readHolder(file: string): LockHolder | null {
  * holder; a lock left by a process that no longer runs on this host is taken over.
  */
 export function acquireDataDirLock(dataDir: string): { release(): void } {
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(dataDir, LOCK_FILE);
   const me: LockHolder = { pid: process.pid, host: os.hostname(), startedAt: new Date().toISOString() };
   for (let attempt = 0; attempt < 2; attempt += 1) {

@@ -62,8 +62,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     };
   }
 
-  fs.mkdirSync(options.dataDir, { recursive: true });
+  // Notes are private: a new data folder is the owner's alone, and SQLite gives its -wal and -shm
+  // files the database file's own permissions.
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(options.dataDir, options.sqliteFile ?? 'notewise.db');
+  if (!fs.existsSync(file)) fs.closeSync(fs.openSync(file, 'a', 0o600));
   const sqlite = new SQLite(file);
   // WAL lets readers run beside the writer; NORMAL sync in WAL survives a process crash (kill -9)
   // without losing committed transactions; the busy timeout covers the CLI writing at the same time.

@@ -16,6 +16,8 @@ export interface UsersTable {
   updated_at: Timestamp;
   plan: string;
   plan_expires_at: Timestamp | null;
+  /** Set by an administrator: the account cannot sign in. */
+  disabled_at: Timestamp | null;
 }
 
 export interface SessionsTable {

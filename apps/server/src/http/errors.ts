@@ -1,5 +1,5 @@
 import { ERROR_CODES, type ErrorCode, MESSAGES } from '@notewise/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** Thrown anywhere in a route; the error handler turns it into `{ error: { code, message } }`. */
@@ -53,6 +53,25 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   }
   // better-auth wraps the driver's error in its own (session lookups): look through the cause.
   return isDatabaseUnavailable(error.cause, depth + 1);
+}
+
+/**
+ * The router's own errors (a path with a malformed percent-encoding such as `%ED%A0%80`, a path
+ * parameter over its length limit) never reach the error handler: they get the same shape here.
+ * The path is not echoed back; it can be 100 KB.
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  // No hook ran for this request (routing failed first): the headers they would have set.
+  reply.header('x-request-id', request.id).header('x-content-type-options', 'nosniff');
+  const status = error.statusCode ?? 400;
+  if (status >= 500) {
+    return reply
+      .status(500)
+      .send(errorBody(ERROR_CODES.internal, 'Something went wrong on our side. Please try again.'));
+  }
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'The address is too long.' : 'The address is not valid.';
+  return reply.status(status).send(errorBody(ERROR_CODES.validation, message));
 }
 
 export function registerErrorHandlers(app: FastifyInstance) {

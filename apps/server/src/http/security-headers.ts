@@ -12,7 +12,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, secure: bool
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers same-origin ws: and wss: (CSP Level 3), so sockets reach only this server.
+        connectSrc: ["'self'"],
         mediaSrc: ["'self'", 'blob:'],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],

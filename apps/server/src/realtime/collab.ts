@@ -1,6 +1,7 @@
 import type {} from '@fastify/websocket';
 import { type Extension, Hocuspocus } from '@hocuspocus/server';
 import { docToMarkdown, editorSchema, markdownToDoc } from '@notewise/editor';
+import { hasAccess } from '@notewise/shared';
 import {
   prosemirrorJSONToYDoc,
   prosemirrorJSONToYXmlFragment,
@@ -11,16 +12,28 @@ import type { Kysely } from 'kysely';
 import * as Y from 'yjs';
 import { nowIso } from '../db/time';
 import type { Database } from '../db/types';
-import type { SessionResolver, SessionUser } from '../http/session';
+import type { SessionUser } from '../http/session';
 import { prepareContent } from '../modules/notes/note-content';
 import type { ChangeNotifier } from './change-notifier';
 import type { EventBus } from './event-bus';
+import {
+  CLOSE,
+  type CloseReason,
+  type GuardedSocket,
+  meterMessages,
+  refuseSocket,
+  type SocketGuard,
+  type SocketLimits,
+} from './socket-guard';
+import { checkDocument, documentNameOf, UpdateValidator, yjsUpdateOf } from './update-validator';
 
 /** The Y.XmlFragment TipTap's Collaboration extension binds to by default. */
 export const COLLAB_FIELD = 'default';
 const DOCUMENT_PREFIX = 'note:';
 
 export interface CollabContext {
+  /** The socket this connection came in on, admitted at the upgrade (its user, revocation). */
+  guarded: GuardedSocket;
   user: SessionUser;
   noteId: string;
   projectId: string;
@@ -28,11 +41,11 @@ export interface CollabContext {
 
 export interface CollabDeps {
   db: Kysely<Database>;
-  resolveSession: SessionResolver;
   notify: ChangeNotifier;
   bus: EventBus;
   log: FastifyBaseLogger;
-  trustedOrigins: string[];
+  guard: SocketGuard;
+  limits: SocketLimits;
   redisUrl?: string | undefined;
   /** Tests and several instances on one Redis keep apart with a prefix. */
   redisPrefix?: string | undefined;
@@ -42,12 +55,24 @@ export function noteIdOf(documentName: string): string | null {
   return documentName.startsWith(DOCUMENT_PREFIX) ? documentName.slice(DOCUMENT_PREFIX.length) : null;
 }
 
-/** A note's Yjs document: its stored state, or one built from its Markdown the first time. */
-export function ydocFromNote(row: { ydoc: Uint8Array | null; content: string }): Y.Doc {
+/**
+ * A note's Yjs document: its stored state when that passes the editor schema, else one built from
+ * its Markdown (the first time, or when the stored state is unreadable; `onInvalid` hears why).
+ */
+export function ydocFromNote(
+  row: { ydoc: Uint8Array | null; content: string },
+  onInvalid: (error: unknown) => void = () => {},
+): Y.Doc {
   if (row.ydoc && row.ydoc.byteLength > 0) {
     const doc = new Y.Doc();
-    Y.applyUpdate(doc, row.ydoc);
-    return doc;
+    try {
+      Y.applyUpdate(doc, row.ydoc);
+      checkDocument(doc, COLLAB_FIELD);
+      return doc;
+    } catch (error) {
+      doc.destroy();
+      onInvalid(error);
+    }
   }
   return prosemirrorJSONToYDoc(editorSchema, markdownToDoc(row.content), COLLAB_FIELD);
 }
@@ -58,13 +83,16 @@ export function markdownFromYdoc(doc: Y.Doc): string {
 
 /**
  * Co-editing of notes in shared projects (ARCHITECTURE 7): Hocuspocus in this process at /collab.
- * Members only (checked on connect, before any sync); documents are stored to notes.ydoc and
- * mirrored to notes.content so search, previews and export stay current.
+ * The socket is admitted on the upgrade request (session, Origin: socket-guard.ts); each document
+ * then needs access and membership of the note's shared project, checked before any sync. Every
+ * incoming update passes the editor schema before it is applied (decision 006). Documents are
+ * stored to notes.ydoc and mirrored to notes.content so search, previews and export stay current.
  */
 export async function createCollab(deps: CollabDeps) {
-  const { db, log } = deps;
+  const { db, log, guard, limits } = deps;
   /** Documents whose load succeeded; only those may ever be stored (a failed load overwrites nothing). */
   const loaded = new Map<string, string>();
+  const validators = new Map<string, UpdateValidator>();
 
   const findSharedNote = (userId: string, noteId: string) =>
     db
@@ -96,24 +124,56 @@ export async function createCollab(deps: CollabDeps) {
     maxDebounce: 5000,
     extensions,
 
-    async onConnect({ requestHeaders }) {
-      const origin = requestHeaders.origin;
-      const host = requestHeaders.host;
-      const allowed =
-        origin === undefined ||
-        deps.trustedOrigins.includes(origin) ||
-        (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`));
-      if (!allowed) throw new Error('Origin not allowed');
-    },
-
-    async onAuthenticate({ requestHeaders, documentName }): Promise<CollabContext> {
-      const user = await deps.resolveSession(requestHeaders.cookie);
-      if (!user) throw new Error('Unauthorized');
+    async onAuthenticate({ context, documentName }): Promise<Omit<CollabContext, 'guarded'>> {
+      const { guarded } = context as Pick<CollabContext, 'guarded'>;
+      // The identity is the upgrade's; the sweep keeps its plan current and revokes it on sign-out.
+      const user = guarded.user;
+      const refuse = (reason: string) => {
+        guard.closeIfIdle(guarded);
+        return new Error(reason);
+      };
+      if (guarded.revoked) throw refuse(guarded.revoked.reason);
+      // SPEC: shared projects need PRO (trial) or UNLIMITED.
+      if (!hasAccess(user.plan, user.planExpiresAt)) throw refuse('Forbidden');
       const noteId = noteIdOf(documentName);
       const note = noteId ? await findSharedNote(user.id, noteId) : undefined;
       // Not a member, not a shared note, or no such note: refused before any document is sent.
-      if (note?.kind !== 'shared') throw new Error('Forbidden');
+      if (note?.kind !== 'shared') throw refuse('Forbidden');
       return { user, noteId: note.id, projectId: note.project_id };
+    },
+
+    async connected({ context, connection }) {
+      const { guarded, noteId } = context as CollabContext;
+      guarded.documents.set(noteId, (reason: CloseReason) => connection.close(reason));
+    },
+
+    async onDisconnect({ context }) {
+      const { guarded, noteId } = context as Partial<CollabContext>;
+      if (guarded && noteId) guarded.documents.delete(noteId);
+    },
+
+    /** Every change a client sends passes the editor schema first; a bad one closes its socket. */
+    async beforeHandleMessage({ context, document, documentName, update: message }) {
+      const { guarded } = context as CollabContext;
+      if (guarded.revoked) throw new Error(guarded.revoked.reason);
+      try {
+        const update = yjsUpdateOf(message);
+        if (!update) return;
+        let validator = validators.get(documentName);
+        if (!validator) {
+          validator = new UpdateValidator(document, COLLAB_FIELD);
+          validators.set(documentName, validator);
+        }
+        validator.check(update);
+      } catch (err) {
+        log.warn(
+          { err, userId: guarded.user.id, document: documentName },
+          'co-editing update refused: not valid for the editor schema',
+        );
+        guarded.revoked = CLOSE.invalidUpdate;
+        refuseSocket(guarded.socket, CLOSE.invalidUpdate);
+        throw Object.assign(new Error(CLOSE.invalidUpdate.reason), CLOSE.invalidUpdate);
+      }
     },
 
     async onLoadDocument({ documentName, document }) {
@@ -125,7 +185,9 @@ export async function createCollab(deps: CollabDeps) {
         .where('id', '=', noteId)
         .executeTakeFirst();
       if (!row) throw new Error('Note not found');
-      const stored = ydocFromNote(row);
+      const stored = ydocFromNote(row, (err) =>
+        log.error({ err, noteId }, 'stored co-editing state is invalid; rebuilt from the Markdown'),
+      );
       Y.applyUpdate(document, Y.encodeStateAsUpdate(stored));
       loaded.set(documentName, row.project_id);
       return document;
@@ -134,35 +196,51 @@ export async function createCollab(deps: CollabDeps) {
     async onStoreDocument({ documentName, document, context }) {
       const noteId = noteIdOf(documentName);
       if (!noteId || !loaded.has(documentName)) return;
-      const state = Y.encodeStateAsUpdate(document);
-      const { content, plainText, excerpt } = prepareContent(markdownFromYdoc(document));
-      const result = await db
-        .updateTable('notes')
-        .set((eb) => ({
-          ydoc: state,
-          content,
-          plain_text: plainText,
-          excerpt,
-          version: eb('version', '+', 1),
-          updated_at: nowIso(),
-        }))
-        .where('id', '=', noteId)
-        .where('content', '!=', content)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) {
-        // Same text (e.g. only awareness or formatting-free changes): keep the Yjs state current.
-        await db.updateTable('notes').set({ ydoc: state }).where('id', '=', noteId).execute();
-        return;
+      try {
+        await storeDocument(noteId, documentName, document, context as CollabContext | undefined);
+      } catch (err) {
+        // One document that cannot be stored must not stop the others (or the process).
+        log.error({ err, noteId }, 'failed to store a co-edited note');
       }
-      const projectId = loaded.get(documentName) ?? '';
-      const actorId = (context as CollabContext | undefined)?.user?.id;
-      await deps.notify.note({ type: 'note.updated', projectId, noteId, ...(actorId ? { actorId } : {}) });
     },
 
     async afterUnloadDocument({ documentName }) {
       loaded.delete(documentName);
+      validators.get(documentName)?.destroy();
+      validators.delete(documentName);
     },
   });
+
+  async function storeDocument(
+    noteId: string,
+    documentName: string,
+    document: Y.Doc,
+    context: CollabContext | undefined,
+  ) {
+    const state = Y.encodeStateAsUpdate(document);
+    const { content, plainText, excerpt } = prepareContent(markdownFromYdoc(document));
+    const result = await db
+      .updateTable('notes')
+      .set((eb) => ({
+        ydoc: state,
+        content,
+        plain_text: plainText,
+        excerpt,
+        version: eb('version', '+', 1),
+        updated_at: nowIso(),
+      }))
+      .where('id', '=', noteId)
+      .where('content', '!=', content)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) {
+      // Same text (e.g. only awareness or formatting-free changes): keep the Yjs state current.
+      await db.updateTable('notes').set({ ydoc: state }).where('id', '=', noteId).execute();
+      return;
+    }
+    const projectId = loaded.get(documentName) ?? '';
+    const actorId = context?.user?.id;
+    await deps.notify.note({ type: 'note.updated', projectId, noteId, ...(actorId ? { actorId } : {}) });
+  }
 
   /** A REST edit of a note someone is co-editing here: replace the live text, everyone sees it. */
   const applyRestContent = async (noteId: string) => {
@@ -179,7 +257,13 @@ export async function createCollab(deps: CollabDeps) {
 
   const closeDocuments = (predicate: (documentName: string, projectId: string) => boolean) => {
     for (const [documentName, projectId] of loaded) {
-      if (predicate(documentName, projectId)) hocuspocus.closeConnections(documentName);
+      if (!predicate(documentName, projectId)) continue;
+      // The sweep then checks who of them lost access, and closes their sockets if nothing else is open.
+      for (const connection of hocuspocus.documents.get(documentName)?.getConnections() ?? []) {
+        const context = connection.context as Partial<CollabContext> | undefined;
+        if (context?.guarded && context.noteId) context.guarded.recheck.add(context.noteId);
+      }
+      hocuspocus.closeConnections(documentName);
     }
   };
 
@@ -203,8 +287,11 @@ export async function createCollab(deps: CollabDeps) {
     hocuspocus,
 
     register(app: FastifyInstance) {
-      app.get('/collab', { websocket: true }, (socket, request) => {
-        hocuspocus.handleConnection(socket, request.raw);
+      app.get('/collab', { websocket: true, preValidation: guard.admit }, (socket, request) => {
+        const guarded = guard.accept(socket, request, 'collab');
+        if (!guarded) return;
+        gateMessages(guarded, limits);
+        hocuspocus.handleConnection(socket, request.raw, { guarded });
       });
     },
 
@@ -235,6 +322,55 @@ export async function createCollab(deps: CollabDeps) {
       hocuspocus.closeConnections();
     },
   };
+}
+
+/**
+ * Sits in front of Hocuspocus' own listener (it patches the socket's `emit`, the one place every
+ * message passes): the message budget, and a cap on messages for documents the socket is not (yet)
+ * admitted to, which Hocuspocus would otherwise queue without limit.
+ */
+function gateMessages(guarded: GuardedSocket, limits: SocketLimits) {
+  const { socket } = guarded;
+  const withinBudget = meterMessages(guarded, limits);
+  /** Messages Hocuspocus queued and replays itself once the document is open: already counted. */
+  const queued = new WeakSet<object>();
+  let pending = 0;
+  let pendingBytes = 0;
+  let admittedDocuments = 0;
+  const emit = socket.emit.bind(socket);
+  socket.emit = ((event: string | symbol, ...args: unknown[]) => {
+    if (event !== 'message') return emit(event, ...args);
+    const data = args[0];
+    if (!(data instanceof Uint8Array)) {
+      refuseSocket(socket, CLOSE.malformed);
+      return false;
+    }
+    if (queued.has(data)) return emit(event, ...args);
+    if (guarded.revoked || !withinBudget(data)) return false;
+    const documentName = documentNameOf(data);
+    const noteId = documentName === null ? null : noteIdOf(documentName);
+    if (noteId === null) {
+      guarded.revoked = CLOSE.malformed;
+      refuseSocket(socket, CLOSE.malformed);
+      return false;
+    }
+    if (guarded.documents.size !== admittedDocuments) {
+      admittedDocuments = guarded.documents.size;
+      pending = 0;
+      pendingBytes = 0;
+    }
+    if (!guarded.documents.has(noteId)) {
+      pending += 1;
+      pendingBytes += data.byteLength;
+      if (pending > limits.maxPendingMessages || pendingBytes > limits.maxPendingBytes) {
+        guarded.revoked = CLOSE.tooManyMessages;
+        refuseSocket(socket, CLOSE.tooManyMessages);
+        return false;
+      }
+      queued.add(data);
+    }
+    return emit(event, ...args);
+  }) as typeof socket.emit;
 }
 
 function parseRedisUrl(url: string) {

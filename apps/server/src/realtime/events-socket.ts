@@ -1,8 +1,9 @@
 import type {} from '@fastify/websocket';
 import type { ChangeEvent } from '@notewise/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { EventBus } from './event-bus';
+import { meterMessages, type SocketGuard, type SocketLimits } from './socket-guard';
 
 /** SPEC 9: realtime events per second per connection. */
 export const MAX_EVENTS_PER_SECOND = 10;
@@ -50,23 +51,26 @@ export class Outbox {
   }
 }
 
-export function isAllowedOrigin(request: FastifyRequest, trustedOrigins: string[]): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  return origin === `${request.protocol}://${request.host}` || trustedOrigins.includes(origin);
-}
-
-/** GET /api/events (WebSocket): pushes the changes the signed-in user may see. */
-export function registerEventsSocket(app: FastifyInstance, bus: EventBus, trustedOrigins: string[]) {
+/**
+ * GET /api/events (WebSocket): pushes the changes the signed-in user may see. Admitted on the upgrade
+ * request (socket-guard.ts: session, Origin, caps; refused with 4401, which the client takes as
+ * signed out); the client sends nothing, so anything it sends only counts against its budget.
+ */
+export function registerEventsSocket(
+  app: FastifyInstance,
+  bus: EventBus,
+  guard: SocketGuard,
+  limits: SocketLimits,
+) {
   const sockets = new Set<WebSocket>();
 
-  app.get('/api/events', { websocket: true }, async (socket, request) => {
-    const user = isAllowedOrigin(request, trustedOrigins) ? await app.loadSessionUser(request) : null;
-    if (!user) {
-      socket.close(4401, 'Unauthorized');
-      return;
-    }
+  app.get('/api/events', { websocket: true, preValidation: guard.admit }, (socket, request) => {
+    const guarded = guard.accept(socket, request, 'events');
+    if (!guarded) return;
+    const { user } = guarded;
     sockets.add(socket);
+    const withinBudget = meterMessages(guarded, limits);
+    socket.on('message', withinBudget);
     const outbox = new Outbox((event) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(event));
     });

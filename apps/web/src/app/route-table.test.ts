@@ -12,8 +12,8 @@ describe('route table', () => {
     expect(getDocumentTitle('/no/such/page')).toBe('Notewise');
   });
 
-  it('guards every route except /, /help-center, /editor, /success and /cancel', () => {
-    const open = ['/', '/help-center', '/editor', '/success', '/cancel'];
+  it('guards every route except /, /help-center, /editor, /success, /cancel and /reset-password', () => {
+    const open = ['/', '/help-center', '/editor', '/success', '/cancel', '/reset-password'];
     for (const path of open) expect(findRoute(path)?.guarded).toBe(false);
     const guarded = ['/projects', '/notes', '/pinned-notes', '/quick-view', '/shared-projects', '/settings'];
     for (const path of [...guarded, '/tutorial', '/project/1', '/projects/1', '/shared-project/1']) {

@@ -18,6 +18,7 @@ export const ROUTES = [
   { id: 'sharedProject', path: '/shared-project/:sharedProjectId', title: 'Shared Project', guarded: true },
   { id: 'paymentSuccess', path: '/success', title: 'Payment Successful', guarded: false },
   { id: 'paymentCancel', path: '/cancel', title: 'Payment Canceled', guarded: false },
+  { id: 'resetPassword', path: '/reset-password', title: 'Reset Password', guarded: false },
 ] as const satisfies ReadonlyArray<{ id: string; path: string; title: string; guarded: boolean }>;
 
 export type RouteId = (typeof ROUTES)[number]['id'];
@@ -44,6 +45,8 @@ const segment = encodeURIComponent;
 /** Links to pages, so features never spell paths by hand. */
 export const paths = {
   capture: '/',
+  /** Capture with the composer's project preselected (New Note on a project page, issue 18.4). */
+  captureIn: (projectId: string) => `/?project=${segment(projectId)}`,
   projects: '/projects',
   notes: '/notes',
   pinnedNotes: '/pinned-notes',
@@ -63,4 +66,5 @@ export const paths = {
   sharedProject: (sharedProjectId: string) => `/shared-project/${segment(sharedProjectId)}`,
   paymentSuccess: '/success',
   paymentCancel: '/cancel',
+  resetPassword: '/reset-password',
 } as const;

@@ -41,6 +41,7 @@ const PAGES: Record<RouteId, LazyPage> = {
   ),
   paymentSuccess: lazyPage(() => import('@/features/payment/payment-success-page'), 'PaymentSuccessPage'),
   paymentCancel: lazyPage(() => import('@/features/payment/payment-cancel-page'), 'PaymentCancelPage'),
+  resetPassword: lazyPage(() => import('@/features/auth/reset-password-page'), 'ResetPasswordPage'),
 };
 
 function toRoute(route: (typeof ROUTES)[number]): RouteObject {

@@ -10,4 +10,5 @@ export {
   useAuth,
   useAuthDialog,
   useSignOut,
+  useSignUpOpen,
 } from '@/features/auth';

@@ -1,5 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { Lint, LocalLinter } from 'harper.js';
+import type { LocalLinter } from 'harper.js';
+import { CALENDAR_NAMES, COMMON_MISSPELLINGS } from './misspellings';
+import { endsWithAbbreviation } from './text';
 
 /**
  * Grammar with harper.js (https://writewithharper.com), fully offline: its WebAssembly binary ships
@@ -81,49 +83,212 @@ function markupSignature(text: string): string {
   return parts.join('\u0000');
 }
 
-/**
- * Harper's spelling suggestions for names and identifiers ('Kysely' -> 'Kasey', 'getUserId' ->
- * 'gathered') would corrupt a note, so spelling fixes apply to lower-case words only.
- */
-function isSafeLint(lint: Lint, problem: string): boolean {
-  const kind = lint.lint_kind();
-  if ((kind === 'Spelling' || kind === 'Typo') && /[\p{Lu}\d_]/u.test(problem)) return false;
-  return true;
-}
-
 interface Edit {
   start: number;
   end: number;
   replacement: string;
 }
 
-/** One pass: lint the segment and apply the first suggestion of every safe, non-overlapping lint. */
-async function fixOnce(linter: LocalLinter, text: string): Promise<string> {
-  const lints = await linter.lint(text, { language: 'markdown' });
-  const ranges = protectedRanges(text);
+/**
+ * The harper rules whose fixes are safe to apply without asking: a doubled word, 'a'/'an', a
+ * lower-case sentence start or 'i', and spelling (of unknown words only, see `spellingFix`). Every
+ * other rule (style, word choice, agreement, 'OrthographicConsistency' that turned 'Sam' into
+ * 'SAM', 'OpenCompounds' that split 'setup') rewrites what the author may have meant.
+ */
+const SAFE_RULES = new Set([
+  'RepeatedWords',
+  'AnA',
+  'SentenceCapitalization',
+  'CapitalizePersonalPronouns',
+  'SpellCheck',
+]);
+
+/** Doubled words that can be right: 'I said that that was fine', 'she had had enough'. */
+const DOUBLES_THAT_CAN_BE_RIGHT = new Set(['that', 'had', 'is']);
+
+const LOWER_CASE_WORD = /^[a-z]+(?:'[a-z]+)?$/;
+
+/**
+ * A word written as prose: not part of a file name, path, identifier, hashtag, e-mail or
+ * hyphenated compound ('package.json', 'co-host', 'getUserId()', '#releases').
+ */
+function isProseWord(text: string, start: number, end: number): boolean {
+  const before = text[start - 1] ?? ' ';
+  const after = text[end] ?? ' ';
+  if (/[\p{L}\p{N}_./@#\\'’-]/u.test(before)) return false;
+  if (/[\p{L}\p{N}_/@(\\'’-]/u.test(after)) return false;
+  return !(after === '.' && /[\p{L}\p{N}]/u.test(text[end + 1] ?? ''));
+}
+
+/** Optimal string alignment distance, stopping early above 2 (only 0, 1 and 'more' matter here). */
+function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 1) return 2;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i += 1) {
+    rows[i] = [];
+    for (let j = 0; j <= b.length; j += 1) {
+      if (i === 0 || j === 0) {
+        (rows[i] as number[])[j] = i + j;
+        continue;
+      }
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(
+        (rows[i - 1]?.[j] ?? 0) + 1,
+        (rows[i]?.[j - 1] ?? 0) + 1,
+        (rows[i - 1]?.[j - 1] ?? 0) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
+      (rows[i] as number[])[j] = best;
+    }
+  }
+  return rows[a.length]?.[b.length] ?? 2;
+}
+
+/** British and American spellings of one word ('colour'/'color', 'organise'/'organize') are both right. */
+function isRegionalVariant(word: string, suggestion: string): boolean {
+  const american = (w: string) =>
+    w
+      .replace(/our/g, 'or')
+      .replace(/is(e|es|ed|ing|ation|ations)$/, 'iz$1')
+      .replace(/ys(e|es|ed|ing)$/, 'yz$1')
+      .replace(/tre(s?)$/, 'ter$1')
+      .replace(/ogue(s?)$/, 'og$1')
+      .replace(/ll(ed|ing|er|ers)$/, 'l$1')
+      .replace(/(def|off|lic|pret)ence$/, '$1ense');
+  return american(word) === american(suggestion);
+}
+
+/**
+ * Harper's first suggestion for an unknown lower-case word, only when it is the single suggestion
+ * one edit away ('sentense' -> 'sentence'; 'shud' has three: 'scud', 'shad', 'shed', so no fix),
+ * or a day or month capitalised ('friday' -> 'Friday'; not 'electron' -> 'Electron'). Foreign words (non-ASCII letters), regional
+ * spellings and words that would gain a capital ('octobre' -> 'October') are left alone.
+ */
+function spellingFix(word: string, suggestions: string[]): string | undefined {
+  if (!LOWER_CASE_WORD.test(word) || word.length < 4) return undefined;
+  const first = suggestions[0];
+  if (first === undefined) return undefined;
+  if (first !== word && first.toLowerCase() === word) return CALENDAR_NAMES.has(first) ? first : undefined;
+  if (first !== first.toLowerCase() || isRegionalVariant(word, first)) return undefined;
+  const close = suggestions.filter((suggestion) => editDistance(word, suggestion.toLowerCase()) <= 1);
+  return close.length === 1 && close[0] === first && editDistance(word, first) === 1 ? first : undefined;
+}
+
+const LINE_START_MARKER =
+  /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)$/;
+
+/**
+ * A lower-case sentence start is capitalised only in punctuated prose: not the first word of a
+ * list item or heading (a lower-case to-do list is a style), not a line without a sentence end
+ * (a label, a list typed without dashes), not after an abbreviation ('e.g. the').
+ */
+function isProseSentenceStart(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const prefix = text.slice(lineStart, start);
+  if (LINE_START_MARKER.test(prefix) && /[#\-*+\d]/.test(prefix)) return false;
+  const lineEnd = text.indexOf('\n', end);
+  if (!/[.!?](?:["')\]*_]*)(?:\s|$)/.test(text.slice(end, lineEnd === -1 ? undefined : lineEnd)))
+    return false;
+  const before = text.slice(0, start).trimEnd();
+  return !(before.endsWith('.') && endsWithAbbreviation(before.slice(0, -1)));
+}
+
+function sameCaseAs(model: string, word: string): string {
+  return /^\p{Lu}/u.test(model) ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+}
+
+/** The edit a lint of a safe rule makes, or undefined when it is not confident enough to apply. */
+function safeEdit(
+  rule: string,
+  text: string,
+  start: number,
+  end: number,
+  suggestions: Array<{ kind: number; text: string }>,
+): Edit | undefined {
+  const problem = text.slice(start, end);
+  const first = suggestions[0];
+  if (!first) return undefined;
+  switch (rule) {
+    case 'RepeatedWords': {
+      const parts = problem.split(/\s+/);
+      const word = parts[0] ?? '';
+      if (parts.length < 2 || !parts.every((part) => part.toLowerCase() === word.toLowerCase()))
+        return undefined;
+      if (DOUBLES_THAT_CAN_BE_RIGHT.has(word.toLowerCase())) return undefined;
+      return { start, end, replacement: word };
+    }
+    case 'AnA': {
+      const article = problem.toLowerCase();
+      if (article !== 'a' && article !== 'an') return undefined;
+      return { start, end, replacement: sameCaseAs(problem, article === 'a' ? 'an' : 'a') };
+    }
+    case 'CapitalizePersonalPronouns':
+      // Not 'i++' or 'i=0' in a dev note's prose.
+      if (problem !== 'i' || first.text !== 'I' || !isProseWord(text, start, end)) return undefined;
+      return /^(?:$|[\s'’,.;:!?)])/.test(text.slice(end, end + 1))
+        ? { start, end, replacement: 'I' }
+        : undefined;
+    case 'SentenceCapitalization': {
+      const capitalised = problem.charAt(0).toUpperCase() + problem.slice(1);
+      if (!LOWER_CASE_WORD.test(problem) || first.text !== capitalised) return undefined;
+      if (!isProseWord(text, start, end) || !isProseSentenceStart(text, start, end)) return undefined;
+      return { start, end, replacement: capitalised };
+    }
+    case 'SpellCheck': {
+      if (!isProseWord(text, start, end)) return undefined;
+      const fix = spellingFix(
+        problem,
+        suggestions.filter((s) => s.kind === 0).map((s) => s.text),
+      );
+      return fix === undefined ? undefined : { start, end, replacement: fix };
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Words of the list of common misspellings, written as prose words in lower case. */
+function misspellingEdits(text: string): Edit[] {
   const edits: Edit[] = [];
-  for (const lint of lints) {
-    try {
-      const span = lint.span();
-      const start = span.start;
-      const end = span.end;
-      span.free();
-      const problem = text.slice(start, end);
-      // Harper reports UTF-16 offsets; if that ever changes, skip rather than corrupt.
-      if (problem !== lint.get_problem_text() || !isSafeLint(lint, problem)) continue;
-      const touchEnd = Math.max(end, start + 1);
-      if (ranges.some(([from, to]) => start < to && touchEnd > from)) continue;
-      const suggestion = lint.suggestions()[0];
-      if (!suggestion) continue;
-      const kind = suggestion.kind();
-      const replacementText = suggestion.get_replacement_text();
-      suggestion.free();
-      // SuggestionKind: 0 Replace, 1 Remove, 2 InsertAfter.
-      if (kind === 0) edits.push({ start, end, replacement: replacementText });
-      else if (kind === 1) edits.push({ start, end, replacement: '' });
-      else if (kind === 2) edits.push({ start: end, end, replacement: replacementText });
-    } finally {
-      lint.free();
+  for (const match of text.matchAll(/[a-z]+/g)) {
+    const correct = COMMON_MISSPELLINGS.get(match[0]);
+    const end = match.index + match[0].length;
+    if (correct && isProseWord(text, match.index, end))
+      edits.push({ start: match.index, end, replacement: correct });
+  }
+  return edits;
+}
+
+/** One pass: the listed misspellings, then every confident harper fix that overlaps none of them or any markup. */
+async function fixOnce(linter: LocalLinter, text: string): Promise<string> {
+  const ranges = protectedRanges(text);
+  const overlapsMarkup = (edit: Edit) =>
+    ranges.some(([from, to]) => edit.start < to && Math.max(edit.end, edit.start + 1) > from);
+  const edits = misspellingEdits(text).filter((edit) => !overlapsMarkup(edit));
+  const organized = await linter.organizedLints(text, { language: 'markdown' });
+  for (const [rule, lints] of Object.entries(organized)) {
+    for (const lint of lints) {
+      try {
+        if (!SAFE_RULES.has(rule)) continue;
+        const span = lint.span();
+        const start = span.start;
+        const end = span.end;
+        span.free();
+        // Harper reports UTF-16 offsets; if that ever changes, skip rather than corrupt.
+        if (text.slice(start, end) !== lint.get_problem_text()) continue;
+        const suggestions = lint.suggestions().map((suggestion) => {
+          const option = { kind: suggestion.kind(), text: suggestion.get_replacement_text() };
+          suggestion.free();
+          return option;
+        });
+        const edit = safeEdit(rule, text, start, end, suggestions);
+        if (!edit || overlapsMarkup(edit)) continue;
+        if (edits.some((other) => edit.start < other.end && edit.end > other.start)) continue;
+        edits.push(edit);
+      } finally {
+        lint.free();
+      }
     }
   }
   // Apply from the end so earlier offsets stay valid; skip any edit overlapping one already applied.
@@ -131,7 +296,7 @@ async function fixOnce(linter: LocalLinter, text: string): Promise<string> {
   let result = text;
   let limit = Number.POSITIVE_INFINITY;
   for (const edit of edits) {
-    if (edit.end > limit || (edit.end === limit && edit.start === edit.end)) continue;
+    if (edit.end > limit) continue;
     result = result.slice(0, edit.start) + edit.replacement + result.slice(edit.end);
     limit = edit.start;
   }

@@ -87,7 +87,17 @@ function lexLines(input: string): Item[] {
     }
     const text = line.trim();
     // Hard-wrapped prose (the line before has no sentence end) joins into one paragraph.
-    if (prose && !/[.!?…:;。！？]$/.test(prose.text) && !isShortLine(prose.text) && !isShortLine(text)) {
+    const joins =
+      prose !== undefined &&
+      !/[.!?…:;。！？]$/.test(prose.text) &&
+      // A hard-wrapped line is long and breaks mid-sentence (after a word or a comma).
+      prose.text.length >= 50 &&
+      /[\p{Ll},]$/u.test(prose.text) &&
+      // 'Hi Daniel,' or 'Best regards,' stays on its own line.
+      !(/,$/.test(prose.text) && words(prose.text).length <= 4) &&
+      !isShortLine(prose.text) &&
+      !isShortLine(text);
+    if (prose && joins) {
       prose.text += ` ${text}`;
       prose.lines += 1;
     } else {
@@ -114,8 +124,165 @@ function startsLikeTitle(text: string): boolean {
 
 function isTitleLike(text: string): boolean {
   if (!isShortLine(text) || !startsLikeTitle(text)) return false;
+  // 'Attendees: Sam, Priya' or 'Yesterday: finished the login page' is a labelled line, not a title.
+  if (/:\s+\S/.test(text)) return false;
   if (text.endsWith(':')) return words(text).length <= 4;
   return true;
+}
+
+/** Verbs that start a task ('call the dentist', 'Ask Gabriel for access'). Cooking and writing verbs are not here. */
+const TASK_VERBS = new Set(
+  `announce ask audit book bring buy bump call cancel check clean confirm contact deploy draft email e-mail
+  file finish fix follow hire install interview invite order organise organize pack pay phone pick plan prepare
+  print read register remind renew reply research reserve return review schedule send share sign submit talk
+  tell test text update upgrade visit write`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Words that can start a sentence without being its subject ('The vote will be...'). */
+const NOT_A_SUBJECT =
+  /^(?:the|a|an|this|that|these|those|it|there|here|what|which|who|one|some|each|all|our|my|your|his|her|their|its|no|every|any|if|when|then|maybe|perhaps)$/i;
+
+const TODO_PREFIX = /^(?:todo|TODO|ToDo|Todo)\b[ \t]*[:\-–]?[ \t]*/;
+
+/**
+ * Whether a sentence or line is something to do: 'TODO: ...', 'Don't forget ...', 'Remember to ...',
+ * a line starting with a task verb, 'we need to / should / have to / must ...', or 'Priya will
+ * send ...' / 'Sam to update ...' (a person and a task verb). `line`: the text stands on its own line
+ * (an imperative sentence inside a paragraph is more often an instruction, as in a recipe).
+ */
+export function isActionItem(text: string, line: boolean): boolean {
+  const plain = text.replace(/^[*_~]+/, '').trim();
+  if (TODO_PREFIX.test(plain) && plain.replace(TODO_PREFIX, '') !== '') return true;
+  if (/^(?:don'?t|do not) forget\b|^remember to\b/i.test(plain)) return true;
+  const tokens = plain.split(/[\s,:]+/);
+  const first = (tokens[0] ?? '').toLowerCase();
+  // 'Interview: Rahul Mehta' is a label, 'Call Anna?' a question.
+  const labelled = plain[first.length] === ':';
+  if (TASK_VERBS.has(first) && !labelled && (line || /^\p{Lu}/u.test(tokens[0] ?? '')) && !/\?$/.test(plain))
+    return true;
+  if (/^(?:need|needs|have|has)\s+to\s/i.test(plain)) return true;
+  const subject =
+    /^((?:i|we|you|[\p{Lu}][\p{L}'’-]*)(?:\s+and\s+[\p{Lu}][\p{L}'’-]*)?)\s+(?:also\s+|still\s+|really\s+)?(need to|needs to|have to|has to|must|should|will|to)\s+(\p{L}+)/iu.exec(
+      plain,
+    );
+  if (!subject?.[1] || !subject[2]) return false;
+  const who = subject[1];
+  if (NOT_A_SUBJECT.test(who) || (!/^(?:i|we|you)$/i.test(who) && !/^\p{Lu}/u.test(who))) return false;
+  const modal = subject[2].toLowerCase();
+  const verb = (subject[3] ?? '').toLowerCase();
+  if (modal === 'will' || modal === 'to') return TASK_VERBS.has(verb);
+  return verb !== 'be' && !/\?$/.test(plain);
+}
+
+/** A checklist line for an action item; a 'TODO:' in front is what the checkbox now says. */
+function taskLine(text: string): string {
+  const rest = text.replace(TODO_PREFIX, '');
+  return `- [ ] ${rest === '' ? text : rest}`;
+}
+
+/** Headings and lead-ins under which every list item is a task. */
+const TASK_HEADING = /\b(?:action items?|actions|next steps?|to-?dos?|to do|tasks?|follow-?ups?)\b/i;
+
+const ORDINAL_FIRST = /^(?:first(?:ly)?|1st)\b,?/i;
+const ORDINAL_NEXT =
+  /^(?:second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|next|then|finally|lastly|2nd|3rd|4th)\b,?/i;
+
+/** Splits at commas outside brackets (not in '10,000'). */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (char === '(' || char === '[') depth += 1;
+    else if ((char === ')' || char === ']') && depth > 0) depth -= 1;
+    else if (char === ',' && depth === 0 && !/\d/.test(text[i + 1] ?? '')) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((part) => part.trim());
+}
+
+/**
+ * 'Ingredients: tomatoes, 2 onions, garlic and basil.' as a lead-in and its items (the 'and' before
+ * the last one dropped): at least three short items after a short lead-in ending in a colon.
+ */
+export function colonEnumeration(sentence: string): { lead: string; items: string[] } | undefined {
+  const colon = /^([^:]{2,80}):\s+(.+?)[.!]?$/.exec(sentence);
+  if (!colon?.[1] || !colon[2] || words(colon[1]).length > 10) return undefined;
+  const parts = splitTopLevel(colon[2]);
+  const last = parts.pop() ?? '';
+  const tail = /^(.+?)\s+(?:and|or)\s+(.+)$/.exec(last);
+  const items = tail?.[1] && tail[2] ? [...parts, tail[1], tail[2]] : [...parts, last];
+  // 'a, b and c' or 'a, b, c': three items at least, none empty, none a clause of its own.
+  const cleaned = items.map((item) => item.replace(/^(?:and|or)\s+/, '').trim());
+  if (cleaned.length < 3 || cleaned.some((item) => item === '' || words(item).length > 6)) return undefined;
+  if (cleaned.some((item) => /[;:]/.test(item))) return undefined;
+  return { lead: `${colon[1]}:`, items: cleaned };
+}
+
+type Segment =
+  | { type: 'prose'; sentences: string[] }
+  | { type: 'tasks'; sentences: string[] }
+  | { type: 'enumeration'; sentences: string[] }
+  | { type: 'colon'; lead: string; items: string[] };
+
+/** A paragraph cut into prose, 'First, ... Second, ...' runs, action items and colon enumerations, in order. */
+function segmentParagraph(text: string, singleLine: boolean): Segment[] {
+  const sentences = splitSentences(text);
+  const segments: Segment[] = [];
+  const push = (type: 'prose' | 'tasks' | 'enumeration', sentence: string) => {
+    const last = segments.at(-1);
+    if (last && last.type === type) last.sentences.push(sentence);
+    else segments.push({ type, sentences: [sentence] });
+  };
+  for (let i = 0; i < sentences.length; i += 1) {
+    const sentence = sentences[i] ?? '';
+    if (ORDINAL_FIRST.test(sentence) && ORDINAL_NEXT.test(sentences[i + 1] ?? '')) {
+      let end = i + 1;
+      while (ORDINAL_NEXT.test(sentences[end + 1] ?? '')) end += 1;
+      segments.push({ type: 'enumeration', sentences: sentences.slice(i, end + 1) });
+      i = end;
+      continue;
+    }
+    const enumeration = colonEnumeration(sentence);
+    if (enumeration) {
+      segments.push({ type: 'colon', ...enumeration });
+      continue;
+    }
+    push(isActionItem(sentence, singleLine && sentences.length === 1) ? 'tasks' : 'prose', sentence);
+  }
+  return segments;
+}
+
+/** The Markdown blocks of one paragraph: its prose, lists and checklists; unchanged if that would cut formatting. */
+function proseBlocks(text: string, singleLine: boolean): string[][] {
+  const segments = segmentParagraph(text, singleLine);
+  const pieces = segments.flatMap((segment) =>
+    segment.type === 'colon' ? [segment.lead, ...segment.items] : segment.sentences,
+  );
+  if (pieces.some((piece) => balanceInlineMarkup(piece) !== piece))
+    return splitParagraph(text).map((p) => [p]);
+  const blocks: string[][] = [];
+  for (const segment of segments) {
+    if (segment.type === 'prose') {
+      for (const paragraph of splitParagraph(segment.sentences.join(' '))) blocks.push([paragraph]);
+    } else if (segment.type === 'tasks') {
+      blocks.push(segment.sentences.map(taskLine));
+    } else if (segment.type === 'enumeration') {
+      blocks.push(segment.sentences.map((sentence) => `- ${sentence}`));
+    } else {
+      blocks.push(
+        [segment.lead],
+        segment.items.map((item) => `- ${item}`),
+      );
+    }
+  }
+  return blocks;
 }
 
 /** Paragraphs of more than 4 sentences become paragraphs of 2-3 sentences (never one alone). */
@@ -144,6 +311,36 @@ function splitParagraph(text: string): string[] {
   return groups.every((group) => balanceInlineMarkup(group) === group) ? groups : [text];
 }
 
+const CHECKLIST_LINE = /^[ \t]*- \[[ xX]\] /;
+
+/**
+ * A bullet list as a checklist when it is one: under a heading like 'Action items' or 'Next steps',
+ * or when at least half of its items are action items. Numbered lists keep their numbers.
+ */
+function asChecklist(list: string[], before: string): string[] | undefined {
+  const top = list.filter((line) => !/^[ \t]/.test(line));
+  if (top.length === 0 || top.some((line) => !/^- /.test(line))) return undefined;
+  const texts = top.map((line) => line.replace(/^- (?:\[[ xX]\] )?/, ''));
+  const underTaskHeading = /^#{1,6} |:$/.test(before.split('\n').at(-1) ?? '') && TASK_HEADING.test(before);
+  const actions = texts.filter((text) => isActionItem(text, true)).length;
+  if (!underTaskHeading && actions * 2 < texts.length) return undefined;
+  return list.map((line) =>
+    /^- /.test(line) && !CHECKLIST_LINE.test(line) ? taskLine(line.slice(2)) : line,
+  );
+}
+
+/** Checklists typed as separate lines ('TODO: a', 'TODO: b') become one list. */
+function mergeChecklists(blocks: string[][]): string[][] {
+  const merged: string[][] = [];
+  for (const block of blocks) {
+    const last = merged.at(-1);
+    const isChecklist = (lines: string[]) => lines.every((line) => CHECKLIST_LINE.test(line));
+    if (last && isChecklist(last) && isChecklist(block)) last.push(...block);
+    else merged.push([...block]);
+  }
+  return merged;
+}
+
 /**
  * Heuristic structure: list lines (-, *, •, 1., 1)) become Markdown lists, short title-like lines
  * followed by more text become '## ' headings (the very first one '# ' when the note has no title
@@ -158,7 +355,7 @@ export function structureText(input: string): string {
   let list: string[] | undefined;
   let listOrdered = false;
   const endList = () => {
-    if (list) blocks.push(list);
+    if (list) blocks.push(asChecklist(list, blocks.at(-1)?.join('\n') ?? '') ?? list);
     list = undefined;
   };
 
@@ -198,7 +395,8 @@ export function structureText(input: string): string {
       run.length >= 3 &&
       items.indexOf(content[i + run.length - 1] as Item) - items.indexOf(item) === run.length - 1
     ) {
-      blocks.push(run.map((text) => `- ${text}`));
+      const runList = run.map((text) => `- ${text}`);
+      blocks.push(asChecklist(runList, blocks.at(-1)?.join('\n') ?? '') ?? runList);
       i += run.length - 1;
       continue;
     }
@@ -212,8 +410,10 @@ export function structureText(input: string): string {
       blocks.push([`${isFirst && !hasTitle ? '#' : '##'} ${title}`]);
       continue;
     }
-    for (const paragraph of splitParagraph(item.text)) blocks.push([paragraph]);
+    blocks.push(...proseBlocks(item.text, item.lines === 1));
   }
   endList();
-  return blocks.map((lines) => lines.join('\n')).join('\n\n');
+  return mergeChecklists(blocks)
+    .map((lines) => lines.join('\n'))
+    .join('\n\n');
 }

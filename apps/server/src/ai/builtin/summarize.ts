@@ -1,64 +1,316 @@
-import { balanceInlineMarkup, contentWords, parseBlocks, splitSentences, stripLineMarker } from './text';
+import {
+  balanceInlineMarkup,
+  contentWords,
+  parseBlocks,
+  splitSentences,
+  stripLineMarker,
+  words,
+} from './text';
 
-/** Notes with more sentences than this get their summary as a bullet list. */
-export const BULLET_SUMMARY_THRESHOLD = 8;
+/** One sentence of the note, or one list item: what an extractive summary keeps or drops. */
+interface Unit {
+  /** The sentence or item as Markdown, inline formatting balanced. */
+  text: string;
+  kind: 'sentence' | 'item';
+  /** The paragraph (a line ending in a sentence end, or lines hard-wrapped together) or list it belongs to. */
+  group: number;
+  /** The heading (or title-like line) it comes under: an index into Outline.sections. */
+  section: number;
+  firstInGroup: boolean;
+  /** Greetings and sign-offs of an e-mail: never the gist. */
+  filler: boolean;
+  stems: string[];
+  wordCount: number;
+}
 
-/** The note's sentences in order: paragraphs, list items and quotes (headings, code and tables are not prose). */
-export function noteSentences(markdown: string): string[] {
-  const sentences: string[] = [];
-  for (const block of parseBlocks(markdown)) {
-    if (block.kind === 'paragraph') {
-      sentences.push(...splitSentences(block.lines.map((line) => line.trim()).join(' ')));
-    } else if (block.kind === 'list' || block.kind === 'quote') {
-      // Each item (or quote) is its own unit; indented continuation lines join their item.
+interface Outline {
+  units: Unit[];
+  /** Heading texts; section 0 is the text before any heading (''). */
+  sections: string[];
+  /** Sections whose heading is the note's title (its first line): no prefix in the summary. */
+  titleSections: Set<number>;
+  /** List groups, by group number. */
+  lists: Set<number>;
+}
+
+const SENTENCE_END = /[.!?…:;。！？]["'”’)\]*_~]*$/;
+const FILLER =
+  /^(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\b[^.!?]{0,40}[,!]?|(?:best|kind|warm|many)? ?(?:regards|wishes|thanks)[,!.]?|cheers[,!.]?|thank you[,!.]?|sincerely[,!.]?|yours(?: truly| sincerely)?[,!.]?|best[,!.]?)$/i;
+/** Words that mark what a note decided, needs, asks or aims at. */
+const CUE =
+  /\b(?:decid|decision|agree|goal|aim|need|must|should|will|important|key|deadline|plan|problem|issue|risk|result|conclu|recommend|main|todo|action|next step|expect|actual|cause|because|would like|please|could we|can we|question|ask)/i;
+
+/** A short line without a sentence end, starting like a title: a heading typed without '#'. */
+function isTitleLine(line: string): boolean {
+  const first = /[\p{L}\p{N}]/u.exec(line)?.[0];
+  if (!first || (first === first.toLowerCase() && first !== first.toUpperCase())) return false;
+  return words(line).length <= 8 && !/[.!?…:;,]$/.test(line) && !FILLER.test(line);
+}
+
+function outline(markdown: string): Outline {
+  const units: Unit[] = [];
+  const sections = [''];
+  const titleSections = new Set<number>();
+  const lists = new Set<number>();
+  let group = -1;
+  let signedOff = false;
+
+  const newSection = (heading: string) => {
+    sections.push(heading);
+    if (units.length === 0 && sections.length === 2) titleSections.add(1);
+  };
+  const addGroup = (texts: string[], kind: Unit['kind']) => {
+    group += 1;
+    let first = true;
+    for (const raw of texts) {
+      const text = balanceInlineMarkup(raw.trim());
+      if (!/[\p{L}\p{N}]/u.test(text)) continue;
+      // The signature is the short lines right after a sign-off; anything longer is content again.
+      const isSignature = signedOff && kind === 'sentence' && words(text).length <= 4;
+      if (!isSignature) signedOff = false;
+      units.push({
+        text,
+        kind,
+        group,
+        section: sections.length - 1,
+        firstInGroup: first,
+        // A greeting or sign-off, or the signature after one.
+        filler: FILLER.test(text) || isSignature,
+        stems: contentWords(text),
+        wordCount: words(text).length,
+      });
+      first = false;
+      if (FILLER.test(text) && !/^(?:hi|hello|hey|dear|good)\b/i.test(text)) signedOff = true;
+    }
+  };
+
+  const blocks = parseBlocks(markdown);
+  for (const [index, block] of blocks.entries()) {
+    if (block.kind === 'heading') {
+      newSection(
+        block.lines[0]
+          ?.replace(/^[ \t]*#+[ \t]*/, '')
+          .replace(/[ \t]#+[ \t]*$/, '')
+          .trim() ?? '',
+      );
+    } else if (block.kind === 'list') {
       const items: string[] = [];
       for (const line of block.lines) {
-        const isContinuation = block.kind === 'list' && !/^[ \t]*(?:[-*+•–]|\d{1,9}[.)])[ \t]+/.test(line);
+        const isContinuation = !/^[ \t]*(?:[-*+•–]|\d{1,9}[.)])[ \t]+/.test(line);
         const text = stripLineMarker(line);
         if (isContinuation && items.length > 0) items[items.length - 1] += ` ${text}`;
         else items.push(text);
       }
-      for (const item of items) if (item) sentences.push(...splitSentences(item));
+      addGroup(items, 'item');
+      lists.add(group);
+    } else if (block.kind === 'paragraph' || block.kind === 'quote') {
+      const lines = block.lines.map((line) => line.replace(/^[ \t]*(?:>[ \t]?)+/, '').trim());
+      const moreFollows = (lineIndex: number) =>
+        lineIndex < lines.length - 1 || blocks.slice(index + 1).some((next) => next.kind !== 'blank');
+      let buffer: string[] = [];
+      const flush = () => {
+        if (buffer.length > 0) addGroup(splitSentences(buffer.join(' ')), 'sentence');
+        buffer = [];
+      };
+      for (const [lineIndex, line] of lines.entries()) {
+        if (buffer.length === 0 && isTitleLine(line) && moreFollows(lineIndex)) {
+          newSection(line);
+          continue;
+        }
+        buffer.push(line);
+        // A line ending a sentence, or a short unpunctuated one (an item typed without a dash), stands alone.
+        if (SENTENCE_END.test(line) || words(line).length <= 8) flush();
+      }
+      flush();
     }
   }
-  return sentences.map(balanceInlineMarkup).filter((sentence) => /[\p{L}\p{N}]/u.test(sentence));
+  return { units, sections, titleSections, lists };
+}
+
+/** A choice of the summary: one unit, or a short list kept whole (a note's goals, decisions, steps). */
+interface Candidate {
+  units: Unit[];
+  score: number;
+  cost: number;
+  group: number;
+}
+
+/** A list of at most 7 short items reads as one point: keeping half of someone's three goals misleads. */
+const MAX_POINT_LIST_ITEMS = 7;
+const MAX_POINT_ITEM_WORDS = 14;
+
+function candidates(note: Outline, target: number): Candidate[] {
+  const frequency = new Map<string, number>();
+  for (const unit of note.units)
+    for (const stem of new Set(unit.stems)) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
+  const maxFrequency = Math.max(1, ...frequency.values());
+  const firstUnit = note.units.find((unit) => !unit.filler);
+
+  // How much of what the note keeps talking about a unit says: words said once count little (in a
+  // note without repetition every long sentence would otherwise win); the square root lets a long
+  // sentence count for more than a short one, but not in proportion to its length.
+  const weightOf = (stems: string[]) =>
+    stems.reduce((sum, stem) => sum + 0.2 + ((frequency.get(stem) ?? 1) - 1) / maxFrequency, 0) /
+    Math.sqrt(Math.max(4, stems.length));
+  const maxWeight = Math.max(0.001, ...note.units.map((unit) => weightOf(unit.stems)));
+  const scoreOf = (unit: Unit, stems = unit.stems) => {
+    if (unit.filler) return 0;
+    let score = weightOf(stems) / maxWeight;
+    if (unit === firstUnit) score += 0.25;
+    if (unit.firstInGroup) score += 0.1;
+    if (CUE.test(unit.text) || CUE.test(note.sections[unit.section] ?? '')) score += 0.2;
+    // An open question is a point the note wants answered.
+    if (/\?$/.test(unit.text)) score += 0.25;
+    if (/\d/.test(unit.text)) score += 0.1;
+    // 'Our goals are: a, b and c' packs several points into one sentence.
+    if ((unit.text.match(/,/g)?.length ?? 0) >= 2 || /:\s+\S+.*,/.test(unit.text)) score += 0.15;
+    if (unit.wordCount < 4 && stems === unit.stems) score *= 0.4;
+    return score;
+  };
+
+  const result: Candidate[] = [];
+  const groups = new Map<number, Unit[]>();
+  for (const unit of note.units) {
+    const list = groups.get(unit.group);
+    if (list) list.push(unit);
+    else groups.set(unit.group, [unit]);
+  }
+  const leads = new Set<Unit>();
+  const positions = new Map(note.units.map((unit, index) => [unit, index]));
+  for (const [group, units] of groups) {
+    const isPointList =
+      note.lists.has(group) &&
+      units.length >= 2 &&
+      units.length <= MAX_POINT_LIST_ITEMS &&
+      units.every((unit) => unit.wordCount <= MAX_POINT_ITEM_WORDS) &&
+      units.reduce((sum, unit) => sum + unit.wordCount, 0) <= target * 0.6;
+    if (isPointList && units[0]) {
+      // The list with the sentence that announces it ('Our three goals:'), as one point made by the author.
+      const before = note.units[(positions.get(units[0]) ?? 0) - 1];
+      const lead =
+        before && before.kind === 'sentence' && before.section === units[0].section && /:$/.test(before.text)
+          ? before
+          : undefined;
+      if (lead) leads.add(lead);
+      const bundle = lead ? [lead, ...units] : units;
+      const announced =
+        lead !== undefined || (units[0].section > 0 && !note.titleSections.has(units[0].section));
+      const representative = { ...units[0], firstInGroup: true };
+      result.push({
+        units: bundle,
+        score:
+          scoreOf(
+            representative,
+            bundle.flatMap((unit) => unit.stems),
+          ) + (announced ? 0.3 : 0.1),
+        cost: bundle.reduce((sum, unit) => sum + unit.wordCount, 0),
+        group,
+      });
+      continue;
+    }
+    for (const unit of units)
+      result.push({ units: [unit], score: scoreOf(unit), cost: unit.wordCount, group });
+  }
+  // A lead-in kept with its list is not a point of its own.
+  return result.filter(
+    (candidate) => !(candidate.units.length === 1 && leads.has(candidate.units[0] as Unit)),
+  );
+}
+
+/** The summary's share of the note's words: shorter notes keep more, long ones less. */
+function targetWords(totalWords: number): number {
+  const ratio = totalWords < 100 ? 0.55 : totalWords < 250 ? 0.45 : totalWords < 600 ? 0.35 : 0.25;
+  return Math.max(12, Math.round(totalWords * ratio));
+}
+
+/** Whether most of a candidate's meaningful words are already said by one chosen point (a repetition). */
+function isRedundant(candidate: Candidate, chosen: ReadonlyArray<ReadonlySet<string>>): boolean {
+  const stems = new Set(candidate.units.flatMap((unit) => unit.stems));
+  if (stems.size === 0) return true;
+  return chosen.some((said) => {
+    let seen = 0;
+    for (const stem of stems) if (said.has(stem)) seen += 1;
+    return seen / stems.size >= 0.8;
+  });
+}
+
+function choose(note: Outline): Set<Unit> {
+  const totalWords = note.units.reduce((sum, unit) => sum + (unit.filler ? 0 : unit.wordCount), 0);
+  // A few words over the target are better than a point left out.
+  const target = targetWords(totalWords);
+  const all = candidates(note, target).filter((candidate) => candidate.score > 0);
+  const limit = target + Math.max(3, Math.round(target * 0.1));
+  const chosen: Candidate[] = [];
+  const chosenStems: Array<Set<string>> = [];
+  let used = 0;
+  const take = (candidate: Candidate) => {
+    chosen.push(candidate);
+    used += candidate.cost;
+    chosenStems.push(new Set(candidate.units.flatMap((unit) => unit.stems)));
+  };
+  const byScore = [...all].sort((a, b) => b.score - a.score);
+  const best = byScore[0];
+  if (best) take(best);
+  // Coverage first: the best of every section, then of every paragraph and list (the most important
+  // first), while it fits.
+  const sectionOf = (candidate: Candidate) => candidate.units[0]?.section ?? 0;
+  const groupOf = (candidate: Candidate) => candidate.group;
+  for (const key of [sectionOf, groupOf]) {
+    const bestOf = new Map<number, Candidate>();
+    for (const candidate of byScore) if (!bestOf.has(key(candidate))) bestOf.set(key(candidate), candidate);
+    for (const candidate of bestOf.values()) {
+      if (chosen.includes(candidate) || used + candidate.cost > limit || candidate.cost < 4) continue;
+      if (chosen.some((other) => key(other) === key(candidate))) continue;
+      if (!isRedundant(candidate, chosenStems)) take(candidate);
+    }
+  }
+  // Then the best of the rest.
+  for (const candidate of byScore) {
+    if (chosen.includes(candidate) || used + candidate.cost > limit) continue;
+    if (!isRedundant(candidate, chosenStems)) take(candidate);
+  }
+  return new Set(chosen.flatMap((candidate) => candidate.units));
 }
 
 /**
- * Extractive summary: sentences scored by how frequent their meaningful words are in the whole
- * note (stop words ignored) with a bonus for coming early, the best third kept (at least one) in
- * their original order. Long notes (more than 8 sentences) get a Markdown bullet list.
+ * Extractive summary that covers the note's points in their order: sentences and list items are
+ * scored (how often their meaningful words recur in the note, first sentences, decisions and
+ * needs, numbers), then the best of every paragraph and list is kept while the summary stays
+ * within its length (about half of a short note, a quarter of a long one), then the best of the
+ * rest; near-duplicates are skipped and a short list (a note's goals) is kept whole. The result is
+ * the note's own words: one paragraph for up to three sentences, otherwise a Markdown bullet list,
+ * a section's heading in bold before its first point and list items nested under it.
  */
 export function summarizeText(markdown: string): string {
-  const sentences = noteSentences(markdown);
-  if (sentences.length === 0) return markdown.trim();
-  if (sentences.length === 1) return sentences[0] ?? '';
+  const note = outline(markdown);
+  const content = note.units.filter((unit) => !unit.filler);
+  if (content.length === 0) return markdown.trim();
+  if (content.length === 1) return content[0]?.text ?? '';
 
-  const sentenceWords = sentences.map((sentence) => contentWords(sentence));
-  const frequency = new Map<string, number>();
-  for (const list of sentenceWords) {
-    for (const word of list) frequency.set(word, (frequency.get(word) ?? 0) + 1);
+  const chosen = choose(note);
+  const kept = note.units.filter((unit) => chosen.has(unit));
+  const headed = (unit: Unit) => unit.section > 0 && !note.titleSections.has(unit.section);
+  const isProse = (unit: Unit) => unit.kind === 'sentence' && !headed(unit) && SENTENCE_END.test(unit.text);
+  if (kept.length <= 3 && kept.every(isProse)) return kept.map((unit) => unit.text).join(' ');
+
+  const lines: string[] = [];
+  let lastSection = -1;
+  for (let index = 0; index < kept.length; ) {
+    const unit = kept[index] as Unit;
+    const heading =
+      unit.section !== lastSection && headed(unit) ? `**${note.sections[unit.section]}:**` : undefined;
+    lastSection = unit.section;
+    if (unit.kind === 'sentence') {
+      lines.push(`- ${heading ? `${heading} ` : ''}${unit.text}`);
+      index += 1;
+      continue;
+    }
+    const items: Unit[] = [];
+    while (kept[index]?.group === unit.group) items.push(kept[index++] as Unit);
+    // A list goes under its heading, or under the sentence before it that announces it ('Our goals:').
+    if (heading) lines.push(`- ${heading}`);
+    const nested = heading !== undefined || /:$/.test(lines.at(-1) ?? '');
+    for (const item of items) lines.push(`${nested ? '  ' : ''}- ${item.text}`);
   }
-  const maxFrequency = Math.max(1, ...frequency.values());
-
-  const count = sentences.length;
-  const scored = sentences.map((sentence, index) => {
-    const list = sentenceWords[index] ?? [];
-    const weight = list.reduce((sum, word) => sum + (frequency.get(word) ?? 0) / maxFrequency, 0);
-    // Very short sentences are rarely the gist; long ones should not win on length alone.
-    const density = weight / Math.max(5, list.length);
-    const position = 1 + (index === 0 ? 0.4 : 0) + 0.2 * (1 - index / count);
-    return { sentence, index, score: density * position };
-  });
-
-  const keep = Math.max(1, Math.round(count / 3));
-  const chosen = [...scored]
-    .sort((a, b) => b.score - a.score || a.index - b.index)
-    .slice(0, keep)
-    .sort((a, b) => a.index - b.index)
-    .map((entry) => entry.sentence);
-
-  return count > BULLET_SUMMARY_THRESHOLD
-    ? chosen.map((sentence) => `- ${sentence}`).join('\n')
-    : chosen.join(' ');
+  return lines.join('\n');
 }

@@ -98,7 +98,8 @@ const ABBREVIATIONS = new Set([
   'sun',
 ]);
 
-function endsWithAbbreviation(before: string): boolean {
+/** Whether text ending in '.' ends with an abbreviation or an initial ('Dr.', 'e.g.', 'J.'), not a sentence. */
+export function endsWithAbbreviation(before: string): boolean {
   const match = /([\p{L}.]+)$/u.exec(before);
   if (!match?.[1]) return false;
   const word = match[1].replace(/^\.+/, '');

@@ -9,6 +9,7 @@ import { noteExcerptsMigration } from './006-note-excerpts';
 import { rateLimitsMigration } from './007-rate-limits';
 import { projectBansMigration } from './008-project-bans';
 import { searchTermsMigration } from './011-search-terms';
+import { userDisabledMigration } from './012-user-disabled';
 
 /**
  * Versioned migrations. Never edit or renumber one that has landed on main; add the next number.
@@ -26,6 +27,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '007-rate-limits': rateLimitsMigration(dialect),
     '008-project-bans': projectBansMigration(dialect),
     '011-search-terms': searchTermsMigration(dialect),
+    '012-user-disabled': userDisabledMigration(dialect),
   };
 }
 

@@ -1,6 +1,13 @@
 import crypto from 'node:crypto';
-import { PRODUCT_NAME, trialExpiry } from '@notewise/shared';
+import {
+  MESSAGES,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_RESET_TTL_SECONDS,
+  PRODUCT_NAME,
+  trialExpiry,
+} from '@notewise/shared';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database, Dialect } from '../../db/types';
@@ -14,6 +21,13 @@ export interface AuthDeps {
   db: Kysely<Database>;
   dialect: Dialect;
   secret: string;
+  /**
+   * Hands a freshly issued password-reset token on (the emailed link, or the admin CLI's printed one).
+   * Unset: better-auth refuses to issue reset tokens at all.
+   */
+  deliverResetLink?: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
+  /** After a password reset ended every session of the user (e.g. forget cached sessions). */
+  onPasswordReset?: (userId: string) => void;
 }
 
 export function originOf(request: Request | undefined): string | undefined {
@@ -25,7 +39,7 @@ export function originOf(request: Request | undefined): string | undefined {
   }
 }
 
-export function createAuth({ config, db, dialect, secret }: AuthDeps) {
+export function createAuth({ config, db, dialect, secret, deliverResetLink, onPasswordReset }: AuthDeps) {
   const secureCookies = config.publicUrl?.startsWith('https://') ?? false;
   return betterAuth({
     appName: PRODUCT_NAME,
@@ -38,9 +52,18 @@ export function createAuth({ config, db, dialect, secret }: AuthDeps) {
     telemetry: { enabled: false },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 6,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: 128,
       autoSignIn: true,
+      resetPasswordTokenExpiresIn: PASSWORD_RESET_TTL_SECONDS,
+      // Whoever held the old password (or a stolen session) is signed out everywhere.
+      revokeSessionsOnPasswordReset: true,
+      ...(deliverResetLink ? { sendResetPassword: ({ user, token }) => deliverResetLink(user, token) } : {}),
+      onPasswordReset: async ({ user }) => {
+        // A link is one-time for the account too: the other links issued before it stop working.
+        await db.deleteFrom('verifications').where('value', '=', user.id).execute();
+        onPasswordReset?.(user.id);
+      },
     },
     // The API requests are same-origin; the app's own origin is always trusted, others only when listed.
     trustedOrigins: (request) => [...config.trustedOrigins, originOf(request)],
@@ -86,6 +109,8 @@ export function createAuth({ config, db, dialect, secret }: AuthDeps) {
     },
     verification: {
       modelName: 'verifications',
+      // Reset tokens are kept as SHA-256 hashes: a leaked database row opens no account.
+      storeIdentifier: 'hashed',
       fields: { expiresAt: 'expires_at', createdAt: 'created_at', updatedAt: 'updated_at' },
     },
     // Our own limiter (modules/auth/auth-limits.ts, ADR 007) guards sign-in per account and per IP
@@ -103,6 +128,24 @@ export function createAuth({ config, db, dialect, secret }: AuthDeps) {
         create: {
           // SPEC 4: every sign-up starts a PRO trial that ends 31 days later.
           before: async (user) => ({ data: { ...user, plan: 'PRO', planExpiresAt: trialExpiry() } }),
+        },
+      },
+      session: {
+        create: {
+          // An account an administrator disabled opens no session, whatever the way in.
+          before: async (session) => {
+            const user = await db
+              .selectFrom('users')
+              .select('disabled_at')
+              .where('id', '=', session.userId)
+              .executeTakeFirst();
+            if (user?.disabled_at) {
+              throw new APIError('FORBIDDEN', {
+                code: 'ACCOUNT_DISABLED',
+                message: MESSAGES.accountDisabled,
+              });
+            }
+          },
         },
       },
     },

@@ -15,7 +15,7 @@ export function resolveAuthSecret(configured: string | undefined, dataDir: strin
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = crypto.randomBytes(48).toString('base64url');
   // 'wx' fails if another process created it first; then that one's secret wins.
   try {

@@ -76,12 +76,10 @@ export function registerHealthRoute(
         deps.redisConfigured ? check(() => bus.ping()) : Promise.resolve('not-configured' as const),
       ]);
       const ready = databaseCheck === 'ok' && migrations === 'ok' && redis !== 'failed';
-      return reply
-        .status(ready ? 200 : 503)
-        .send({
-          status: ready ? 'ready' : 'not-ready',
-          checks: { database: databaseCheck, migrations, redis },
-        });
+      return reply.status(ready ? 200 : 503).send({
+        status: ready ? 'ready' : 'not-ready',
+        checks: { database: databaseCheck, migrations, redis },
+      });
     },
   );
 }

@@ -22,7 +22,7 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { storage } from '@/lib/storage';
 import { paths } from '../route-table';
-import { type AuthMode, useAuth, useAuthDialog, useSignOut } from '../session';
+import { type AuthMode, useAuth, useAuthDialog, useSignOut, useSignUpOpen } from '../session';
 
 export type NavVariant = 'rail' | 'sheet';
 
@@ -160,6 +160,7 @@ export function NavItems({ variant, onNavigate, onAuth }: NavItemsProps) {
   }, [inSection]);
 
   const startAuth = (mode: AuthMode) => (onAuth ? onAuth(mode) : openAuthDialog(mode));
+  const signUpOpen = useSignUpOpen();
   const gap = variant === 'rail' ? 'space-y-0.5' : 'space-y-1';
 
   return (
@@ -258,7 +259,14 @@ export function NavItems({ variant, onNavigate, onAuth }: NavItemsProps) {
       ) : (
         <ul className={cn('mt-auto', gap)}>
           <ActionItem variant={variant} label="Sign In" icon={LogIn} onClick={() => startAuth('signin')} />
-          <ActionItem variant={variant} label="Sign Up" icon={UserPlus} onClick={() => startAuth('signup')} />
+          {signUpOpen && (
+            <ActionItem
+              variant={variant}
+              label="Sign Up"
+              icon={UserPlus}
+              onClick={() => startAuth('signup')}
+            />
+          )}
         </ul>
       )}
     </div>

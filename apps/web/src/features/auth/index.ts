@@ -1,4 +1,5 @@
 // The public surface of the auth feature. Other features reach it through '@/app/session'.
+export { useSignUpOpen } from './api/get-auth-options';
 export { fetchMe, ME_QUERY_KEY, meQueryOptions, useMeQuery } from './api/get-me';
 export { useSignOut } from './api/sign-out';
 export { AuthProvider, type AuthState, useAuth } from './hooks/auth-context';

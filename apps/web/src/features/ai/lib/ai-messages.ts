@@ -6,7 +6,8 @@ import { MAX_AI_INPUT_LENGTH } from '@notewise/shared';
  * (ai-messages.test.ts keeps the copies equal).
  */
 export const AI_TEXT = {
-  modelRequired: 'Translation needs an AI model: set AI_BASE_URL',
+  modelRequired:
+    'Translation needs an AI model. Set AI_BASE_URL and AI_MODEL on the server (see “AI configuration” in the README).',
   contentTooLong: `This note is too long for AI actions (at most ${MAX_AI_INPUT_LENGTH.toLocaleString('en-US')} characters).`,
   rateLimited: 'Too many AI requests. Please wait a moment and try again.',
   interrupted: 'The AI request was interrupted. Please try again.',

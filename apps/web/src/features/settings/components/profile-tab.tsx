@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useUpdateProfile } from '../api/update-profile';
 import { AppearanceSection } from './appearance-section';
+import { SecuritySection } from './security-section';
 
 export function ProfileTab({ user }: { user: Me }) {
   const [name, setName] = useState(user.name);
@@ -78,6 +79,8 @@ export function ProfileTab({ user }: { user: Me }) {
           Member since <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
         </p>
       </Card>
+
+      <SecuritySection />
 
       <AppearanceSection />
     </div>

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { builtinEvalEngine } from '../src/ai/builtin/eval/builtin-engine';
+import {
+  belowThreshold,
+  type EvalReport,
+  evaluate,
+  formatReport,
+  loadEvalNotes,
+  loadThresholds,
+  scoreGrammar,
+  scoreStructure,
+  scoreSummary,
+} from '../src/ai/builtin/eval/evaluate';
+
+/**
+ * The built-in engine on its evaluation set (src/ai/builtin/eval/notes): summarize, structure and
+ * grammar must score at or above the thresholds recorded in src/ai/builtin/eval/thresholds.json,
+ * structure must never lose or invent a word, and grammar must never change a capitalised word, a
+ * word the dictionary knows, a kept name or the Markdown.
+ */
+describe('built-in AI evaluation set', () => {
+  const notes = loadEvalNotes();
+  let report: EvalReport;
+
+  it('has at least 30 notes of different kinds', () => {
+    expect(notes.length).toBeGreaterThanOrEqual(30);
+    expect(new Set(notes.map((note) => note.kind)).size).toBeGreaterThanOrEqual(8);
+  });
+
+  it('scores at or above the recorded thresholds', { timeout: 300_000 }, async () => {
+    report = await evaluate(builtinEvalEngine, notes);
+    console.log(formatReport(report));
+    expect(belowThreshold(report, loadThresholds())).toEqual([]);
+  });
+
+  it('never loses a word in structure, never changes a known word or a capitalised name in grammar', () => {
+    expect(report.hardFailures).toEqual([]);
+  });
+
+  // The scorer itself must be able to fail: these are the reviewer's findings, scored.
+  describe('the scorer', () => {
+    const kickoff = notes.find((note) => note.file.includes('kickoff-goals'));
+    if (!kickoff) throw new Error('kickoff note missing');
+
+    it('flags "Sam" -> "SAM" and a known word replaced, and counts "shud" -> "scud" as a missed fix', () => {
+      const damaged = kickoff.text.replace('Sam thinks', 'SAM thinks').replace('shud', 'scud');
+      const score = scoreGrammar(kickoff, damaged, new Set(['shud']));
+      expect(score.violations).toContain('case of "Sam" changed');
+      expect(score.fixes.made).toBe(0);
+      const knownWordChanged = scoreGrammar(kickoff, kickoff.text.replace('launch', 'lunch'), new Set());
+      expect(knownWordChanged.violations).toContain('known word "launch" -> "lunch"');
+    });
+
+    it('scores a summary of the last two sentences as missing the goals', () => {
+      const lastTwo = 'Priya will draft the budget by Friday. We need to hire a QA engineer.';
+      const score = scoreSummary(kickoff, lastTwo);
+      expect(score.missing).toEqual(expect.arrayContaining(['10,000', 'crash rate', 'android']));
+    });
+
+    it('finds lost words and missing lists in a structure that only adds paragraph breaks', () => {
+      const breaksOnly = kickoff.text.replace(/\n/g, '\n\n');
+      const score = scoreStructure(kickoff, breaksOnly);
+      expect(score.bullets.found).toBe(0);
+      expect(score.checklist.found).toBe(0);
+      expect(scoreStructure(kickoff, breaksOnly.replace('Android ', '')).lost).toEqual(['android']);
+    });
+  });
+});
