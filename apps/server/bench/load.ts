@@ -14,6 +14,10 @@ const { values } = parseArgs({
     cookie: { type: 'string', default: '' },
     connections: { type: 'string', default: '32' },
     warmup: { type: 'string', default: '1' },
+    /** Optional: every tenth request is this POST (the soak's note creation). */
+    post: { type: 'string' },
+    body: { type: 'string', default: '{}' },
+    origin: { type: 'string', default: '' },
   },
 });
 
@@ -37,9 +41,17 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)] ?? Number.NaN;
 }
 
-async function fire(url: string, scheduledAt: number, record: boolean) {
+async function fire(url: string, scheduledAt: number, record: boolean, post: boolean) {
   try {
-    const response = await request(url, { dispatcher, headers: { cookie: values.cookie ?? '' } });
+    const cookie = values.cookie ?? '';
+    const response = post
+      ? await request(url, {
+          dispatcher,
+          method: 'POST',
+          body: values.body,
+          headers: { cookie, origin: values.origin ?? '', 'content-type': 'application/json' },
+        })
+      : await request(url, { dispatcher, headers: { cookie } });
     await response.body.arrayBuffer();
     if (record) {
       if (response.statusCode >= 400) statusErrors++;
@@ -60,7 +72,10 @@ async function main() {
     const wait = scheduledAt - performance.now();
     if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
     const record = scheduledAt - start >= warmupMs;
-    inFlight.push(fire(urls[i % urls.length] ?? '', scheduledAt, record));
+    const post = values.post !== undefined && i % 10 === 9;
+    inFlight.push(
+      fire(post ? (values.post ?? '') : (urls[i % urls.length] ?? ''), scheduledAt, record, post),
+    );
     if (inFlight.length > 5000) await Promise.all(inFlight.splice(0, inFlight.length));
   }
   await Promise.all(inFlight);

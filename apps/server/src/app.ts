@@ -10,6 +10,7 @@ import { acquireDataDirLock } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
 import { withStartupLock } from './db/startup-lock';
 import { registerApiDocs } from './http/api-docs';
+import { registerCompression } from './http/compression';
 import { errorBody, frameworkErrorReply, registerErrorHandlers } from './http/errors';
 import { registerMetrics } from './http/metrics';
 import { registerNulStripping } from './http/nul-characters';
@@ -120,6 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerErrorHandlers(app);
   await registerSecurityHeaders(app, config.publicUrl?.startsWith('https://') ?? false);
   registerOriginCheck(app, config.trustedOrigins);
+  await registerCompression(app);
   registerNulStripping(app);
   await registerApiDocs(app, config.apiDocs);
 

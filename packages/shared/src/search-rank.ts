@@ -30,9 +30,18 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Compiled patterns by word: a Unicode-class pattern costs more to compile than to run. */
+const startOfWordPatterns = new Map<string, RegExp>();
+
 /** True when `word` occurs in `field` right at the start of one of its words. */
 function startsAWord(field: string, word: string): boolean {
-  return new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(word)}`, 'u').test(field);
+  let pattern = startOfWordPatterns.get(word);
+  if (!pattern) {
+    if (startOfWordPatterns.size >= 1000) startOfWordPatterns.clear();
+    pattern = new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(word)}`, 'u');
+    startOfWordPatterns.set(word, pattern);
+  }
+  return pattern.test(field);
 }
 
 /** Levenshtein distance, bounded work: both strings are short (a query, a title). */

@@ -161,6 +161,11 @@ export interface AiJobsTable {
   updated_at: Timestamp;
 }
 
+/** Every word in notes (migration 011): typo tolerance looks misspelt words up here by trigram. */
+export interface SearchTermsTable {
+  term: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -177,6 +182,7 @@ export interface Database {
   join_attempts: JoinAttemptsTable;
   project_bans: ProjectBansTable;
   rate_limit_counters: RateLimitCountersTable;
+  search_terms: SearchTermsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

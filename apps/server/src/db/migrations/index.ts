@@ -9,6 +9,7 @@ import { noteExcerptsMigration } from './006-note-excerpts';
 import { rateLimitsMigration } from './007-rate-limits';
 import { projectBansMigration } from './008-project-bans';
 import { listIndexesMigration } from './010-list-indexes';
+import { searchTermsMigration } from './011-search-terms';
 import { userDisabledMigration } from './012-user-disabled';
 import { tutorialStateMigration } from './014-tutorial-state';
 
@@ -27,6 +28,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '006-note-excerpts': noteExcerptsMigration(dialect),
     '007-rate-limits': rateLimitsMigration(dialect),
     '008-project-bans': projectBansMigration(dialect),
+    '011-search-terms': searchTermsMigration(dialect),
     '012-user-disabled': userDisabledMigration(dialect),
     '014-tutorial-state': tutorialStateMigration(dialect),
     '010-list-indexes': listIndexesMigration(),

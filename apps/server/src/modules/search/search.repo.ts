@@ -1,14 +1,43 @@
 import type { SearchResult } from '@notewise/shared';
-import { normalizeQuery, PREVIEW_LENGTHS, rankItems, truncatePlainText } from '@notewise/shared';
-import { type Kysely, sql } from 'kysely';
+import {
+  normalizeQuery,
+  PREVIEW_LENGTHS,
+  SEARCH_RESULT_LIMIT,
+  scoreItem,
+  truncatePlainText,
+} from '@notewise/shared';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { toIso } from '../../db/time';
 import type { Database, Dialect, Timestamp } from '../../db/types';
 import { memberOf } from '../projects/membership';
+import { trigramSimilarity } from './trigram';
 
-/** How many of the index's best candidates get SPEC's ranking; enough for a top 10, bounded work. */
+/**
+ * Search in three bounded steps (decision 016), the same on SQLite and PostgreSQL:
+ * 1. the index finds the matching notes the user may see, newest first, at most `MATCH_WINDOW`
+ *    (a word found in 100,000 notes costs what a word in 1,000 does);
+ * 2. the index's own rank (bm25 on FTS5, ts_rank_cd on PostgreSQL) keeps the best `CANDIDATE_LIMIT`;
+ * 3. SPEC's scoring (`packages/shared/src/search-rank.ts`) orders those and the top 10 are returned.
+ * The last word matches as a prefix (the user is typing it); a word no note contains is replaced by
+ * the closest words the notes do contain (trigram similarity, computed the same way on both). Both
+ * expansions come from the vocabulary of the notes, so the index is asked for exact words only.
+ */
+export const MATCH_WINDOW = 500;
 export const CANDIDATE_LIMIT = 200;
-const TITLE_CANDIDATE_LIMIT = 100;
+/** Shorter last words match exactly: 'a*' would expand to every word starting with 'a'. */
+export const PREFIX_MIN_LENGTH = 3;
+/** Shorter words are not corrected: two letters have too few trigrams to judge similarity. */
+export const TYPO_MIN_LENGTH = 3;
+export const TYPO_MIN_SIMILARITY = 0.35;
+export const TYPO_MAX_CORRECTIONS = 3;
+/** The last word stands for at most this many of the shortest words starting with it. */
+export const PREFIX_EXPANSIONS = 30;
+const PREFIX_SCAN_LIMIT = 500;
+const MAX_TERM_LENGTH = 64;
 const RANK_TEXT_LENGTH = 4000;
+const VOCABULARY_CHUNK = 2000;
+/** PostgreSQL tables whose statistics decide a search's plan (the join estimate needs all of them). */
+const ANALYZED_TABLES = ['notes', 'project_members', 'pins', 'search_terms'];
 
 interface CandidateRow {
   id: string;
@@ -20,79 +49,287 @@ interface CandidateRow {
   pinned: number | boolean;
 }
 
+/** One query word as the index sees it: the exact words of the notes it stands for. */
+interface QueryTerm {
+  word: string;
+  /** The word itself, its completions (last word) or its corrections (a word no note contains). */
+  terms: string[];
+  corrected: boolean;
+}
+
 /** Letters and digits only: nothing a user types can break the full-text query syntax. */
 export function searchTokens(query: string): string[] {
   const tokens = normalizeQuery(query).phrase.match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(tokens)].slice(0, 12);
 }
 
+/** The first string after every string that starts with `prefix` (for an index range scan). */
+function prefixUpperBound(prefix: string): string {
+  const last = prefix.codePointAt(prefix.length - 1) ?? 0;
+  return prefix.slice(0, -1) + String.fromCodePoint(last + 1);
+}
+
 export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
-  const candidates = async (userId: string, query: string): Promise<CandidateRow[]> => {
-    const tokens = searchTokens(query);
-    if (tokens.length === 0) return [];
+  const isWord = (term: string) => /^[\p{L}\p{N}]+$/u.test(term) && term.length <= MAX_TERM_LENGTH;
+
+  /**
+   * The words of the notes each query word stands for: itself if the notes contain it, and for the
+   * last word (`prefix`) the shortest words starting with it (expanded here, not by the index, so both
+   * databases search the same words and PostgreSQL's planner estimates them from its statistics).
+   * One query per vocabulary for all words: each round trip costs more than the lookup.
+   */
+  const inVocabulary = async (
+    exact: string[],
+    prefix: string | undefined,
+  ): Promise<Map<string, string[]>> => {
+    // SQLite: FTS5's live vocabulary plus every word ever copied out of it, so that, as on
+    // PostgreSQL, a word stays known after its last note is deleted and a new one is known at once.
+    const sources = [sql.table('search_terms'), ...(dialect === 'sqlite' ? [sql.table('notes_vocab')] : [])];
+    const exactList = exact.length > 0 ? exact : [''];
+    const found = await Promise.all(
+      sources.map(
+        async (source) =>
+          (
+            await sql<{ term: string }>`
+              select term from ${source} where term in (${sql.join(exactList)})
+              ${
+                prefix === undefined
+                  ? sql``
+                  : sql`union all select * from (
+                      select term from ${source} where term >= ${prefix} and term < ${prefixUpperBound(prefix)}
+                      order by term limit ${PREFIX_SCAN_LIMIT}) completions`
+              }`.execute(db)
+          ).rows,
+      ),
+    );
+    const words = [...new Set(found.flat().map((row) => row.term))].filter(isWord);
+    const byWord = new Map<string, string[]>();
+    for (const word of exact) if (words.includes(word)) byWord.set(word, [word]);
+    if (prefix !== undefined) {
+      byWord.set(
+        prefix,
+        words
+          .filter((term) => term.startsWith(prefix))
+          .sort((a, b) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0))
+          .slice(0, PREFIX_EXPANSIONS),
+      );
+    }
+    return byWord;
+  };
+
+  /** The words of the notes closest to a word they do not contain, best first. */
+  const corrections = async (word: string): Promise<string[]> => {
+    let similar: string[];
     if (dialect === 'sqlite') {
-      // Newest first straight from the index (FTS5 walks rowids in order and stops at the limit), so
-      // the index must be the outer loop: CROSS JOIN fixes SQLite's join order (after ANALYZE the
-      // planner otherwise starts from the small membership table and probes FTS per note), and so
-      // a word found in 100,000 notes costs no more than a rare one: recent title matches, then
-      // recent matches anywhere.
-      const terms = tokens.map((token) => `"${token}"*`).join(' OR ');
-      const fromIndex = async (match: string, limit: number) =>
-        (
-          await sql<CandidateRow>`
-            select n.id, n.project_id, n.title, n.tags, n.updated_at,
-                   substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
-                   exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned
+      const trigrams = new Set<string>();
+      for (let i = 0; i + 3 <= word.length; i++) trigrams.add(`"${word.slice(i, i + 3)}"`);
+      similar = (
+        await sql<{ term: string }>`
+          select term from search_terms_trigram
+          where search_terms_trigram match ${[...trigrams].join(' OR ')}
+          order by rank limit 200`.execute(db)
+      ).rows.map((row) => row.term);
+    } else {
+      similar = (
+        await sql<{ term: string }>`
+          select term from search_terms where term operator(public.%) ${word}
+          order by public.similarity(term, ${word}) desc, term limit 200`.execute(db)
+      ).rows.map((row) => row.term);
+    }
+    return similar
+      .filter(isWord)
+      .map((term) => ({ term, similarity: trigramSimilarity(word, term) }))
+      .filter((entry) => entry.similarity >= TYPO_MIN_SIMILARITY && entry.term !== word)
+      .sort((a, b) => b.similarity - a.similarity || (a.term < b.term ? -1 : a.term > b.term ? 1 : 0))
+      .slice(0, TYPO_MAX_CORRECTIONS)
+      .map((entry) => entry.term);
+  };
+
+  const queryTerms = async (tokens: string[]): Promise<QueryTerm[]> => {
+    const last = tokens[tokens.length - 1];
+    const prefix = last !== undefined && last.length >= PREFIX_MIN_LENGTH ? last : undefined;
+    const known = await inVocabulary(
+      tokens.filter((word) => word !== prefix),
+      prefix,
+    );
+    return Promise.all(
+      tokens.map(async (word): Promise<QueryTerm> => {
+        const found = known.get(word) ?? [];
+        if (found.length > 0 || word.length < TYPO_MIN_LENGTH) {
+          return { word, terms: found.length > 0 ? found : [word], corrected: false };
+        }
+        const corrected = await corrections(word);
+        return corrected.length > 0
+          ? { word, terms: corrected, corrected: true }
+          : { word, terms: [word], corrected: false };
+      }),
+    );
+  };
+
+  const candidateQuery = (userId: string, terms: QueryTerm[]): RawBuilder<CandidateRow> => {
+    if (dialect === 'sqlite') {
+      const match = [...new Set(terms.flatMap((term) => term.terms))].map((term) => `"${term}"`).join(' OR ');
+      // The index is the outer loop (CROSS JOIN fixes SQLite's join order) and walks rowids newest
+      // first, stopping at the window; bm25 (titles and tags weighted 10:1, migration 011) is
+      // computed for the window only.
+      return sql<CandidateRow>`
+          select n.id, n.project_id, n.title, n.tags, n.updated_at,
+                 substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
+                 exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned
+          from (
+            select f.rowid as seq, f.rank
             from notes_fts f
             cross join notes n on n.seq = f.rowid
             cross join project_members m on ${memberOf('n.project_id', userId)}
             where notes_fts match ${match}
             order by f.rowid desc
-            limit ${limit}`.execute(db)
-        ).rows;
-      const byTitle = await fromIndex(`{title tags}: (${terms})`, TITLE_CANDIDATE_LIMIT);
-      const anywhere = await fromIndex(terms, CANDIDATE_LIMIT);
-      const seen = new Set(byTitle.map((row) => row.id));
-      return [...byTitle, ...anywhere.filter((row) => !seen.has(row.id))];
+            limit ${MATCH_WINDOW}
+          ) w
+          cross join notes n on n.seq = w.seq
+          order by w.rank, w.seq desc
+          limit ${CANDIDATE_LIMIT}`;
     }
-    const tsquery = tokens.map((token) => `${token}:*`).join(' | ');
-    const phrase = normalizeQuery(query).phrase;
-    const result = await sql<CandidateRow>`
-      select n.id, n.project_id, n.title, n.tags, n.updated_at,
-             substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
-             exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned
-      from notes n
-      join project_members m on ${memberOf('n.project_id', userId)}
-      where n.search_vector @@ to_tsquery('simple', ${tsquery})
-         or lower(n.title) operator(public.%) ${phrase}
-      order by ts_rank(n.search_vector, to_tsquery('simple', ${tsquery})) desc,
-               public.similarity(lower(n.title), ${phrase}) desc
-      limit ${CANDIDATE_LIMIT}`.execute(db);
-    return result.rows;
+    const tsquery = [...new Set(terms.flatMap((term) => term.terms))].join(' | ');
+    // With current statistics the planner reads a rare word's matches from the GIN index and a
+    // common word's newest matches along notes_updated_idx, stopping at the window; ts_rank_cd is
+    // computed for the window only.
+    return sql<CandidateRow>`
+        select w.id, w.project_id, w.title, w.tags, w.updated_at,
+               substr(w.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
+               exists(select 1 from pins p where p.note_id = w.id and p.user_id = ${userId}) as pinned
+        from (
+          select n.id, n.project_id, n.title, n.tags, n.updated_at, n.plain_text, n.search_vector
+          from notes n
+          join project_members m on ${memberOf('n.project_id', userId)}
+          where n.search_vector @@ to_tsquery('simple', ${tsquery})
+          order by n.updated_at desc
+          limit ${MATCH_WINDOW}
+        ) w
+        order by ts_rank_cd(w.search_vector, to_tsquery('simple', ${tsquery})) desc, w.updated_at desc, w.id
+        limit ${CANDIDATE_LIMIT}`;
+  };
+
+  let lastStructure: string | undefined;
+  let maintaining: Promise<void> | undefined;
+
+  /** SQLite: copy words FTS5 learned since the last pass into the vocabulary, a chunk at a time. */
+  const refreshVocabulary = async () => {
+    let after = '';
+    for (;;) {
+      const chunk = (
+        await sql<{ term: string }>`
+          select term from notes_vocab where term > ${after} order by term limit ${VOCABULARY_CHUNK}`.execute(
+          db,
+        )
+      ).rows.map((row) => row.term);
+      if (chunk.length === 0) return;
+      const words = chunk.filter((term) => term.length <= MAX_TERM_LENGTH);
+      await sql`insert or ignore into search_terms (term) select value from json_each(${JSON.stringify(words)})`.execute(
+        db,
+      );
+      after = chunk[chunk.length - 1] ?? '';
+      // better-sqlite3 runs on this thread: let requests in between chunks.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
+  const maintainNow = async (force: boolean) => {
+    if (dialect === 'sqlite') {
+      // FTS5's structure record changes with every write to the index: a cheap "did notes change".
+      const structure = (
+        await sql<{ block: Uint8Array }>`select block from notes_fts_data where id = 10`.execute(db)
+      ).rows[0]?.block;
+      const fingerprint = structure ? Buffer.from(structure).toString('base64') : '';
+      if (!force && fingerprint === lastStructure) return;
+      await refreshVocabulary();
+      await sql`pragma analysis_limit = 1000`.execute(db);
+      await sql`${sql.raw(force ? 'analyze' : 'pragma optimize')}`.execute(db);
+      lastStructure = fingerprint;
+      return;
+    }
+    // The words of new notes arrive by trigger; what ages is the planner's statistics, which decide
+    // between the GIN index and the updated_at index.
+    const stats = (
+      await sql<{ relname: string; modified: string; rows: number }>`
+        select s.relname, s.n_mod_since_analyze::text as modified, c.reltuples as rows
+        from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+        where s.schemaname = current_schema() and s.relname in (${sql.join(ANALYZED_TABLES)})`.execute(db)
+    ).rows;
+    for (const table of stats) {
+      if (force || Number(table.modified) > Math.max(500, 0.05 * table.rows)) {
+        if (table.relname === 'notes') {
+          // New rows wait in the GIN index's pending list until a vacuum; the planner prices reading
+          // that list into every index scan and falls back to a sequential scan after a bulk load.
+          await sql`select gin_clean_pending_list(${sql.lit('notes_search_idx')}::regclass)`.execute(db);
+        }
+        await sql`analyze ${sql.table(table.relname)}`.execute(db);
+      }
+    }
   };
 
   return {
     async search(userId: string, query: string): Promise<SearchResult[]> {
-      const rows = await candidates(userId, query);
-      const items = rows
-        .map((row) => ({
-          row,
-          title: row.title,
-          content: row.text,
-          tags: JSON.parse(row.tags) as string[],
-          updatedAt: toIso(row.updated_at),
-        }))
-        .sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
-      return rankItems(items, query).map(({ item, score }) => ({
-        id: item.row.id,
-        projectId: item.row.project_id,
-        title: item.title,
-        preview: truncatePlainText(item.content, PREVIEW_LENGTHS.captureSearch),
-        tags: item.tags,
-        score: Math.round(score * 100) / 100,
-        pinned: Boolean(item.row.pinned),
-        updatedAt: item.updatedAt,
-      }));
+      const tokens = searchTokens(query);
+      if (tokens.length === 0) return [];
+      const terms = await queryTerms(tokens);
+      const rows = (await candidateQuery(userId, terms).execute(db)).rows;
+      // Misspelt words are scored as their best correction, so 'reserch' ranks 'research' notes.
+      const corrected = terms.some((term) => term.corrected)
+        ? terms.map((term) => (term.corrected ? term.terms[0] : term.word)).join(' ')
+        : undefined;
+      return rows
+        .map((row) => {
+          const item = {
+            title: row.title,
+            content: row.text,
+            tags: JSON.parse(row.tags) as string[],
+          };
+          const score = Math.max(scoreItem(item, query), corrected ? scoreItem(item, corrected) : 0);
+          return { row, item, score, updatedAt: toIso(row.updated_at) };
+        })
+        .filter((entry) => entry.score > 0)
+        .sort(
+          (a, b) =>
+            b.score - a.score ||
+            (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0) ||
+            (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0),
+        )
+        .slice(0, SEARCH_RESULT_LIMIT)
+        .map(({ row, item, score, updatedAt }) => ({
+          id: row.id,
+          projectId: row.project_id,
+          title: item.title,
+          preview: truncatePlainText(item.content, PREVIEW_LENGTHS.captureSearch),
+          tags: item.tags,
+          score: Math.round(score * 100) / 100,
+          pinned: Boolean(row.pinned),
+          updatedAt,
+        }));
+    },
+
+    /**
+     * Keeps what search depends on current after changes: SQLite's vocabulary of words for typo
+     * correction and both databases' planner statistics (ANALYZE when many rows changed). Cheap
+     * when nothing changed; `force` after a bulk load.
+     */
+    maintain(options: { force?: boolean } = {}): Promise<void> {
+      maintaining ??= maintainNow(options.force ?? false).finally(() => {
+        maintaining = undefined;
+      });
+      return maintaining;
+    },
+
+    /** The database's plan for a search's candidate query, one line per step (plan tests). */
+    async explain(userId: string, query: string): Promise<string[]> {
+      const terms = await queryTerms(searchTokens(query));
+      const plan = dialect === 'sqlite' ? sql`explain query plan ` : sql`explain `;
+      const rows = await sql<Record<string, unknown>>`${plan}${candidateQuery(userId, terms)}`.execute(db);
+      return rows.rows.map((row) => String(dialect === 'sqlite' ? row.detail : row['QUERY PLAN']));
+    },
+
+    /** Resolves when no maintenance pass is running (before the database closes). */
+    async idle(): Promise<void> {
+      await maintaining?.catch(() => undefined);
     },
   };
 }

@@ -4,6 +4,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/session';
 import type { SearchRepo } from './search.repo';
 
+/** How often search checks whether its vocabulary and statistics need refreshing (cheap if not). */
+const MAINTENANCE_INTERVAL_MS = 30_000;
+
 export function registerSearchRoutes(app: FastifyInstance, search: SearchRepo) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/search',
@@ -13,4 +16,18 @@ export function registerSearchRoutes(app: FastifyInstance, search: SearchRepo) {
     },
     async (request) => ({ results: await search.search(currentUser(request).id, request.query.q) }),
   );
+
+  const maintain = () =>
+    search
+      .maintain()
+      .catch((err: unknown) => app.log.warn({ err }, 'search maintenance failed; retrying later'));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(maintain, MAINTENANCE_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await search.idle();
+  });
 }
