@@ -25,8 +25,19 @@ async function selectParagraph(page: Page, text: string) {
   await page.keyboard.press('Shift+Home');
   const toolbar = page.getByRole('toolbar', { name: 'Formatting' });
   await expect(toolbar).toBeVisible();
-  // Positioned after it shows: wait for it to settle.
-  await page.waitForTimeout(300);
+  // Positioned after it shows (later on a busy machine): wait until two reads 150 ms apart agree.
+  let last = '';
+  await expect
+    .poll(
+      async () => {
+        const current = JSON.stringify(await toolbar.boundingBox());
+        const settled = current === last;
+        last = current;
+        return settled;
+      },
+      { intervals: [150], timeout: 10_000 },
+    )
+    .toBe(true);
   const selection = await page.evaluate(() => {
     const rect = window.getSelection()?.getRangeAt(0).getBoundingClientRect();
     return rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null;
