@@ -8,6 +8,7 @@ import { sharingMigration } from './005-sharing';
 import { noteExcerptsMigration } from './006-note-excerpts';
 import { rateLimitsMigration } from './007-rate-limits';
 import { projectBansMigration } from './008-project-bans';
+import { noteUpdatesMigration } from './013-note-updates';
 
 /**
  * Versioned migrations. Never edit or renumber one that has landed on main; add the next number.
@@ -24,6 +25,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '006-note-excerpts': noteExcerptsMigration(dialect),
     '007-rate-limits': rateLimitsMigration(dialect),
     '008-project-bans': projectBansMigration(dialect),
+    '013-note-updates': noteUpdatesMigration(dialect),
   };
 }
 
