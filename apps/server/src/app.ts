@@ -12,6 +12,7 @@ import { registerApiDocs } from './http/api-docs';
 import { errorBody, frameworkErrorReply, registerErrorHandlers } from './http/errors';
 import { registerNulStripping } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
+import { createOriginPolicy } from './http/public-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionResolver, registerSession, SessionCache } from './http/session';
 import { registerStaticWeb } from './http/static-web';
@@ -117,7 +118,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandlers(app);
   await registerSecurityHeaders(app, config.publicUrl?.startsWith('https://') ?? false);
-  registerOriginCheck(app, config.trustedOrigins);
+  const originPolicy = createOriginPolicy(config);
+  registerOriginCheck(app, originPolicy);
   registerNulStripping(app);
   await registerApiDocs(app, config.apiDocs);
 
@@ -138,7 +140,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const socketGuard = createSocketGuard({
     db: database.db,
     resolveSession,
-    trustedOrigins: config.trustedOrigins,
+    originPolicy,
     limits: socketLimits,
     log: app.log,
   });

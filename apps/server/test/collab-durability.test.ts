@@ -58,7 +58,10 @@ function typeParagraph(doc: Y.Doc, text: string) {
   });
 }
 
-async function databaseEnv(dialect: Dialect, cleanups: (() => Promise<void>)[]) {
+async function databaseEnv(
+  dialect: Dialect,
+  cleanups: (() => Promise<void>)[],
+): Promise<Record<string, string>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-kill-'));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   if (dialect === 'sqlite') return { DATA_DIR: dataDir };
