@@ -132,9 +132,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secret,
     deliverResetLink: config.smtp ? createResetMailer({ ...config, smtp: config.smtp }, app.log) : undefined,
     onPasswordReset: (userId) => sessions.forgetUser(userId),
+    log: app.log,
   });
   const resolveSession = createSessionResolver(auth, database.db, sessions);
   registerSession(app, resolveSession);
+  // REDIS_PREFIX keeps deployments sharing one Redis apart; tests add their own per run.
+  const redisPrefix = `${config.redisPrefix}${options.redisPrefix ?? ''}`;
   const socketLimits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits };
   await app.register(websocket, { options: { maxPayload: socketLimits.maxPayloadBytes } });
   const socketGuard = createSocketGuard({
@@ -145,13 +148,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   const bus = config.redisUrl
-    ? await createRedisEventBus(config.redisUrl, options.redisPrefix)
+    ? await createRedisEventBus(config.redisUrl, redisPrefix, app.log)
     : createMemoryEventBus();
   const notify = createChangeNotifier(database.db, bus);
   const rateLimiter = await createRateLimiter({
     redisUrl: config.redisUrl,
-    redisPrefix: options.redisPrefix,
+    redisPrefix,
     db: database.db,
+    log: app.log,
   });
 
   registerHealthRoute(app, { database, bus, redisConfigured: Boolean(config.redisUrl) });
@@ -189,7 +193,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     guard: socketGuard,
     limits: socketLimits,
     redisUrl: config.redisUrl,
-    redisPrefix: options.redisPrefix,
+    redisPrefix,
   });
   collab.register(app);
 

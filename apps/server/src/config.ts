@@ -102,6 +102,13 @@ const envSchema = z.object({
       message: 'must be a Redis URL like redis://host:6379',
     })
     .optional(),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, {
+      message: 'must be 1-64 letters, digits or : . _ - (like notes-prod:)',
+    })
+    .optional(),
   PUBLIC_URL: z.url({ message: 'must be an absolute URL like https://notes.example.com' }).optional(),
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters long' }).optional(),
   TRUSTED_ORIGINS: z.string().optional(),
@@ -135,6 +142,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Put before every Redis key and channel: deployments sharing one Redis stay apart. */
+  redisPrefix: string;
   publicUrl: string | undefined;
   authSecret: string | undefined;
   trustedOrigins: string[];
@@ -202,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX ?? '',
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     authSecret: e.AUTH_SECRET,
     trustedOrigins: (e.TRUSTED_ORIGINS ?? '')

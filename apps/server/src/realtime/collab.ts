@@ -13,6 +13,7 @@ import * as Y from 'yjs';
 import { nowIso } from '../db/time';
 import type { Database } from '../db/types';
 import type { SessionUser } from '../http/session';
+import { logRedisErrors } from '../logging';
 import { prepareContent } from '../modules/notes/note-content';
 import type { ChangeNotifier } from './change-notifier';
 import type { EventBus } from './event-bus';
@@ -114,9 +115,16 @@ export async function createCollab(deps: CollabDeps) {
   if (deps.redisUrl) {
     // Loaded only when REDIS_URL is set (several instances); the embedded default never needs it.
     const { Redis: RedisExtension } = await import('@hocuspocus/extension-redis');
+    const { Redis } = await import('ioredis');
+    const redisUrl = deps.redisUrl;
     extensions.push(
       new RedisExtension({
-        ...parseRedisUrl(deps.redisUrl),
+        // The URL as given (rediss:// is TLS, user, password, database), with errors in our log.
+        createClient: () => {
+          const client = new Redis(redisUrl);
+          logRedisErrors(client, log, 'co-editing');
+          return client;
+        },
         prefix: `${deps.redisPrefix ?? ''}notewise:collab`,
       }),
     );
@@ -471,19 +479,6 @@ function gateMessages(guarded: GuardedSocket, limits: SocketLimits) {
     }
     return emit(event, ...args);
   }) as typeof socket.emit;
-}
-
-function parseRedisUrl(url: string) {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
-    options: {
-      ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
-      ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
-      ...(parsed.pathname.length > 1 ? { db: Number(parsed.pathname.slice(1)) } : {}),
-    },
-  };
 }
 
 export type Collab = Awaited<ReturnType<typeof createCollab>>;
