@@ -65,6 +65,11 @@ function liveServerOnDataDir() {
 }
 
 if (!buildIsCurrent()) {
+  // Tests that run `npm start` beside a live server must never rebuild under it.
+  if (process.env.NOTEWISE_BUILD === 'never') {
+    console.error('The build is out of date and NOTEWISE_BUILD=never: run `npm run build` first.');
+    process.exit(75);
+  }
   const live = entry === 'main' ? liveServerOnDataDir() : null;
   if (live) {
     console.error(

@@ -10,6 +10,7 @@ import { acquireDataDirLock } from './db/data-dir-lock';
 import { migrateToLatest } from './db/migrations';
 import { registerApiDocs } from './http/api-docs';
 import { errorBody, frameworkErrorReply, registerErrorHandlers } from './http/errors';
+import { registerMetrics } from './http/metrics';
 import { registerNulStripping } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
 import { createOriginPolicy } from './http/public-origin';
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerHealthRoute(app, { database, bus, redisConfigured: Boolean(config.redisUrl) });
+  registerMetrics(app, config.metricsToken);
   registerAuthLimits(app, rateLimiter, {
     perIpPerMinute: config.authRateLimit,
     exemptEmails: config.demoAccount ? [DEMO_ACCOUNT.email] : [],

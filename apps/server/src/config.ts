@@ -125,6 +125,7 @@ const envSchema = z.object({
   SMTP_FROM: z.string().trim().min(3).optional(),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(16, { message: 'must be at least 16 characters long' }).optional(),
   WEB_DIST_DIR: z.string().optional(),
   AI_BASE_URL: z
     .url({ message: 'must be the base URL of an OpenAI-compatible API, like http://localhost:11434/v1' })
@@ -158,6 +159,8 @@ export interface Config {
   /** Sign-in attempts, and separately sign-ups, allowed per IP per minute. */
   authRateLimit: number;
   logLevel: string;
+  /** Set: Prometheus metrics at /metrics for requests bearing this token; unset: no /metrics. */
+  metricsToken: string | undefined;
   webDistDir: string | undefined;
   ai: {
     /** Set: the openai-compatible provider; unset: the built-in offline engine. */
@@ -225,6 +228,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: e.SMTP_URL && e.SMTP_FROM ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     authRateLimit: e.AUTH_RATE_LIMIT,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR,
     ai: {
       baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ''),

@@ -270,6 +270,32 @@ describe.each(dialects)('AI API with the built-in engine on %s', (dialect) => {
     expect((await a.post('/api/ai/capture', { content: '  ' })).statusCode).toBe(400);
   });
 
+  it("captures into the project the user picked, a shared one included; never into a stranger's", async () => {
+    const owner = await signUp(t.app);
+    const a = api(t, owner.cookie);
+    await a.post('/api/projects', { name: 'Work', description: 'Client meetings and budgets' });
+    const shared = (await a.post('/api/shared-projects', { name: 'Team' })).json();
+    const member = await signUp(t.app);
+    const b = api(t, member.cookie);
+    expect((await b.post('/api/shared-projects/join', { code: shared.code })).statusCode).toBeLessThan(300);
+
+    // The member files a note about budgets into the shared project: the pick wins over 'Work'.
+    const response = await b.post('/api/ai/capture', {
+      content: 'Budget meeting with the client on Friday.',
+      projectId: shared.id,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().note.projectId).toBe(shared.id);
+    expect(response.json().project).toMatchObject({ id: shared.id, kind: 'shared' });
+    // Both members see it.
+    const listed = (await a.get(`/api/notes?projectId=${shared.id}`)).json();
+    expect(JSON.stringify(listed)).toContain(response.json().note.id);
+
+    const stranger = api(t, (await signUp(t.app)).cookie);
+    const refused = await stranger.post('/api/ai/capture', { content: 'Hi there.', projectId: shared.id });
+    expect(refused.statusCode).toBe(404);
+  });
+
   it("gives 404 for another user's job and when there is no job yet", async () => {
     const owner = await signUp(t.app);
     const response = await api(t, owner.cookie).post('/api/ai/enhance', {

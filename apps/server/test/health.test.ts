@@ -8,6 +8,8 @@ const serverPackage = JSON.parse(
   fs.readFileSync(path.resolve(import.meta.dirname, '../package.json'), 'utf8'),
 ) as { version: string };
 
+const METRICS = 'metrics-token-for-tests';
+
 describe.each(dialects)('health and readiness on %s', (dialect) => {
   let t: TestApp;
   const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-web-'));
@@ -19,6 +21,7 @@ describe.each(dialects)('health and readiness on %s', (dialect) => {
       {
         DEMO_ACCOUNT: 'false',
         WEB_DIST_DIR: webDist,
+        METRICS_TOKEN: METRICS,
         ...(redis ? { REDIS_URL: redis, AUTH_SECRET: 'h'.repeat(40) } : {}),
       },
       undefined,
@@ -73,7 +76,7 @@ describe.each(dialects)('health and readiness on %s', (dialect) => {
   });
 
   it('answers probes and scrapers for unknown paths with a 404, never the app page', async () => {
-    for (const url of ['/metrics', '/healthz', '/api/unknown']) {
+    for (const url of ['/healthz', '/status', '/api/unknown']) {
       const response = await request(t.app, 'GET', url, { headers: { accept: '*/*' } });
       expect(response.statusCode, url).toBe(404);
       expect(response.json().error.code).toBe('NOT_FOUND');
@@ -83,5 +86,39 @@ describe.each(dialects)('health and readiness on %s', (dialect) => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
+  });
+
+  it('serves Prometheus metrics only with the metrics token, labelled by route pattern', async () => {
+    await request(t.app, 'GET', '/api/health');
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-wrong-token' }] as Record<
+      string,
+      string
+    >[]) {
+      const refused = await request(t.app, 'GET', '/metrics', { headers });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().error.code).toBe('UNAUTHORIZED');
+    }
+    const metrics = await request(t.app, 'GET', '/metrics', {
+      headers: { authorization: `Bearer ${METRICS}` },
+    });
+    expect(metrics.statusCode).toBe(200);
+    expect(metrics.headers['content-type']).toContain('text/plain');
+    expect(metrics.body).toMatch(
+      /notewise_http_request_duration_seconds_count\{route="\/api\/health",method="GET",status="200"\} \d+/,
+    );
+    expect(metrics.body).toContain('notewise_process_resident_memory_bytes');
+  });
+});
+
+describe('metrics off by default', () => {
+  it('has no /metrics without METRICS_TOKEN', async () => {
+    const t = await startTestApp('sqlite', { DEMO_ACCOUNT: 'false' });
+    try {
+      const response = await request(t.app, 'GET', '/metrics', { headers: { accept: '*/*' } });
+      expect(response.statusCode).toBe(404);
+    } finally {
+      await t.close();
+      await t.testDb.destroy();
+    }
   });
 });

@@ -35,6 +35,17 @@ const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 const MODEL_REQUIRED =
   'Translation needs an AI model. Set AI_BASE_URL and AI_MODEL on the server (see “AI configuration” in the README).';
 
+/** The AI result preview (Replace / Insert below / Discard); nothing changes before a choice. */
+function aiPreview(page: Page, action: string): Locator {
+  return page.getByRole('dialog', { name: `${action} result` });
+}
+
+async function replaceWithResult(page: Page, action: string) {
+  const preview = aiPreview(page, action);
+  await preview.getByRole('button', { name: 'Replace' }).click({ timeout: 40_000 });
+  await expect(preview).toBeHidden();
+}
+
 function toast(page: Page, text: string): Locator {
   return page.getByRole('region', { name: /Notifications/ }).getByText(text);
 }
@@ -74,11 +85,17 @@ const SENTENCES = [
 test('composer: Summarize opens /editor with a shorter summary of the original sentences; Undo Enhancement restores the text', async ({
   page,
 }) => {
+  // The server may still be loading the grammar checker (beforeAll), which delays the first answers.
+  test.setTimeout(60_000);
   await signedIn(page);
   const original = SENTENCES.join(' ');
   const box = page.getByRole('textbox', { name: 'Note text' });
   await box.fill(original);
   await aiButton(page, 'Summarize').click();
+  // The result is a preview first: the composer still has the original.
+  await expect(aiPreview(page, 'Summarize')).toBeVisible();
+  await expect(box).toHaveValue(original);
+  await replaceWithResult(page, 'Summarize');
 
   await expect(page).toHaveURL(/\/editor$/);
   const content = page.getByRole('textbox', { name: 'Note content' });
@@ -101,6 +118,11 @@ test('composer: Summarize opens /editor with a shorter summary of the original s
   // In /editor the result replaces the text in place; Undo Enhancement brings back what was there.
   const before = await content.locator('p').allTextContents();
   await aiButton(page, 'Summarize').click();
+  // Discard leaves the text as it was.
+  await aiPreview(page, 'Summarize').getByRole('button', { name: 'Discard' }).click();
+  await expect(content.locator('p')).toHaveText(before);
+  await aiButton(page, 'Summarize').click();
+  await replaceWithResult(page, 'Summarize');
   await expect(page.getByRole('button', { name: 'Undo Enhancement' })).toBeVisible();
   await expect(content.locator('p')).not.toHaveText(before);
   await page.getByRole('button', { name: 'Undo Enhancement' }).click();
@@ -201,7 +223,7 @@ test('AI buttons: disabled with empty text, enabled with text; signed out they a
   for (const name of names) await expect(aiButton(page, name)).toBeDisabled();
 });
 
-test('quick view: Grammar fixes the note in place, marks it unsaved, and Save persists it', async ({
+test('quick view: Grammar previews a fix, Replace applies it and it saves itself; Undo Enhancement restores', async ({
   page,
 }) => {
   // The grammar checker has been loading since beforeAll; on a slow machine it may still be.
@@ -214,17 +236,24 @@ test('quick view: Grammar fixes the note in place, marks it unsaved, and Save pe
   const content = page.getByRole('textbox', { name: 'Note content' });
   await expect(content).toHaveText(original);
   await aiButton(page, 'Grammar').click();
-  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
-  await expect(content).not.toHaveText(original, { timeout: 40_000 });
+  // A preview first: the note itself does not change before a choice.
+  await expect(aiPreview(page, 'Grammar')).toBeVisible({ timeout: 40_000 });
+  await expect(content).toHaveText(original);
+  await replaceWithResult(page, 'Grammar');
+  await expect(content).not.toHaveText(original);
   await expect(content).not.toContainText('the the');
-  await expect(page.getByText('Unsaved changes')).toBeVisible();
   // The enhancement is over: the AI buttons work again.
   await expect(aiButton(page, 'Grammar')).toBeEnabled();
   const fixed = normalize((await content.textContent()) ?? '');
 
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+  // It saves itself.
+  await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   const saved = (await (await page.request.get(`/api/notes/${note.id}`)).json()) as ApiNote;
   expect(saved.content).not.toBe(original);
   expect(normalize(saved.content)).toBe(fixed);
+
+  // Undo Enhancement in Quick View brings the original back (and saves that too).
+  await page.getByRole('button', { name: 'Undo Enhancement' }).click();
+  await expect(content).toHaveText(original);
+  await expect(page.getByRole('button', { name: 'Undo Enhancement' })).toBeHidden();
 });

@@ -176,6 +176,10 @@ test('an AI action on a shared note changes the shared text for everyone', async
 
   // Summarize (the server's built-in engine) streams its result into Alice's editor, through Yjs.
   await alice.getByRole('group', { name: 'AI actions' }).getByRole('button', { name: 'Summarize' }).click();
+  await alice
+    .getByRole('dialog', { name: 'Summarize result' })
+    .getByRole('button', { name: 'Replace' })
+    .click();
   await expect.poll(() => textOf(editorOf(alice)), { timeout: 20_000 }).not.toBe(original);
   await expect(alice.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible({ timeout: 20_000 });
   const summary = await textOf(editorOf(alice));

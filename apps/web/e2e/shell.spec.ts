@@ -29,13 +29,18 @@ test('signs up through the dialog, sees the welcome, stays signed in after reloa
   ).toBeVisible();
 });
 
-test('restores the last page after reloading the home page', async ({ page }) => {
+test('the home page shows Capture and offers the last page of the previous visit', async ({ page }) => {
   await signUpThroughDialog(page, 'Restore Me');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Pinned Notes' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Pinned Notes' })).toBeVisible();
-  // The path is saved on the server; loading / again takes the user back there.
+  // The path is saved on the server; loading / again stays on Capture and offers it as one link.
   await page.waitForTimeout(800);
   await page.goto('/');
+  const back = page.getByRole('link', { name: 'Continue where you left off: Pinned Notes' });
+  await expect(back).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Compose Note' })).toBeVisible();
+  await back.click();
   await expect(page).toHaveURL(/\/pinned-notes$/);
 });
 

@@ -48,6 +48,8 @@ test.describe('npm start, npm run admin', () => {
         NODE_ENV: 'test',
         DATABASE_URL: '',
         DEMO_ACCOUNT: 'false',
+        // test:e2e has just built; a rebuild here would pull the files from under the e2e server.
+        NOTEWISE_BUILD: 'never',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -90,7 +92,13 @@ test.describe('npm start, npm run admin', () => {
   test('npm run admin resolves DATA_DIR from where it is run, like npm start', async () => {
     const relative = path.join('.tmp', `admin-${Date.now()}`);
     try {
-      const env = { ...process.env, DATA_DIR: relative, NODE_ENV: 'test', DATABASE_URL: '' };
+      const env = {
+        ...process.env,
+        DATA_DIR: relative,
+        NODE_ENV: 'test',
+        DATABASE_URL: '',
+        NOTEWISE_BUILD: 'never',
+      };
       await run(
         'npm',
         [

@@ -231,10 +231,16 @@ test('quick view: edit, switch notes, Save Changes persists; Discard reverts', a
 
   const content = page.getByRole('textbox', { name: 'Note content' });
   await expect(content).toContainText('The first body');
+  // The server refuses saves for now: the automatic save fails and the change stays unsaved.
+  await page.route(`**/api/notes/${first.id}`, (route) =>
+    route.request().method() === 'PATCH' ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+  );
   await content.click();
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.type(' edited');
   await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Save failed' })).toBeVisible();
+  await page.unroute(`**/api/notes/${first.id}`);
 
   await page.getByRole('button', { name: /Second note/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Unsaved Changes' });
@@ -245,7 +251,7 @@ test('quick view: edit, switch notes, Save Changes persists; Discard reverts', a
   await expect(content).toContainText('The second body');
   expect((await getNote(page, first.id)).content).toBe('The first body edited');
 
-  // Discard: the change is dropped, nothing is saved.
+  // Discard: the change is dropped, nothing is saved (switching before the automatic save ran).
   await content.click();
   await page.keyboard.type('Scratch ');
   await page.getByRole('button', { name: /First note/ }).click();
@@ -294,15 +300,14 @@ test('quick view: a save that conflicts with a newer version shows both and keep
   await expect(content).toContainText('Original plan');
   await content.click();
   await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.type(' from me');
-
-  // Someone else saves first.
+  // Someone else saves first (before this editor's automatic save, 1 s after the last key).
   const theirs = await page.request.patch(`/api/notes/${note.id}`, {
     data: { content: 'Their rewritten plan', version: note.version },
   });
   expect(theirs.ok()).toBe(true);
+  await page.keyboard.type(' from me');
 
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  // The automatic save meets the newer version and asks.
   const dialog = page.getByRole('dialog', { name: 'This note was changed elsewhere' });
   await expect(dialog.getByRole('region', { name: 'Your version' })).toContainText('Original plan from me');
   await expect(dialog.getByRole('region', { name: 'Server version' })).toContainText('Their rewritten plan');

@@ -112,6 +112,11 @@ export const aiCaptureBodySchema = z.strictObject({
     .string({ message: AI_MESSAGES.contentRequired })
     .refine((value) => value.trim().length > 0, { message: AI_MESSAGES.contentRequired })
     .refine((value) => value.length <= MAX_NOTE_CONTENT_LENGTH, { message: AI_MESSAGES.captureTooLong }),
+  /**
+   * The project the user picked (personal or shared, issue 18.4); without it the AI proposes one and
+   * 'Inbox' takes what fits nowhere.
+   */
+  projectId: z.string().min(1).max(64).optional(),
 });
 export type AiCaptureBody = z.infer<typeof aiCaptureBodySchema>;
 

@@ -24,7 +24,9 @@ export const MESSAGES = {
   unexpected: 'An unexpected error occurred',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   notSignedIn: 'Please sign in to continue.',
-  accessRequired: 'This needs an active PRO trial or the UNLIMITED plan. Upgrade in Settings to continue.',
+  // Points at the one real action (issue 18.10): Settings > Plan says who grants access and how.
+  accessRequired:
+    'This needs an active PRO trial or the UNLIMITED plan. Settings > Plan shows how to get access.',
   loadingSlow: 'Loading is taking longer than expected',
 } as const;
 

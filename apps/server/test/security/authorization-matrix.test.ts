@@ -153,7 +153,9 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   'GET /api/demo': { unscoped: 'public: whether the demo account exists' },
   'GET /api/health': { unscoped: 'public health check' },
   'GET /api/health/ready': { unscoped: 'public readiness check (health.test.ts)' },
-  'GET /api/password-reset': { unscoped: 'public: whether Forgot password? can email a link (accounts.test.ts)' },
+  'GET /api/password-reset': {
+    unscoped: 'public: whether Forgot password? can email a link (accounts.test.ts)',
+  },
   'GET /api/events': { unscoped: 'WebSocket: authenticated on upgrade (realtime.test.ts)' },
   'GET /collab': { unscoped: 'WebSocket: authenticated per document (realtime.test.ts)' },
 };

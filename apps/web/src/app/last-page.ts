@@ -1,6 +1,6 @@
 import { type LastPage, type LastPageResponse, PAGE_RESTORE_DELAY_MS } from '@notewise/shared';
-import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 import { api } from '@/lib/api';
 import { getPageTitle } from './route-table';
 import { useAuth } from './session';
@@ -17,24 +17,49 @@ export function saveLastPage(body: LastPage): Promise<void> {
 
 const SAVE_DEBOUNCE_MS = 300;
 
-/** Where this page load started: restoring only happens for a load of '/'. */
+/** Where this page load started: the last page is offered only on a load of '/'. */
 const loadPath = window.location.pathname;
-/** Restoring happens at most once per page load, even if the layout mounts again. */
+/** The offer is read at most once per page load, even if the layout mounts again. */
 let restoreSettled = loadPath !== '/';
 
+/** The page to go back to, offered on Capture (null when there is none or it was taken/dismissed). */
+export interface LastPageOffer {
+  path: string;
+  title: string;
+}
+let offer: LastPageOffer | null = null;
+const offerListeners = new Set<() => void>();
+function setOffer(next: LastPageOffer | null) {
+  offer = next;
+  for (const listener of offerListeners) listener();
+}
+
+/** Capture's 'Continue where you left off' link: the last page of the previous visit, or null. */
+export function useLastPageOffer(): { offer: LastPageOffer | null; dismiss: () => void } {
+  const current = useSyncExternalStore(
+    (listener) => {
+      offerListeners.add(listener);
+      return () => offerListeners.delete(listener);
+    },
+    () => offer,
+    () => null,
+  );
+  return { offer: current, dismiss: () => setOffer(null) };
+}
+
 /**
- * SPEC 2: the current path (pathname + search) is saved while signed in, and restored after a reload of
- * '/' once the session is known (after PAGE_RESTORE_DELAY_MS, once per page load). Reloading any other
- * path simply stays there.
+ * SPEC 2: the current path (pathname + search) is saved while signed in. Restoring it no longer
+ * navigates on its own (issue 18.2, decision 012): opening '/' always shows Capture, and Capture offers
+ * the page of the previous visit as one link ('Continue where you left off'), read once per load of '/'
+ * after PAGE_RESTORE_DELAY_MS. Reloading any other path simply stays there.
  */
 export function useLastPage() {
   const { user, initialized } = useAuth();
   const location = useLocation();
-  const navigate = useNavigate();
   const current = location.pathname + location.search;
   const currentRef = useRef(current);
   currentRef.current = current;
-  // Nothing is saved until the restore decision is made, so '/' never overwrites the page to restore.
+  // Nothing is saved until the previous page was read, so '/' never overwrites the page to offer.
   const [restoreDone, setRestoreDone] = useState(restoreSettled);
   const lastSaved = useRef<string | null>(null);
   const userId = user?.id ?? null;
@@ -50,25 +75,30 @@ export function useLastPage() {
     let cancelled = false;
     let timer: number | undefined;
     fetchLastPage()
-      .then(({ path }) => {
+      .then(({ path, title }) => {
         if (cancelled) return;
-        if (!path || path === currentRef.current || currentRef.current !== '/') return settle();
+        if (!path || path === '/' || path === currentRef.current) return settle();
         timer = window.setTimeout(() => {
-          // Only if the user has not gone elsewhere in the meantime.
-          if (currentRef.current === '/') navigate(path, { replace: true });
+          // Only while the user is still on Capture.
+          if (currentRef.current === '/') setOffer({ path, title: title || getPageTitle(path) });
           settle();
         }, PAGE_RESTORE_DELAY_MS);
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        console.warn('Could not restore the last page', error);
+        console.warn('Could not read the last page', error);
         settle();
       });
     return () => {
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [restoreDone, initialized, userId, navigate]);
+  }, [restoreDone, initialized, userId]);
+
+  // Leaving Capture (through the link or elsewhere) ends the offer.
+  useEffect(() => {
+    if (location.pathname !== '/' && offer) setOffer(null);
+  }, [location.pathname]);
 
   useEffect(() => {
     const key = `${userId} ${current}`;

@@ -179,7 +179,8 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
         if (!settled) controller.abort();
       });
       try {
-        const result = await service.capture(userId, request.body.content, controller.signal);
+        const { content, projectId } = request.body;
+        const result = await service.capture(userId, content, controller.signal, projectId);
         settled = true;
         return reply.status(201).send(result);
       } finally {

@@ -15,10 +15,12 @@ import { modelRequiredError } from '../../ai/errors';
 import { type AiProvider, createAiProvider } from '../../ai/provider';
 import type { Config } from '../../config';
 import type { Database } from '../../db/types';
+import { notFound } from '../../http/errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { NotesRepo } from '../notes/notes.repo';
 import type { ProjectsRepo } from '../projects/projects.repo';
+import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
 import { createAiJobsRepo } from './ai-jobs.repo';
 import { AiRateLimiter } from './ai-rate-limiter';
 
@@ -108,7 +110,11 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       userId: string,
       content: string,
       signal?: AbortSignal,
+      projectId?: string,
     ): Promise<{ note: Note; project: Project }> {
+      // A project the user picked (their own or a shared one they belong to) wins over the proposal.
+      const picked = projectId ? await deps.projects.find(userId, projectId) : undefined;
+      if (projectId && !picked) throw notFound(PROJECT_NOT_FOUND);
       const personal = await deps.projects.list(userId, 'personal');
       const proposal = await provider.capture(
         content,
@@ -116,7 +122,7 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
         { signal },
       );
       const chosen = proposal.projectId ? personal.find((p) => p.id === proposal.projectId) : undefined;
-      const project = chosen ?? (await inbox(userId, personal));
+      const project = picked ?? chosen ?? (await inbox(userId, personal));
       const title = proposal.title.trim().slice(0, MAX_NOTE_TITLE_LENGTH) || UNTITLED_NOTE_TITLE;
       const note = await deps.notes.create(userId, { projectId: project.id, title, content });
       await deps.notify?.note({

@@ -41,16 +41,24 @@ export function EditorPage() {
   const titleId = useId();
   const reasonId = useId();
 
+  const userId = user?.id ?? null;
   const [initial] = useState(() => {
-    const saved = readEditorDraft(location.key);
+    const saved = readEditorDraft(userId);
     const navigation = readEditorNavigationState(location.state);
+    // Opened with text (Capture's Editor button, an AI result) starts from that text; a reload of that
+    // same entry, or opening /editor without text (a reopened tab, the home page's 'Continue'), keeps
+    // the saved draft.
+    const fromNavigation = navigation.noteText !== undefined && saved?.entry !== location.key;
+    if (saved && !fromNavigation) return { ...saved, fresh: false };
     return {
-      title: saved?.title ?? '',
-      markdown: saved?.markdown ?? plainTextToMarkdown(navigation.noteText ?? ''),
+      projectId: navigation.projectId ?? null,
+      title: '',
+      markdown: plainTextToMarkdown(navigation.noteText ?? ''),
       original:
         navigation.isEnhanced && navigation.originalText !== undefined
           ? plainTextToMarkdown(navigation.originalText)
           : null,
+      fresh: navigation.noteText !== undefined,
     };
   });
 
@@ -66,25 +74,58 @@ export function EditorPage() {
   const streaming = useRef<{ markdown: string; original: string | null; enhanced: boolean } | null>(null);
   const leaving = useRef(false);
 
-  // Keep the text in this browser (debounced; Markdown is built only then).
+  // Keep the text in this browser (debounced; Markdown is built only then), and at once when the page
+  // goes away, so closing the tab right after an AI enhancement loses nothing.
   const saveTimer = useRef<number | undefined>(undefined);
-  const scheduleDraftSave = useCallback(() => {
-    window.clearTimeout(saveTimer.current);
-    saveTimer.current = window.setTimeout(() => {
-      const handle = editorRef.current;
-      if (!handle || leaving.current) return;
-      writeEditorDraft({ entry: location.key, title: titleRef.current, markdown: handle.getMarkdown() });
-    }, DRAFT_SAVE_DELAY_MS);
-  }, [location.key]);
+  const originalRef = useRef(original);
+  originalRef.current = original;
   const titleRef = useRef(title);
   titleRef.current = title;
-  useEffect(() => () => window.clearTimeout(saveTimer.current), []);
+  const saveDraftNow = useCallback(() => {
+    window.clearTimeout(saveTimer.current);
+    const handle = editorRef.current;
+    if (!handle || leaving.current || streaming.current) return;
+    writeEditorDraft(userId, {
+      entry: location.key,
+      title: titleRef.current,
+      markdown: handle.getMarkdown(),
+      original: originalRef.current,
+      projectId: initial.projectId,
+    });
+  }, [location.key, userId, initial.projectId]);
+  const scheduleDraftSave = useCallback(() => {
+    window.clearTimeout(saveTimer.current);
+    saveTimer.current = window.setTimeout(saveDraftNow, DRAFT_SAVE_DELAY_MS);
+  }, [saveDraftNow]);
+  useEffect(() => {
+    window.addEventListener('pagehide', saveDraftNow);
+    return () => {
+      window.removeEventListener('pagehide', saveDraftNow);
+      window.clearTimeout(saveTimer.current);
+    };
+  }, [saveDraftNow]);
+  // Text handed over by Capture (or an AI result) is stored before the user does anything.
+  useEffect(() => {
+    if (!initial.fresh) return;
+    writeEditorDraft(userId, {
+      entry: location.key,
+      title: initial.title,
+      markdown: initial.markdown,
+      original: initial.original,
+      projectId: initial.projectId,
+    });
+  }, [initial, location.key, userId]);
+  // Undo Enhancement's memory changes without an editor change: store it too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `original` is read through its ref.
+  useEffect(() => {
+    scheduleDraftSave();
+  }, [original, scheduleDraftSave]);
 
   const clearDrafts = useCallback(() => {
     window.clearTimeout(saveTimer.current);
-    clearEditorDraft();
-    clearComposerDraft(user?.id ?? null);
-  }, [user?.id]);
+    clearEditorDraft(userId);
+    clearComposerDraft(userId);
+  }, [userId]);
 
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -103,7 +144,7 @@ export function EditorPage() {
     if (!handle || !hasAccess || handle.isBlank() || adding) return false;
     setAdding(true);
     try {
-      const { note } = await captureNote(handle.getMarkdown());
+      const { note } = await captureNote(handle.getMarkdown(), initial.projectId ?? undefined);
       let saved: Note = note;
       const wanted = title.trim();
       if (wanted && wanted !== note.title) {
@@ -160,16 +201,25 @@ export function EditorPage() {
 
   return (
     <div className="flex flex-1 flex-col" aria-busy={controlsBusy}>
-      <header className="sticky top-14 z-20 flex h-14 items-center gap-2 border-b border-border bg-bg/95 px-2 backdrop-blur md:top-0 md:px-6">
-        <Button variant="ghost" size="sm" onClick={backToCapture} disabled={adding}>
+      {/* Every control keeps its label (issue 18.6); on a narrow screen the bar wraps to a second row. */}
+      <header className="sticky top-14 z-20 flex min-h-14 flex-wrap items-center gap-x-2 gap-y-1 border-b border-border bg-bg/95 px-2 py-1.5 backdrop-blur md:top-0 md:px-6">
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={backToCapture}
+          disabled={adding}
+          aria-label="Back to Capture"
+        >
           <ArrowLeft size={16} aria-hidden="true" />
-          <span className="max-sm:sr-only">Back to Capture</span>
+          <span className="sm:hidden">Back</span>
+          <span className="max-sm:hidden">Back to Capture</span>
         </Button>
-        <div className="ml-auto flex min-w-0 items-center gap-1.5">
+        {/* Under 640 px: Back, Undo Enhancement and Add Note on the first row, the AI buttons below. */}
+        <div className="ml-auto flex min-w-0 items-center gap-1.5 max-sm:contents">
           {enhancing === 'streaming' && (
             <span role="status" className="flex items-center gap-1.5 text-[13px] text-muted">
               <Spinner size={14} />
-              <span className="max-sm:sr-only">Enhancing...</span>
+              <span>Enhancing...</span>
             </span>
           )}
           {enhanced && original !== null && enhancing === false && (
@@ -178,63 +228,65 @@ export function EditorPage() {
               size="sm"
               onClick={undoEnhancement}
               disabled={controlsBusy}
+              aria-label="Undo Enhancement"
               title="Undo Enhancement"
-              className="max-sm:min-w-11"
             >
               <RotateCcw size={14} aria-hidden="true" />
-              {/* Under 640 px the bar shows icons only (the AI buttons too), so it fits in one row. */}
-              <span className="max-sm:sr-only">Undo Enhancement</span>
+              <span className="sm:hidden">Undo</span>
+              <span className="max-sm:hidden">Undo Enhancement</span>
             </Button>
           )}
-          <AiToolbarSlot
-            context="editor"
-            getText={() => editorRef.current?.getMarkdown() ?? ''}
-            setTextStreaming={(text, options) => {
-              const handle = editorRef.current;
-              if (!handle) return;
-              if (!streaming.current) {
-                const markdown = handle.getMarkdown();
-                streaming.current = { markdown, original, enhanced };
-                setOriginal(markdown);
-                setEnhancing('streaming');
-              }
-              if (!options?.done) {
-                // Partial output: shown, but no undo step of its own.
-                handle.setMarkdown(text, { addToHistory: false });
-                return;
-              }
-              const before = streaming.current;
-              streaming.current = null;
-              setEnhancing(false);
-              // One undo step from the text before to the result, so Ctrl+Z undoes the enhancement too.
-              handle.setMarkdown(before.markdown, { silent: true, addToHistory: false });
-              if (text === before.markdown) {
-                // Unchanged (a failure restores the text): nothing to undo.
-                setOriginal(before.original);
-                setEnhanced(before.enhanced);
-                return;
-              }
-              handle.setMarkdown(text);
-              setEnhanced(true);
-            }}
-            // Signed out, the AI buttons stay clickable and ask to sign up (SPEC 5).
-            disabled={blank || controlsBusy || noAccess}
-            onBusyChange={(busy) => setEnhancing(busy ? 'waiting' : false)}
-          />
+          <div className="max-sm:order-last max-sm:w-full">
+            <AiToolbarSlot
+              context="editor"
+              getText={() => editorRef.current?.getMarkdown() ?? ''}
+              setTextStreaming={(text, options) => {
+                const handle = editorRef.current;
+                if (!handle) return;
+                if (!streaming.current) {
+                  const markdown = handle.getMarkdown();
+                  streaming.current = { markdown, original, enhanced };
+                  setOriginal(markdown);
+                  setEnhancing('streaming');
+                }
+                if (!options?.done) {
+                  // Partial output: shown, but no undo step of its own.
+                  handle.setMarkdown(text, { addToHistory: false });
+                  return;
+                }
+                const before = streaming.current;
+                streaming.current = null;
+                setEnhancing(false);
+                // One undo step from the text before to the result, so Ctrl+Z undoes the enhancement too.
+                handle.setMarkdown(before.markdown, { silent: true, addToHistory: false });
+                if (text === before.markdown) {
+                  // Unchanged (a failure restores the text): nothing to undo.
+                  setOriginal(before.original);
+                  setEnhanced(before.enhanced);
+                  return;
+                }
+                handle.setMarkdown(text);
+                setEnhanced(true);
+              }}
+              // Signed out, the AI buttons stay clickable and ask to sign up (SPEC 5).
+              disabled={blank || controlsBusy || noAccess}
+              onBusyChange={(busy) => setEnhancing(busy ? 'waiting' : false)}
+            />
+          </div>
           <Button
             onClick={onAddNote}
             disabled={user ? addDisabled : blank}
             pending={adding}
             aria-describedby={noAccess ? reasonId : undefined}
             title="Add Note"
-            className="max-sm:min-w-11"
+            className="max-sm:ml-auto"
           >
             {adding ? (
               'Adding note...'
             ) : (
               <>
                 <Plus size={16} aria-hidden="true" />
-                <span className="max-sm:sr-only">Add Note</span>
+                <span>Add Note</span>
               </>
             )}
           </Button>

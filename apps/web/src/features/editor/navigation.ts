@@ -5,14 +5,17 @@ export interface EditorNavigationState {
   /** The text came from an AI enhancement; with `originalText`, 'Undo Enhancement' restores that. */
   isEnhanced?: boolean;
   originalText?: string;
+  /** The project picked in the composer; Add Note files the note there. */
+  projectId?: string;
 }
 
 export function readEditorNavigationState(state: unknown): EditorNavigationState {
   if (typeof state !== 'object' || state === null) return {};
-  const { noteText, isEnhanced, originalText } = state as Record<string, unknown>;
+  const { noteText, isEnhanced, originalText, projectId } = state as Record<string, unknown>;
   return {
     noteText: typeof noteText === 'string' ? noteText : undefined,
     isEnhanced: isEnhanced === true,
     originalText: typeof originalText === 'string' ? originalText : undefined,
+    projectId: typeof projectId === 'string' && projectId ? projectId : undefined,
   };
 }

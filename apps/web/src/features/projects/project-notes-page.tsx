@@ -105,7 +105,7 @@ export function ProjectNotesPage() {
           </span>
         }
         description={description || undefined}
-        actions={<NewNoteButton />}
+        actions={<NewNoteButton projectId={projectId} />}
         className="mb-2"
       />
       {notes.data ? (
@@ -135,7 +135,7 @@ export function ProjectNotesPage() {
             icon={FileText}
             title="No notes in this project yet"
             description="Capture a note and add it to this project, or move one here from All Notes."
-            action={<NewNoteButton />}
+            action={<NewNoteButton projectId={projectId} />}
           />
         }
         noMatch={

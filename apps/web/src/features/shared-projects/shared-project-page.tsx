@@ -154,7 +154,7 @@ export function SharedProjectPage() {
         icon={FileText}
         title="No notes in this shared project yet"
         description="Capture a note and add it to this project, or move one here. Every member sees it."
-        action={<NewNoteButton />}
+        action={<NewNoteButton projectId={sharedProjectId} />}
       />
     );
   } else if (!filtered || filtered.length === 0) {
@@ -176,7 +176,7 @@ export function SharedProjectPage() {
         description={data.description || undefined}
         actions={
           <>
-            <NewNoteButton />
+            <NewNoteButton projectId={sharedProjectId} />
             <SharedProjectActions
               project={data}
               variant="secondary"

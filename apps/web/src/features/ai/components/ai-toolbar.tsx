@@ -4,7 +4,17 @@ import {
   MAX_AI_INPUT_LENGTH,
   QUICK_VIEW_LANGUAGES,
 } from '@notewise/shared';
-import { Languages, LayoutList, type LucideIcon, Sparkles, SpellCheck } from 'lucide-react';
+import {
+  ArrowDownToLine,
+  Languages,
+  LayoutList,
+  type LucideIcon,
+  Replace,
+  RotateCcw,
+  Sparkles,
+  SpellCheck,
+  X,
+} from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
@@ -27,16 +37,6 @@ const ACTIONS: Record<AiAction, { label: string; icon: LucideIcon }> = {
   translate: { label: 'Translate', icon: Languages },
   structure: { label: 'Structure', icon: LayoutList },
 };
-/**
- * Where the labels give way to icons alone (the icon and a tooltip stay): the composer's row wraps
- * under 640 px, the /editor top bar is crowded under 1024 px, and Quick View's toolbar follows the
- * width of its own column (a container query), which the user can resize.
- */
-const LABEL_CLASSES: Record<AiToolbarSlotProps['context'], string> = {
-  composer: 'max-sm:sr-only',
-  editor: 'max-lg:sr-only',
-  'quick-view': '@max-[36rem]:sr-only',
-};
 
 /**
  * The AI buttons (SPEC 2 and 5): Summarize, Grammar, Translate with a searchable language list (23
@@ -50,19 +50,28 @@ export function AiToolbar({
   setTextStreaming,
   disabled,
   onBusyChange,
+  projectId,
 }: AiToolbarSlotProps) {
   const { user, hasAccess } = useAuth();
   const { openAuthDialog } = useAuthDialog();
   const signedIn = user !== null;
   const noAccess = signedIn && !hasAccess;
   const status = useAiStatus(signedIn && hasAccess);
-  const { busy, run } = useEnhancement({ context, getText, setTextStreaming, onBusyChange });
+  const { busy, run, preview, apply, discard, undoText, undoEnhancement } = useEnhancement({
+    context,
+    getText,
+    setTextStreaming,
+    onBusyChange,
+    projectId,
+  });
+  const previewTitleId = useId();
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const [lastLanguage, setLastLanguage] = useState<string | null>(null);
   const reasonId = useId();
   const translateHintId = useId();
 
-  const off = disabled || noAccess || busy !== null;
+  // A result waiting for Replace / Insert below / Discard blocks a second request.
+  const off = disabled || noAccess || busy !== null || preview !== null;
   // Known only once the status has loaded; until then the server answers 422 with the same text.
   const translateNeedsModel = status.data?.actions.translate === false;
   const languages = context === 'quick-view' ? QUICK_VIEW_LANGUAGES : COMPOSER_LANGUAGES;
@@ -110,11 +119,11 @@ export function AiToolbar({
         disabled={off}
         aria-describedby={describedBy}
         title={label}
-        className="gap-1.5! px-2! max-md:min-w-11 [&_svg]:text-muted"
+        className="gap-1.5! px-2! max-sm:gap-1! max-sm:px-1.5! max-md:min-w-11 [&_svg]:text-muted"
         {...(action === 'translate' ? {} : { onClick: () => start(action) })}
       >
         {running ? <Spinner size={16} /> : <Icon size={16} aria-hidden="true" />}
-        <span className={LABEL_CLASSES[context]}>{label}</span>
+        <span>{label}</span>
       </Button>
     );
   };
@@ -125,7 +134,8 @@ export function AiToolbar({
       role="group"
       aria-label="AI actions"
       aria-busy={busy !== null || undefined}
-      className={cn('flex min-w-0 items-center gap-0.5', noAccess && 'cursor-not-allowed')}
+      // Every button keeps its label (issue 18.6): on a narrow screen or column the row wraps instead.
+      className={cn('flex min-w-0 flex-wrap items-center gap-0.5', noAccess && 'cursor-not-allowed')}
     >
       {button('summarize')}
       {button('grammar')}
@@ -160,15 +170,93 @@ export function AiToolbar({
     </div>
   );
 
+  const previewLabel = preview ? `${ACTIONS[preview.action].label} result` : '';
+  const result = (
+    <Popover.Root open={preview !== null} onOpenChange={(open) => !open && discard()}>
+      <Popover.Anchor asChild>
+        <div className="flex min-w-0 flex-wrap items-center gap-0.5">
+          {noAccess ? (
+            <Tooltip content={ACCESS_REASON}>
+              <span className="inline-flex">{group}</span>
+            </Tooltip>
+          ) : (
+            group
+          )}
+          {context === 'quick-view' && undoText !== null && preview === null && (
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={undoEnhancement}
+              disabled={busy !== null}
+              title="Undo Enhancement"
+              className="gap-1.5! px-2! max-sm:gap-1! max-sm:px-1.5! max-md:min-w-11 [&_svg]:text-muted"
+            >
+              <RotateCcw size={16} aria-hidden="true" />
+              <span>Undo Enhancement</span>
+            </Button>
+          )}
+        </div>
+      </Popover.Anchor>
+      <Popover.Portal>
+        <Popover.Content
+          align="start"
+          sideOffset={6}
+          collisionPadding={8}
+          aria-labelledby={previewTitleId}
+          // Only an explicit choice (or Escape) ends the preview: a stray click must not lose it.
+          onInteractOutside={(event) => event.preventDefault()}
+          className={cn(
+            'z-50 flex max-h-(--radix-popover-content-available-height) w-[min(32rem,calc(100vw-1rem))] flex-col',
+            'rounded-card border border-border bg-panel text-fg shadow-lg focus:outline-none',
+            'data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
+          )}
+        >
+          <div className="flex items-center gap-2 border-b border-border px-3 py-2">
+            <Sparkles size={16} aria-hidden="true" className="text-muted" />
+            <h2 id={previewTitleId} className="text-[13px] font-semibold">
+              {previewLabel}
+            </h2>
+            {preview?.output === null && (
+              <span className="ml-auto flex items-center gap-1.5 text-xs text-muted" role="status">
+                <Spinner size={12} />
+                Writing...
+              </span>
+            )}
+          </div>
+          <section
+            aria-label={`${previewLabel} text`}
+            tabIndex={-1}
+            className="min-h-16 flex-1 overflow-y-auto px-3 py-2.5 text-[14px] leading-relaxed whitespace-pre-wrap"
+          >
+            {preview?.text}
+          </section>
+          <div className="flex flex-wrap items-center gap-1.5 border-t border-border px-3 py-2">
+            <Button size="sm" onClick={() => void apply('replace')} disabled={!preview?.output}>
+              <Replace size={14} aria-hidden="true" />
+              Replace
+            </Button>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => void apply('insert-below')}
+              disabled={!preview?.output}
+            >
+              <ArrowDownToLine size={14} aria-hidden="true" />
+              Insert below
+            </Button>
+            <Button variant="ghost" size="sm" onClick={discard} className="ml-auto">
+              <X size={14} aria-hidden="true" />
+              Discard
+            </Button>
+          </div>
+        </Popover.Content>
+      </Popover.Portal>
+    </Popover.Root>
+  );
+
   return (
-    <div className={cn(context === 'quick-view' && '@container min-w-0 flex-1')}>
-      {noAccess ? (
-        <Tooltip content={ACCESS_REASON}>
-          <span className="inline-flex">{group}</span>
-        </Tooltip>
-      ) : (
-        group
-      )}
+    <div className={cn(context === 'quick-view' && 'min-w-0 flex-1')}>
+      {result}
       {noAccess && (
         <span id={reasonId} hidden>
           {ACCESS_REASON}

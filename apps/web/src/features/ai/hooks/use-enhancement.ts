@@ -13,14 +13,35 @@ import { createTypewriter } from '../lib/typewriter';
 
 const FAILED = 'AI enhancement failed. Please try again.';
 
-type HostCallbacks = Pick<AiToolbarSlotProps, 'context' | 'getText' | 'setTextStreaming' | 'onBusyChange'>;
+type HostCallbacks = Pick<
+  AiToolbarSlotProps,
+  'context' | 'getText' | 'setTextStreaming' | 'onBusyChange' | 'projectId'
+>;
+
+/** An AI result waiting for the user's choice (Notion's pattern: Replace / Insert below / Discard). */
+export interface AiPreview {
+  action: AiAction;
+  /** What is shown so far (the typing effect). */
+  text: string;
+  /** The whole result once it has arrived; null while it still streams. */
+  output: string | null;
+}
+
+/** How an accepted result goes into the note: instead of the text, or after it. */
+export type ApplyMode = 'replace' | 'insert-below';
+
+/** The text a host ends up with for a result (both plain text and Markdown separate blocks by a blank line). */
+export function combine(current: string, output: string, mode: ApplyMode): string {
+  if (mode === 'replace' || current.trim() === '') return output;
+  return `${current.replace(/\s+$/, '')}\n\n${output}`;
+}
 
 /**
- * Runs one enhancement at a time for a host (SPEC 4 'AI enhancement', ARCHITECTURE 11.3): reads the
- * host's text, streams the server's output into the host with a typing effect, then hands over the
- * final text. A failure leaves the original text (restoring it if part of the output was shown) and
- * says why in a toast. From the composer the result opens /editor, where Undo Enhancement restores
- * the original. The host's callbacks are read at call time, so they may change on every render.
+ * Runs one enhancement at a time for a host (SPEC 4 'AI enhancement', ARCHITECTURE 11.3, issue 18.3):
+ * reads the host's text and streams the server's output into a preview with a typing effect; nothing
+ * changes in the note until the user picks Replace or Insert below (Discard drops it). The host is busy
+ * only until the first words arrive. From the composer an accepted result opens /editor, where Undo
+ * Enhancement restores the original. The host's callbacks are read at call time.
  */
 export function useEnhancement(host: HostCallbacks) {
   const hostRef = useRef(host);
@@ -28,9 +49,14 @@ export function useEnhancement(host: HostCallbacks) {
   const navigate = useNavigate();
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [busy, setBusy] = useState<AiAction | null>(null);
+  const [preview, setPreview] = useState<AiPreview | null>(null);
+  /** The host's text before the last accepted result, for Undo Enhancement (null: nothing to undo). */
+  const [undoText, setUndoText] = useState<string | null>(null);
   const running = useRef(false);
   const mounted = useRef(true);
   const controller = useRef<AbortController | null>(null);
+  /** Stops the running request's typing effect (Discard while it still types). */
+  const stopWriter = useRef<(() => void) | null>(null);
 
   useEffect(() => {
     mounted.current = true;
@@ -44,7 +70,6 @@ export function useEnhancement(host: HostCallbacks) {
   const run = useCallback(
     async (action: AiAction, language?: string) => {
       if (running.current) return;
-      const { context } = hostRef.current;
       const original = hostRef.current.getText();
       if (original.trim() === '') return;
       running.current = true;
@@ -52,19 +77,31 @@ export function useEnhancement(host: HostCallbacks) {
       controller.current = abort;
       setBusy(action);
       hostRef.current.onBusyChange?.(true);
-      const toEditor = context === 'composer';
-      // The composer keeps its text behind the busy overlay and opens /editor with the result: nothing
-      // streams into it (a typing effect there would only delay), and /editor's code loads meanwhile.
-      const editorPage = toEditor ? loadEditorPage().catch(() => undefined) : null;
-      let streamed = false;
+      let hostBusy = true;
+      const releaseHost = () => {
+        if (!hostBusy || !mounted.current) return;
+        hostBusy = false;
+        hostRef.current.onBusyChange?.(false);
+      };
+      // The composer opens /editor after an accepted result: its code loads meanwhile.
+      if (hostRef.current.context === 'composer') void loadEditorPage().catch(() => undefined);
       const writer = createTypewriter(
         (text) => {
-          if (toEditor || !mounted.current) return;
-          streamed = true;
-          hostRef.current.setTextStreaming(text);
+          if (!mounted.current) return;
+          releaseHost();
+          setPreview({ action, text, output: null });
         },
-        { paced: !toEditor && !reducedMotion },
+        { paced: !reducedMotion },
       );
+      let discarded = false;
+      // A cancelled typewriter never finishes: Discard also ends the wait for it.
+      const discardedWait = new Promise<void>((resolve) => {
+        stopWriter.current = () => {
+          discarded = true;
+          writer.cancel();
+          resolve();
+        };
+      });
       try {
         const output = await streamEnhancement({
           action,
@@ -74,32 +111,67 @@ export function useEnhancement(host: HostCallbacks) {
           onDelta: (text) => writer.push(text),
         });
         if (output.trim() === '') throw new Error(AI_TEXT.emptyAnswer);
-        await writer.finish(output);
-        if (!mounted.current) return;
-        hostRef.current.setTextStreaming(output, { done: true });
-        if (toEditor) {
-          await editorPage;
-          if (!mounted.current) return;
-          const state: EditorNavigationState = { noteText: output, isEnhanced: true, originalText: original };
-          navigate(paths.editor, { state });
-        }
+        if (discarded) return;
+        await Promise.race([writer.finish(output), discardedWait]);
+        if (!mounted.current || discarded) return;
+        setPreview({ action, text: output, output });
       } catch (error) {
         writer.cancel();
-        if (!mounted.current || abort.signal.aborted) return;
-        if (streamed) hostRef.current.setTextStreaming(original, { done: true });
+        if (!mounted.current || abort.signal.aborted || discarded) return;
+        setPreview(null);
         console.error(`AI ${action} failed`, error);
         toast.error(errorMessage(error, FAILED));
       } finally {
         running.current = false;
         if (controller.current === abort) controller.current = null;
+        stopWriter.current = null;
         if (mounted.current) {
           setBusy(null);
-          hostRef.current.onBusyChange?.(false);
+          releaseHost();
         }
       }
     },
-    [navigate, reducedMotion],
+    [reducedMotion],
   );
 
-  return { busy, run };
+  /** Puts the previewed result into the note (one undo step; Undo Enhancement brings the text back). */
+  const apply = useCallback(
+    async (mode: ApplyMode) => {
+      const output = preview?.output;
+      if (!output) return;
+      const current = hostRef.current.getText();
+      const next = combine(current, output, mode);
+      setPreview(null);
+      hostRef.current.setTextStreaming(next, { done: true });
+      if (hostRef.current.context !== 'composer') {
+        setUndoText(current);
+        return;
+      }
+      await loadEditorPage().catch(() => undefined);
+      if (!mounted.current) return;
+      const state: EditorNavigationState = {
+        noteText: next,
+        isEnhanced: true,
+        originalText: current,
+        projectId: hostRef.current.projectId,
+      };
+      navigate(paths.editor, { state });
+    },
+    [preview, navigate],
+  );
+
+  const discard = useCallback(() => {
+    stopWriter.current?.();
+    controller.current?.abort();
+    setPreview(null);
+  }, []);
+
+  /** Quick View's Undo Enhancement: the text from before the last accepted result. */
+  const undoEnhancement = useCallback(() => {
+    if (undoText === null) return;
+    hostRef.current.setTextStreaming(undoText, { done: true });
+    setUndoText(null);
+  }, [undoText]);
+
+  return { busy, run, preview, apply, discard, undoText, undoEnhancement };
 }

@@ -28,7 +28,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [pending]);
 
   const user = me.data ?? null;
-  const initialized = !pending || timedOut;
+  // Once initialised, always initialised: a later session read (after a sign-in, a reset cache) must
+  // not swap the pages for the loading indicator, which would unmount them and lose what was typed.
+  const [settled, setSettled] = useState(false);
+  const initialized = settled || !pending || timedOut;
+  if (initialized && !settled) setSettled(true);
   const value = useMemo<AuthState>(
     () => ({ user, initialized, hasAccess: user?.access ?? false }),
     [user, initialized],

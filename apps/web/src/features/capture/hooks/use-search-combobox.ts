@@ -105,7 +105,8 @@ export function useSearchCombobox({ active, onChosen }: Options) {
 
   const choose = (item: SearchItem) => {
     onChosen?.();
-    navigate(paths.quickView({ project: item.projectId, note: item.id }));
+    // Quick View puts the caret in the note (issue 18.7): the user came to read or write it.
+    navigate(paths.quickView({ project: item.projectId, note: item.id }), { state: { focusEditor: true } });
   };
 
   /** Arrow keys, Enter. Returns true when the key was handled. */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Maximize2, PenLine, Plus, Redo2, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { paths } from '@/app/route-table';
 import { useAuth, useAuthDialog } from '@/app/session';
@@ -29,8 +29,10 @@ const loadAddNote = async () => {
     import('../api/capture-note'),
     import('../lib/plain-text-to-markdown'),
   ]);
-  return (text: string) => captureNote(plainTextToMarkdown(text));
+  return (text: string, projectId?: string) => captureNote(plainTextToMarkdown(text), projectId);
 };
+// The project picker (and its projects query) loads after the composer itself.
+const ProjectPicker = lazy(async () => ({ default: (await import('./project-picker')).ProjectPicker }));
 /** Starts loading what Add Note and the Editor button need (on hover or focus of the buttons). */
 const preloadActions = () => {
   void loadBusyOverlay().catch(() => undefined);
@@ -66,10 +68,19 @@ export function Composer() {
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const history = useTextHistory(textareaRef, recallComposerText(userId));
   const { text } = history;
+  // Whether the user has changed the text since this composer mounted: a restored draft must not
+  // replace it, even when it was typed and then deleted.
+  const touched = useRef(text !== '');
   useEffect(() => rememberComposerText(userId, text), [userId, text]);
 
+  // Where Add Note files the note: '' lets the AI propose; ?project= (New Note on a project page) preselects.
+  const [searchParams] = useSearchParams();
+  const projectParam = searchParams.get('project') ?? '';
+  const [projectId, setProjectId] = useState(projectParam);
+  useEffect(() => setProjectId(projectParam), [projectParam]);
+
   const [busy, setBusy] = useState<Busy>(false);
-  const [added, setAdded] = useState<{ projectId: string; noteId: string } | null>(null);
+  const [added, setAdded] = useState<{ projectId: string; noteId: string; shared: boolean } | null>(null);
   const [successOpen, setSuccessOpen] = useState(false);
 
   const { clearDraft } = useComposerDraft({
@@ -77,8 +88,10 @@ export function Composer() {
     text,
     onRestore: useCallback(
       (content: string) => {
-        // A draft only fills an empty box; never overwrite what the user already typed.
-        if (textareaRef.current?.value === '') history.reset(content);
+        // A draft only fills an empty, untouched box; never overwrite what the user already typed.
+        if (touched.current || textareaRef.current?.value !== '') return false;
+        history.reset(content);
+        return true;
       },
       [history.reset],
     ),
@@ -99,10 +112,10 @@ export function Composer() {
     void loadSuccessDialog();
     try {
       const addNoteRequest = await loadAddNote();
-      const { note } = await addNoteRequest(text);
+      const { note, project } = await addNoteRequest(text, projectId || undefined);
       history.reset('');
       clearDraft();
-      setAdded({ projectId: note.projectId, noteId: note.id });
+      setAdded({ projectId: note.projectId, noteId: note.id, shared: project.kind === 'shared' });
       setSuccessOpen(true);
       void invalidateNoteData(queryClient);
       // Project note counts (projectKeys.all of the projects feature).
@@ -125,7 +138,7 @@ export function Composer() {
       // The route loads it again and shows its own error if this really failed.
       console.error('Loading the editor failed', error);
     }
-    const state: EditorNavigationState = { noteText: text };
+    const state: EditorNavigationState = { noteText: text, projectId: projectId || undefined };
     navigate(paths.editor, { state });
   };
 
@@ -148,7 +161,10 @@ export function Composer() {
       <textarea
         ref={textareaRef}
         value={text}
-        onChange={history.onChange}
+        onChange={(event) => {
+          touched.current = true;
+          history.onChange(event);
+        }}
         onKeyDown={history.onKeyDown}
         disabled={busy !== false}
         aria-label="Note text"
@@ -193,6 +209,7 @@ export function Composer() {
         </Button>
         <AiToolbarSlot
           context="composer"
+          projectId={projectId || undefined}
           getText={() => textareaRef.current?.value ?? text}
           setTextStreaming={(next, options) => {
             // One undo step: after an enhancement, undo restores the original (SPEC 4).
@@ -215,6 +232,11 @@ export function Composer() {
           </Button>
         </div>
       </div>
+      {signedIn && !noAccess && (
+        <Suspense fallback={<div className="h-8 max-md:h-11" aria-hidden="true" />}>
+          <ProjectPicker value={projectId} onChange={setProjectId} disabled={busy !== false} />
+        </Suspense>
+      )}
       {noAccess && (
         <p id={reasonId} className="text-[13px] text-muted">
           {ACCESS_REASON}
@@ -234,7 +256,13 @@ export function Composer() {
             onOpenChange={setSuccessOpen}
             onViewNote={() => {
               setSuccessOpen(false);
-              navigate(paths.quickView({ project: added.projectId, note: added.noteId }));
+              navigate(
+                paths.quickView(
+                  added.shared
+                    ? { sharedProject: added.projectId, note: added.noteId }
+                    : { project: added.projectId, note: added.noteId },
+                ),
+              );
             }}
           />
         </Suspense>

@@ -22,10 +22,10 @@ export function isPageReload(): boolean {
   return entry?.type === 'reload';
 }
 
-// Restoring happens at most once per page load, even if the composer mounts again later (navigation)
-// or twice (StrictMode): one shared read, applied once.
-let restoring: Promise<string | null> | null = null;
-let restoreApplied = false;
+// Restoring happens at most once per page load and user, even if the composer mounts again later
+// (navigation, sign-in) or twice (StrictMode): one shared read per user, applied once.
+const restoring = new Map<string, Promise<string | null>>();
+const restoreApplied = new Set<string>();
 
 function newer(local: LocalDraft | null, server: { content: string; updatedAt: string } | null) {
   if (!local) return server;
@@ -34,7 +34,9 @@ function newer(local: LocalDraft | null, server: { content: string; updatedAt: s
 }
 
 function restoreOnce(userId: string): Promise<string | null> {
-  restoring ??= (async () => {
+  const pending = restoring.get(userId);
+  if (pending) return pending;
+  const read = (async () => {
     if (!isPageReload()) return null;
     const local = readLocalDraft(userId);
     let server: Awaited<ReturnType<typeof fetchServerDraft>> = null;
@@ -53,14 +55,18 @@ function restoreOnce(userId: string): Promise<string | null> {
     }
     return draft.content;
   })();
-  return restoring;
+  restoring.set(userId, read);
+  return read;
 }
 
 interface ComposerDraftOptions {
   userId: string | null;
   text: string;
-  /** Called once with the restored text after a reload; the composer decides whether to use it. */
-  onRestore: (content: string) => void;
+  /**
+   * Called once with the restored text after a reload; returns whether the composer used it (it only
+   * fills an empty, untouched box, never replaces what the user typed).
+   */
+  onRestore: (content: string) => boolean;
 }
 
 /**
@@ -79,10 +85,9 @@ export function useComposerDraft({ userId, text, onRestore }: ComposerDraftOptio
     if (!userId) return;
     let active = true;
     void restoreOnce(userId).then((content) => {
-      if (!active || restoreApplied || content === null) return;
-      restoreApplied = true;
-      lastSaved.current = content;
-      onRestoreRef.current(content);
+      if (!active || restoreApplied.has(userId) || content === null) return;
+      restoreApplied.add(userId);
+      if (onRestoreRef.current(content)) lastSaved.current = content;
     });
     return () => {
       active = false;

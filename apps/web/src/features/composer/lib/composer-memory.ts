@@ -9,8 +9,12 @@ export function rememberComposerText(userId: string | null, text: string): void 
   memory = { userId, text };
 }
 
+/**
+ * The text for a composer that mounts for `userId`. What was typed signed out belongs to whoever signs
+ * in next on this tab (the person at the keyboard): a re-mount right after sign-in must not drop it.
+ */
 export function recallComposerText(userId: string | null): string {
-  return memory.userId === userId ? memory.text : '';
+  return memory.userId === userId || memory.userId === null ? memory.text : '';
 }
 
 export function forgetComposerText(): void {

@@ -23,6 +23,8 @@ export interface AiToolbarSlotProps {
    * no access, or in Quick View no note selected.
    */
   disabled: boolean;
+  /** The composer: the project picked there, handed to /editor with an accepted result. */
+  projectId?: string;
   /** Tells the host an enhancement started or ended, so it disables its controls and shows 'Enhancing...'. */
   onBusyChange?: (busy: boolean) => void;
 }

@@ -1,35 +1,43 @@
 import { storage } from '@/lib/storage';
 
 /**
- * /editor's unsaved text in this browser, tied to the history entry it was opened in (location.key
- * survives a reload), so reloading the editor keeps what was typed there.
+ * /editor's unsaved text in this browser, per user (issue 18.2): it survives a reload, a closed tab and
+ * a reopened app, until Add Note, Discard or leaving an empty editor clears it. `entry` is the history
+ * entry that wrote it (location.key survives a reload), so a reload keeps the edits rather than the
+ * text /editor was first opened with.
  */
-const KEY = 'notewise.editor-draft';
+const PREFIX = 'notewise.editor-draft';
+const keyFor = (userId: string | null) => `${PREFIX}.${userId ?? 'signed-out'}`;
 
 export interface EditorDraft {
   entry: string;
   title: string;
   markdown: string;
+  /** The text before the last AI enhancement, for Undo Enhancement; null when there is none. */
+  original: string | null;
+  /** The project picked in the composer, where Add Note files the note; null for the AI's proposal. */
+  projectId: string | null;
 }
 
-export function readEditorDraft(entry: string): EditorDraft | null {
-  const raw = storage.get(KEY);
+export function readEditorDraft(userId: string | null): EditorDraft | null {
+  const raw = storage.get(keyFor(userId));
   if (!raw) return null;
   try {
     const draft = JSON.parse(raw) as Partial<EditorDraft>;
-    if (draft.entry !== entry || typeof draft.title !== 'string' || typeof draft.markdown !== 'string') {
-      return null;
-    }
-    return { entry, title: draft.title, markdown: draft.markdown };
+    if (typeof draft.entry !== 'string' || typeof draft.title !== 'string') return null;
+    if (typeof draft.markdown !== 'string') return null;
+    const original = typeof draft.original === 'string' ? draft.original : null;
+    const projectId = typeof draft.projectId === 'string' ? draft.projectId : null;
+    return { entry: draft.entry, title: draft.title, markdown: draft.markdown, original, projectId };
   } catch {
     return null;
   }
 }
 
-export function writeEditorDraft(draft: EditorDraft): void {
-  storage.set(KEY, JSON.stringify(draft));
+export function writeEditorDraft(userId: string | null, draft: EditorDraft): void {
+  storage.set(keyFor(userId), JSON.stringify(draft));
 }
 
-export function clearEditorDraft(): void {
-  storage.remove(KEY);
+export function clearEditorDraft(userId: string | null): void {
+  storage.remove(keyFor(userId));
 }

@@ -10,17 +10,19 @@ interface NewNoteButtonProps {
   /** Defaults to 'New Note'. */
   label?: string;
   variant?: ButtonVariant;
+  /** The project the page shows: the new note starts there (Capture's project preselected). */
+  projectId?: string;
 }
 
-/** Goes to Capture (/) to write a note; disabled and dimmed without access (SPEC 5). */
-export function NewNoteButton({ label = 'New Note', variant = 'primary' }: NewNoteButtonProps) {
+/** Goes to Capture (/) to write a note, in `projectId` when given; disabled and dimmed without access (SPEC 5). */
+export function NewNoteButton({ label = 'New Note', variant = 'primary', projectId }: NewNoteButtonProps) {
   const { hasAccess } = useAuth();
   return (
     <DisabledHint disabled={!hasAccess} reason={MESSAGES.accessRequired}>
       {(describedBy) =>
         hasAccess ? (
           <Button asChild variant={variant}>
-            <Link to={paths.capture}>
+            <Link to={projectId ? paths.captureIn(projectId) : paths.capture}>
               <Plus size={16} aria-hidden="true" />
               {label}
             </Link>

@@ -2,6 +2,7 @@ import { MAX_NOTE_TITLE_LENGTH, type Note, UNTITLED_NOTE_TITLE } from '@notewise
 import { useQueryClient } from '@tanstack/react-query';
 import { FileText, NotebookPen } from 'lucide-react';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,6 +22,7 @@ import {
   type RichTextEditorHandle,
 } from '@/features/editor';
 import { errorMessage, isApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
 import { applySavedNote, renameNote, type SaveNoteBody, saveNote, useNote } from '../api/notes';
 import { useSharedProjects } from '../api/shared-projects';
 import { ColumnMessage } from './column-list';
@@ -144,7 +146,8 @@ function EditorSkeleton() {
 const DIRTY_CHECK_DELAY_MS = 300;
 /** ...and at least this often while typing goes on. */
 const DIRTY_CHECK_MAX_WAIT_MS = 1_000;
-const SAVED_MESSAGE_MS = 2_000;
+/** Personal notes save themselves this long after the last change (issue 18.5, like the drafts). */
+const AUTOSAVE_DELAY_MS = 1_000;
 
 /** requestIdleCallback where there is one (not in Safari), within a second at most. */
 function whenIdle(callback: () => void) {
@@ -191,12 +194,21 @@ function NoteSession({
   const [dirty, setDirty] = useState(false);
   const [saving, setSaving] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
+  // The last save failed (not a conflict): the changes stay here, and Save / the next change retries.
+  const [failed, setFailed] = useState(false);
+  const [online, setOnline] = useState(() => navigator.onLine);
   const [conflict, setConflict] = useState<PendingConflict | null>(null);
+  const conflictOpen = useRef(false);
+  conflictOpen.current = conflict !== null;
   // An AI enhancement: 'waiting' for its first words (overlay), then 'streaming' into the editor.
   const [enhancing, setEnhancing] = useState<false | 'waiting' | 'streaming'>(false);
   const enhancingRef = useRef(false);
   const streamingFrom = useRef<string | null>(null);
   const [blank, setBlank] = useState(() => note.content.trim() === '');
+  // Opened from search: the caret goes into the note (the title when the note is empty).
+  const location = useLocation();
+  const focusOnReady = useRef((location.state as { focusEditor?: unknown } | null)?.focusEditor === true);
+  const titleInputRef = useRef<HTMLInputElement>(null);
 
   const titleDirty = useCallback(() => normalizeTitle(titleRef.current) !== saved.current.title, []);
   const contentDirty = useCallback(() => {
@@ -213,6 +225,7 @@ function NoteSession({
   const onContentChange = useCallback(() => {
     const handle = editorRef.current;
     if (!handle) return;
+    scheduleAutosaveRef.current();
     if (handle.isSameAs(saved.current.snapshot)) {
       window.clearTimeout(checkTimer.current);
       firstChangeAt.current = 0;
@@ -236,11 +249,11 @@ function NoteSession({
 
   const flashSaved = useCallback(() => {
     setJustSaved(true);
-    window.setTimeout(() => setJustSaved(false), SAVED_MESSAGE_MS);
+    setFailed(false);
   }, []);
 
   const saveVersion = useCallback(
-    async (version: number): Promise<boolean> => {
+    async (version: number, quiet = false): Promise<boolean> => {
       const handle = editorRef.current;
       if (!handle) return false;
       const markdown = handle.getMarkdown();
@@ -279,7 +292,9 @@ function NoteSession({
           );
         }
         console.error('Saving the note failed', error);
-        toast.error(errorMessage(error, 'Failed to save the note. Please try again.'));
+        setFailed(true);
+        // An automatic save says so in the status; a save the user asked for also says why.
+        if (!quiet) toast.error(errorMessage(error, 'Failed to save the note. Please try again.'));
         return false;
       } finally {
         setSaving(false);
@@ -289,12 +304,53 @@ function NoteSession({
   );
 
   const inFlight = useRef<Promise<boolean> | null>(null);
-  const save = useCallback(() => {
-    inFlight.current ??= saveVersion(saved.current.version).finally(() => {
-      inFlight.current = null;
-    });
-    return inFlight.current;
-  }, [saveVersion]);
+  const autosaveTimer = useRef<number | undefined>(undefined);
+  const save = useCallback(
+    (quiet = false) => {
+      window.clearTimeout(autosaveTimer.current);
+      inFlight.current ??= saveVersion(saved.current.version, quiet).finally(() => {
+        inFlight.current = null;
+      });
+      return inFlight.current;
+    },
+    [saveVersion],
+  );
+
+  // Autosave: 1 s after the last change, through the same version check and conflict dialog as Save.
+  // Not while AI output streams in, a conflict waits for the user, or the browser is offline.
+  const scheduleAutosave = useCallback(() => {
+    setJustSaved(false);
+    window.clearTimeout(autosaveTimer.current);
+    autosaveTimer.current = window.setTimeout(() => {
+      if (enhancingRef.current || conflictOpen.current || !navigator.onLine) return;
+      if (inFlight.current) {
+        // A save is running: look again once it is done.
+        void inFlight.current.then(() => scheduleAutosaveRef.current());
+        return;
+      }
+      if (isDirty()) void save(true);
+      // Changed back to the saved text: nothing to send, and it is saved.
+      else flashSaved();
+    }, AUTOSAVE_DELAY_MS);
+  }, [isDirty, save, flashSaved]);
+  const scheduleAutosaveRef = useRef(scheduleAutosave);
+  scheduleAutosaveRef.current = scheduleAutosave;
+  useEffect(() => () => window.clearTimeout(autosaveTimer.current), []);
+
+  // Back online: what waited is saved.
+  useEffect(() => {
+    const goOnline = () => {
+      setOnline(true);
+      scheduleAutosaveRef.current();
+    };
+    const goOffline = () => setOnline(false);
+    window.addEventListener('online', goOnline);
+    window.addEventListener('offline', goOffline);
+    return () => {
+      window.removeEventListener('online', goOnline);
+      window.removeEventListener('offline', goOffline);
+    };
+  }, []);
 
   const revert = useCallback(() => {
     window.clearTimeout(checkTimer.current);
@@ -365,15 +421,19 @@ function NoteSession({
     ? 'Enhancing...'
     : saving
       ? 'Saving...'
-      : dirty
-        ? 'Unsaved changes'
-        : justSaved
-          ? 'Saved'
-          : '';
+      : dirty && !online
+        ? 'Offline: changes kept here'
+        : dirty && failed
+          ? 'Save failed'
+          : dirty
+            ? 'Unsaved changes'
+            : justSaved
+              ? 'Saved'
+              : '';
 
   return (
     <div className="relative flex h-full min-h-0 flex-col" data-editor-mode="plain">
-      <div className="flex h-14 shrink-0 items-center gap-2 border-b border-border px-4">
+      <div className="flex min-h-14 shrink-0 flex-wrap items-center gap-2 border-b border-border px-4 py-2">
         <AiToolbarSlot
           context="quick-view"
           getText={() => editorRef.current?.getMarkdown() ?? ''}
@@ -409,7 +469,10 @@ function NoteSession({
         />
         <span role="status" className="ml-auto flex items-center gap-1.5 text-[13px] text-muted">
           {dirty && !saving && !enhancing && (
-            <span aria-hidden="true" className="size-1.5 rounded-full bg-warning" />
+            <span
+              aria-hidden="true"
+              className={cn('size-1.5 rounded-full', failed ? 'bg-danger' : 'bg-warning')}
+            />
           )}
           {status}
         </span>
@@ -429,6 +492,7 @@ function NoteSession({
             Note title
           </label>
           <input
+            ref={titleInputRef}
             id={titleId}
             value={title}
             maxLength={MAX_NOTE_TITLE_LENGTH}
@@ -436,6 +500,7 @@ function NoteSession({
               setTitle(event.target.value);
               titleRef.current = event.target.value;
               setDirty(isDirty());
+              scheduleAutosave();
             }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
@@ -454,6 +519,10 @@ function NoteSession({
               placeholder="Start writing..."
               onReady={(handle) => {
                 saved.current = { ...saved.current, snapshot: handle.snapshot() };
+                if (!focusOnReady.current) return;
+                focusOnReady.current = false;
+                if (handle.isBlank()) titleInputRef.current?.focus();
+                else handle.focus('start');
               }}
               onChange={onContentChange}
               onBlankChange={setBlank}
@@ -591,7 +660,7 @@ function CollaborativeNoteSession({
 
   return (
     <div className="relative flex h-full min-h-0 flex-col" data-editor-mode="collaborative">
-      <div className="flex h-14 shrink-0 items-center gap-2 border-b border-border px-4">
+      <div className="flex min-h-14 shrink-0 flex-wrap items-center gap-2 border-b border-border px-4 py-2">
         {/* The AI's output replaces the text through editor commands, so it reaches everyone. */}
         <AiToolbarSlot
           context="quick-view"

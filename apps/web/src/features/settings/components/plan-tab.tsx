@@ -1,13 +1,16 @@
-import { DAY_MS, MESSAGES, type Me, type Plan, TRIAL_DURATION_MS } from '@notewise/shared';
-import { CircleCheck, CircleMinus } from 'lucide-react';
+import { DAY_MS, type Me, type Plan, TRIAL_DURATION_MS } from '@notewise/shared';
+import { CircleCheck, CircleMinus, Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatDate, pluralize } from '@/lib/format';
 
 const PLAN_DESCRIPTIONS: Record<Plan, string> = {
   FREE: 'View and edit your projects and search your notes.',
-  PRO: 'Every feature, including AI, the voice assistant and shared projects.',
+  // Only what exists today (issue 18.10: no voice assistant yet).
+  PRO: 'Every feature: AI enhancement, shared projects and live co-editing.',
   UNLIMITED: 'Permanent access to every feature, bought once.',
 };
 
@@ -18,6 +21,39 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
     <div className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:justify-between">
       <dt className="text-sm text-muted">{term}</dt>
       <dd className="text-sm font-medium">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * Without access, the one real way to get it on a self-hosted server (issue 18.10): whoever runs the
+ * server grants a plan with the admin CLI. The request is ready to copy and send to them.
+ */
+function AccessRequest({ email }: { email: string }) {
+  const command = `npm run admin -- set-plan --email ${email} --plan UNLIMITED`;
+  return (
+    <div className="space-y-2 text-sm">
+      <p className="text-muted">
+        Plans on this server are granted by the person who runs it. Send them this command to give you access:
+      </p>
+      <div className="flex items-center gap-2">
+        <code className="min-w-0 flex-1 truncate rounded-control bg-hover px-2 py-1.5 text-[13px]">
+          {command}
+        </code>
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() =>
+            navigator.clipboard.writeText(command).then(
+              () => toast.success('Copied'),
+              () => toast.error('Could not copy. Select the command and copy it instead.'),
+            )
+          }
+        >
+          <Copy size={14} aria-hidden="true" />
+          Copy request
+        </Button>
+      </div>
     </div>
   );
 }
@@ -70,7 +106,7 @@ export function PlanTab({ user }: { user: Me }) {
         </div>
       )}
 
-      {!user.access && <p className="text-sm text-muted">{MESSAGES.accessRequired}</p>}
+      {!user.access && <AccessRequest email={user.email} />}
     </Card>
   );
 }

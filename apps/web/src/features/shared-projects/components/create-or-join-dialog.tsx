@@ -4,6 +4,7 @@ import {
   MAX_PROJECT_DESCRIPTION_LENGTH,
   MAX_PROJECT_NAME_LENGTH,
   type ProjectColor,
+  SHARED_PROJECT_STAGES,
   type SharedProject,
 } from '@notewise/shared';
 import { ArrowLeft, ChevronRight, KeyRound, type LucideIcon, Plus } from 'lucide-react';
@@ -21,12 +22,17 @@ import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useCreateSharedProject } from '../api/create-shared-project';
 import { useJoinSharedProject } from '../api/join-shared-project';
-import { ProgressModal } from './progress-modal';
+import { JOIN_STAGES, ProgressModal } from './progress-modal';
 
 type Screen = 'choice' | 'create' | 'join';
 
 /** The progress modal shows at least this long before a failure closes it. */
 const MIN_FAILURE_DISPLAY_MS = 600;
+/**
+ * A join's answer usually comes at once: the dialog waits this long before giving way to the progress
+ * modal, so a refused code shows its error right in the form, without any progress first (issue 18.7).
+ */
+const JOIN_MODAL_DELAY_MS = 400;
 
 interface Draft {
   name: string;
@@ -83,6 +89,7 @@ export function CreateOrJoinDialog({ open, onOpenChange }: CreateOrJoinDialogPro
   const [error, setError] = useState<string | null>(null);
   const [run, setRun] = useState<Run | null>(null);
   const runCounter = useRef(0);
+  const submitting = useRef(false);
 
   // Opening afresh starts from the choice screen; reopening after a failure keeps the form.
   const [wasOpen, setWasOpen] = useState(open);
@@ -103,12 +110,21 @@ export function CreateOrJoinDialog({ open, onOpenChange }: CreateOrJoinDialogPro
   };
 
   const submit = (kind: Run['kind']) => {
-    if (run) return;
+    if (run || submitting.current) return;
     const id = ++runCounter.current;
-    const startedAt = performance.now();
+    let startedAt = performance.now();
     setError(null);
-    setRun({ id, kind, project: null });
-    onOpenChange(false);
+    let shown = false;
+    const showProgress = () => {
+      if (shown) return;
+      shown = true;
+      startedAt = performance.now();
+      setRun({ id, kind, project: null });
+      onOpenChange(false);
+    };
+    submitting.current = true;
+    const delay = kind === 'join' ? window.setTimeout(showProgress, JOIN_MODAL_DELAY_MS) : undefined;
+    if (kind === 'create') showProgress();
     const request =
       kind === 'create'
         ? create.mutateAsync({
@@ -118,9 +134,21 @@ export function CreateOrJoinDialog({ open, onOpenChange }: CreateOrJoinDialogPro
           })
         : join.mutateAsync(draft.code);
     request.then(
-      (project) => setRun((current) => (current?.id === id ? { ...current, project } : current)),
+      (project) => {
+        submitting.current = false;
+        window.clearTimeout(delay);
+        showProgress();
+        setRun((current) => (current?.id === id ? { ...current, project } : current));
+      },
       (failure: unknown) => {
-        // An instant refusal (wrong code) would only flash the modal: it stays a moment first.
+        submitting.current = false;
+        window.clearTimeout(delay);
+        if (!shown) {
+          // Refused before the progress showed: the error goes straight into the open form.
+          setError(errorMessage(failure, JOIN_MESSAGES.unexpected));
+          return;
+        }
+        // A refusal right after the modal appeared would only flash it: it stays a moment first.
         const wait = Math.max(0, startedAt + MIN_FAILURE_DISPLAY_MS - performance.now());
         window.setTimeout(() => {
           setRun((current) => (current?.id === id ? null : current));
@@ -174,6 +202,7 @@ export function CreateOrJoinDialog({ open, onOpenChange }: CreateOrJoinDialogPro
       <ProgressModal
         runId={run?.id ?? null}
         title={run?.kind === 'join' ? 'Joining shared project' : 'Creating shared project'}
+        stages={run?.kind === 'join' ? JOIN_STAGES : SHARED_PROJECT_STAGES}
         done={Boolean(run?.project)}
         onFinished={finish}
       />

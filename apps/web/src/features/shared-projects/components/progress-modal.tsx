@@ -1,4 +1,4 @@
-import { SHARED_PROJECT_READY, SHARED_PROJECT_STAGES } from '@notewise/shared';
+import { SHARED_PROJECT_READY } from '@notewise/shared';
 import { Check, CircleCheck } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { overlayClasses } from '@/components/ui/dialog';
@@ -6,7 +6,17 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useStageProgress } from '../hooks/use-stage-progress';
 
+/** What a join does, in words (the create stages talk about generating a code: not a join's work). */
+export const JOIN_STAGES = [
+  'Checking the project code...',
+  'Finding the shared project...',
+  'Adding you as a member...',
+  'Syncing project data...',
+] as const;
+
 interface ProgressModalProps {
+  /** The stage messages in order (SHARED_PROJECT_STAGES for a new project, JOIN_STAGES for a join). */
+  stages: readonly string[];
   /** Identifies one run; the modal starts over for each. Null when no run is under way. */
   runId: number | null;
   title: string;
@@ -21,7 +31,7 @@ interface ProgressModalProps {
  * 'Project Ready!'. It cannot be dismissed; it closes when both the request and the animation are done
  * (or at once on failure, when the parent drops the run).
  */
-export function ProgressModal({ runId, title, done, onFinished }: ProgressModalProps) {
+export function ProgressModal({ runId, title, stages, done, onFinished }: ProgressModalProps) {
   return (
     <DialogPrimitive.Root open={runId !== null}>
       <DialogPrimitive.Portal>
@@ -41,16 +51,18 @@ export function ProgressModal({ runId, title, done, onFinished }: ProgressModalP
             'data-[state=closed]:animate-dialog-out data-[state=open]:animate-dialog-in',
           )}
         >
-          {runId !== null && <ProgressBody key={runId} title={title} done={done} onFinished={onFinished} />}
+          {runId !== null && (
+            <ProgressBody key={runId} title={title} stages={stages} done={done} onFinished={onFinished} />
+          )}
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
   );
 }
 
-function ProgressBody({ title, done, onFinished }: Omit<ProgressModalProps, 'runId'>) {
-  const { progress, stage, ready } = useStageProgress(done, onFinished);
-  const current = ready ? SHARED_PROJECT_READY : SHARED_PROJECT_STAGES[stage];
+function ProgressBody({ title, stages, done, onFinished }: Omit<ProgressModalProps, 'runId'>) {
+  const { progress, stage, ready } = useStageProgress(done, onFinished, stages.length);
+  const current = ready ? SHARED_PROJECT_READY : stages[stage];
   const percent = Math.round(progress * 100);
 
   return (
@@ -79,7 +91,7 @@ function ProgressBody({ title, done, onFinished }: Omit<ProgressModalProps, 'run
       </div>
 
       <ol className="mt-5 space-y-2.5 text-sm" aria-hidden="true">
-        {SHARED_PROJECT_STAGES.map((label, index) => {
+        {stages.map((label, index) => {
           const state = index < stage ? 'done' : index === stage ? 'current' : 'waiting';
           return (
             <li

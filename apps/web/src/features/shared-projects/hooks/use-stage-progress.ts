@@ -7,8 +7,6 @@ export const PROGRESS_TICK_MS = 50;
 export const PROGRESS_RACE_MS = 900;
 /** How long 'Project Ready!' stays before the modal closes. */
 export const READY_HOLD_MS = 1_000;
-/** While the request is still running, the animation waits on the last stage. */
-const WAITING_CEILING = (SHARED_PROJECT_STAGES.length - 0.01) / SHARED_PROJECT_STAGES.length;
 
 export interface StageProgress {
   /** 0..1 */
@@ -23,7 +21,13 @@ export interface StageProgress {
  * SHARED_PROJECT_PROGRESS_MS and holds on the last stage until `done`; once `done`, it races through
  * the remaining stages within PROGRESS_RACE_MS, shows ready, and calls `onFinished` READY_HOLD_MS later.
  */
-export function useStageProgress(done: boolean, onFinished: () => void): StageProgress {
+export function useStageProgress(
+  done: boolean,
+  onFinished: () => void,
+  count: number = SHARED_PROJECT_STAGES.length,
+): StageProgress {
+  // While the request is still running, the animation waits on the last stage.
+  const waitingCeiling = (count - 0.01) / count;
   const [progress, setProgress] = useState(0);
   const doneRef = useRef(done);
   const finishedRef = useRef(onFinished);
@@ -43,9 +47,11 @@ export function useStageProgress(done: boolean, onFinished: () => void): StagePr
       if (doneRef.current && !race) {
         race = { from: current, at: now, duration: Math.max(150, PROGRESS_RACE_MS * (1 - current)) };
       }
-      current = race
+      const next = race
         ? Math.min(1, race.from + ((1 - race.from) * (now - race.at)) / race.duration)
-        : Math.min(WAITING_CEILING, (now - startedAt) / SHARED_PROJECT_PROGRESS_MS);
+        : Math.min(waitingCeiling, (now - startedAt) / SHARED_PROJECT_PROGRESS_MS);
+      // At most one stage per tick, so a late tick (a busy machine) never skips a message.
+      current = Math.min(next, (Math.floor(current * count) + 2) / count - 1e-9);
       setProgress(current);
       if (current >= 1) {
         window.clearInterval(tick);
@@ -57,9 +63,8 @@ export function useStageProgress(done: boolean, onFinished: () => void): StagePr
       window.clearInterval(tick);
       window.clearTimeout(holdTimer);
     };
-  }, []);
+  }, [waitingCeiling, count]);
 
-  const count = SHARED_PROJECT_STAGES.length;
   const ready = progress >= 1;
   return { progress, stage: ready ? count : Math.min(count - 1, Math.floor(progress * count)), ready };
 }
