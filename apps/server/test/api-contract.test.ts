@@ -23,4 +23,15 @@ describe.each(dialects)('API contract details on %s', (dialect) => {
     expect(body.session.token).toBeUndefined();
     expect(response.body).not.toContain(token);
   });
+
+  it('HEAD answers as GET does, for pages and API routes', async () => {
+    for (const url of ['/', '/projects', '/favicon.svg', '/api/health', '/api/me', '/api/nope']) {
+      for (const accept of ['text/html', '*/*']) {
+        const get = await t.app.inject({ method: 'GET', url, headers: { accept } });
+        const head = await t.app.inject({ method: 'HEAD', url, headers: { accept } });
+        expect({ url, accept, status: head.statusCode }).toEqual({ url, accept, status: get.statusCode });
+        expect(head.body).toBe('');
+      }
+    }
+  });
 });
