@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
@@ -6,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import type { Dialect } from '../src/db/types';
-import { dialects } from './helpers';
+import { dialects, request, signUp, startTestApp } from './helpers';
 import { call, createPostgresDatabase, type ServerProcess, startServerProcess } from './server-process';
 
 /** A browser's co-editing session on a spawned server, as in realtime.test.ts. */
@@ -133,4 +134,51 @@ describe.each(dialects)('co-edits acknowledged before a kill -9 on %s', (dialect
     await until(() => reopened.provider.unsyncedChanges === 0);
     reopened.destroy();
   }, 90_000);
+});
+
+describe.each(dialects)('the co-editing update log on %s', (dialect) => {
+  it('holds acknowledged updates until the document is stored, then is compacted', async () => {
+    const t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
+    try {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const owner = await signUp(t.app);
+      const project = (
+        await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Log' } })
+      ).json();
+      const note = (
+        await request(t.app, 'POST', '/api/notes', {
+          cookie: owner.cookie,
+          body: { projectId: project.id, content: 'Logged' },
+        })
+      ).json();
+      const logged = async () =>
+        (await t.database.db.selectFrom('note_updates').select('id').where('note_id', '=', note.id).execute())
+          .length;
+
+      const client = collabClient(address, owner.cookie, note.id);
+      await client.synced;
+      typeParagraph(client.doc, 'one');
+      typeParagraph(client.doc, 'two');
+      await until(() => client.provider.unsyncedChanges === 0);
+      // Acknowledged, inside the store debounce: in the log, not yet in the note.
+      expect(await logged()).toBeGreaterThan(0);
+      const before = (await request(t.app, 'GET', `/api/notes/${note.id}`, { cookie: owner.cookie })).json();
+      expect(before.content).not.toContain('two');
+
+      let content = '';
+      const start = Date.now();
+      while (!content.includes('two') && Date.now() - start < 8000) {
+        await new Promise((r) => setTimeout(r, 100));
+        content = (await request(t.app, 'GET', `/api/notes/${note.id}`, { cookie: owner.cookie })).json()
+          .content;
+      }
+      expect(content).toContain('two');
+      expect(await logged()).toBe(0);
+      client.destroy();
+    } finally {
+      await t.close();
+      await t.testDb.destroy();
+    }
+  }, 30_000);
 });
