@@ -1,3 +1,4 @@
+import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
 
@@ -32,6 +33,79 @@ describe.each(dialects)('API contract details on %s', (dialect) => {
         expect({ url, accept, status: head.statusCode }).toEqual({ url, accept, status: get.statusCode });
         expect(head.body).toBe('');
       }
+    }
+  });
+
+  it('documents the error shape on every operation, and real error answers match it', async () => {
+    interface Operation {
+      responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+      security?: unknown[];
+    }
+    await t.app.ready();
+    const document = t.app.swagger() as unknown as {
+      paths: Record<string, Record<string, Operation>>;
+      components: { securitySchemes: Record<string, { type: string; in: string }> };
+    };
+    expect(document.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ name: `${method} ${path}`, operation })),
+    );
+    expect(operations.length).toBeGreaterThan(20);
+    for (const { name, operation } of operations) {
+      expect(operation.responses['4XX']?.content?.['application/json']?.schema, name).toBeTruthy();
+      expect(operation.responses['5XX']?.content?.['application/json']?.schema, name).toBeTruthy();
+    }
+    expect(document.paths['/api/me']?.get?.security).toEqual([{ sessionCookie: [] }]);
+    expect(document.paths['/api/health']?.get?.security).toBeUndefined();
+
+    const user = await signUp(t.app);
+    const ajv = new Ajv({ strict: false });
+    const calls: {
+      method: 'GET' | 'POST' | 'PATCH';
+      url: string;
+      path: string;
+      body?: unknown;
+      cookie?: string;
+      status: number;
+    }[] = [
+      { method: 'GET', url: '/api/me', path: '/api/me', status: 401 },
+      {
+        method: 'POST',
+        url: '/api/notes',
+        path: '/api/notes',
+        body: { projectId: 42 },
+        cookie: user.cookie,
+        status: 400,
+      },
+      {
+        method: 'GET',
+        url: '/api/notes/00000000-0000-4000-8000-000000000000',
+        path: '/api/notes/{id}',
+        cookie: user.cookie,
+        status: 404,
+      },
+      {
+        method: 'PATCH',
+        url: '/api/notes/00000000-0000-4000-8000-000000000000',
+        path: '/api/notes/{id}',
+        body: { title: 'x' },
+        cookie: user.cookie,
+        status: 404,
+      },
+    ];
+    for (const call of calls) {
+      const response = await request(t.app, call.method, call.url, {
+        ...(call.body !== undefined ? { body: call.body } : {}),
+        ...(call.cookie ? { cookie: call.cookie } : {}),
+      });
+      expect({ url: call.url, status: response.statusCode }).toEqual({ url: call.url, status: call.status });
+      const schema =
+        document.paths[call.path]?.[call.method.toLowerCase()]?.responses['4XX']?.content?.[
+          'application/json'
+        ]?.schema;
+      expect(schema, `${call.method} ${call.path} documents 4XX`).toBeTruthy();
+      const validate = ajv.compile(schema as object);
+      expect(validate(response.json()), JSON.stringify(validate.errors)).toBe(true);
     }
   });
 });

@@ -4,15 +4,68 @@ import { PRODUCT_NAME } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/** The one error shape (http/errors.ts errorBody), as every 4xx/5xx answer carries it. */
+const ERROR_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', description: 'Stable machine-readable code (ERROR_CODES)' },
+        message: { type: 'string', description: 'A sentence for the user' },
+        details: { description: 'Per-field issues of a VALIDATION_ERROR' },
+      },
+    },
+  },
+} as const;
+
 /**
  * The OpenAPI document of every zod-described route (app.swagger(), used by tests), browsable at
  * /api/docs only when `serveDocs` (API_DOCS; off by default in production, where it would map the
- * attack surface for anyone).
+ * attack surface for anyone). Every operation documents the error shape for 4XX/5XX, and routes
+ * behind requireAuth/requireAccess name the session cookie as their security scheme.
  */
 export async function registerApiDocs(app: FastifyInstance, serveDocs: boolean) {
   await app.register(swagger, {
-    openapi: { info: { title: `${PRODUCT_NAME} API`, version: '0.1.0' } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: `${PRODUCT_NAME} API`, version: '0.1.0' },
+      components: {
+        securitySchemes: {
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'notewise.session_token',
+            description:
+              'HttpOnly session cookie set by sign-up and sign-in (named __Secure-notewise.session_token when PUBLIC_URL is https)',
+          },
+        },
+      },
+    },
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const hooks = [input.route.onRequest ?? []].flat();
+      const signedIn = hooks.includes(app.requireAuth) || hooks.includes(app.requireAccess);
+      const schema = (transformed.schema ?? {}) as Record<string, unknown>;
+      const response = (schema.response ?? {}) as Record<string, unknown>;
+      return {
+        ...transformed,
+        schema: {
+          ...schema,
+          response: {
+            ...response,
+            // Errors are JSON even where the success answer is a stream (produces: text/event-stream).
+            '4XX': { description: 'Refused', content: { 'application/json': { schema: ERROR_SCHEMA } } },
+            '5XX': {
+              description: 'Server error or database unavailable',
+              content: { 'application/json': { schema: ERROR_SCHEMA } },
+            },
+          },
+          ...(signedIn ? { security: [{ sessionCookie: [] }] } : {}),
+        },
+      } as typeof transformed;
+    },
   });
   if (serveDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
