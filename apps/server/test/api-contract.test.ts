@@ -108,4 +108,57 @@ describe.each(dialects)('API contract details on %s', (dialect) => {
       expect(validate(response.json()), JSON.stringify(validate.errors)).toBe(true);
     }
   });
+
+  it('declares 204 where a route answers 204, and every real status of a scripted run is documented', async () => {
+    await t.app.ready();
+    const document = t.app.swagger() as unknown as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const codes = Object.keys(operation.responses);
+        expect({ route: `${method} ${path}`, both: codes.includes('200') && codes.includes('204') }).toEqual({
+          route: `${method} ${path}`,
+          both: false,
+        });
+      }
+    }
+    const documented = (method: string, path: string, status: number) => {
+      const codes = Object.keys(document.paths[path]?.[method.toLowerCase()]?.responses ?? {});
+      return codes.includes(String(status)) || codes.includes(`${String(status)[0]}XX`);
+    };
+    const user = await signUp(t.app);
+    const project = (
+      await request(t.app, 'POST', '/api/projects', { cookie: user.cookie, body: { name: 'Contract' } })
+    ).json();
+    const note = (
+      await request(t.app, 'POST', '/api/notes', {
+        cookie: user.cookie,
+        body: { projectId: project.id, content: 'x' },
+      })
+    ).json();
+    const script: [method: 'GET' | 'PUT' | 'DELETE' | 'PATCH', url: string, path: string, body?: unknown][] =
+      [
+        ['GET', `/api/notes/${note.id}`, '/api/notes/{id}'],
+        ['PUT', `/api/notes/${note.id}/pin`, '/api/notes/{id}/pin'],
+        ['DELETE', `/api/notes/${note.id}/pin`, '/api/notes/{id}/pin'],
+        ['PATCH', `/api/notes/${note.id}`, '/api/notes/{id}', { title: 'Renamed' }],
+        ['DELETE', `/api/notes/${note.id}`, '/api/notes/{id}'],
+        ['DELETE', `/api/projects/${project.id}`, '/api/projects/{id}'],
+        ['GET', `/api/projects/${project.id}`, '/api/projects/{id}'],
+      ];
+    const seen: string[] = [];
+    for (const [method, url, path, body] of script) {
+      const response = await request(t.app, method, url, {
+        cookie: user.cookie,
+        ...(body !== undefined ? { body } : {}),
+      });
+      seen.push(`${method} ${path} ${response.statusCode}`);
+      expect({ call: `${method} ${path} ${response.statusCode}`, documented: true }).toEqual({
+        call: `${method} ${path} ${response.statusCode}`,
+        documented: documented(method, path, response.statusCode),
+      });
+    }
+    expect(seen.filter((line) => line.endsWith(' 204'))).toHaveLength(4);
+  });
 });

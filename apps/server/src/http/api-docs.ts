@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { PRODUCT_NAME } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** The one error shape (http/errors.ts errorBody), as every 4xx/5xx answer carries it. */
 const ERROR_SCHEMA = {
@@ -55,6 +56,8 @@ export async function registerApiDocs(app: FastifyInstance, serveDocs: boolean) 
           ...schema,
           response: {
             ...response,
+            // A 204 has no body: `type: 'null'` makes the document list it without content.
+            ...(response['204'] ? { '204': { type: 'null', description: 'No content' } } : {}),
             // Errors are JSON even where the success answer is a stream (produces: text/event-stream).
             '4XX': { description: 'Refused', content: { 'application/json': { schema: ERROR_SCHEMA } } },
             '5XX': {
@@ -69,3 +72,6 @@ export async function registerApiDocs(app: FastifyInstance, serveDocs: boolean) 
   });
   if (serveDocs) await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
+
+/** Response schema of a route that answers 204 with no body (so the document does not say 200). */
+export const NO_CONTENT = { 204: z.void().describe('No content') };

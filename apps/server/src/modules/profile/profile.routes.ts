@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { NO_CONTENT } from '../../http/api-docs';
 import { currentUser, type SessionCache, type SessionUser } from '../../http/session';
 import { createProfileRepo } from './profile.repo';
 
@@ -55,7 +56,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
 
   r.put(
     '/api/me/last-page',
-    { onRequest: app.requireAuth, schema: { body: lastPageSchema } },
+    { onRequest: app.requireAuth, schema: { body: lastPageSchema, response: NO_CONTENT } },
     async (request, reply) => {
       await repo.saveLastPage(currentUser(request).id, request.body.path, request.body.title);
       return reply.status(204).send();

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NO_CONTENT } from '../../http/api-docs';
 import { notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
@@ -105,7 +106,7 @@ export function registerProjectRoutes(
 
   r.delete(
     '/api/projects/:id',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: NO_CONTENT } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const project = await accessOrThrow(userId, request.params.id);

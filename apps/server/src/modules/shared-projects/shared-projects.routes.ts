@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NO_CONTENT } from '../../http/api-docs';
 import { ApiError, notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
@@ -139,7 +140,7 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
 
   r.delete(
     '/api/shared-projects/:id',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: NO_CONTENT } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const access = await membership.project(userId, request.params.id);
@@ -206,6 +207,7 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     {
       onRequest: app.requireAuth,
       schema: {
+        response: NO_CONTENT,
         params: z.strictObject({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) }),
       },
     },
