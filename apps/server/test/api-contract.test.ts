@@ -161,4 +161,32 @@ describe.each(dialects)('API contract details on %s', (dialect) => {
     }
     expect(seen.filter((line) => line.endsWith(' 204'))).toHaveLength(4);
   });
+
+  it('every JSON answer of a GET has a schema, and real answers match it', async () => {
+    await t.app.ready();
+    const document = t.app.swagger() as unknown as {
+      paths: Record<
+        string,
+        Record<string, { responses: Record<string, { content?: Record<string, { schema?: object }> }> }>
+      >;
+    };
+    // Passthroughs to better-auth and the AI stream (text/event-stream) are described in words.
+    const described = new Set(['/api/auth/{*}', '/api/ai/enhance']);
+    for (const [path, methods] of Object.entries(document.paths)) {
+      const get = methods.get;
+      if (!get || described.has(path)) continue;
+      const success = Object.keys(get.responses).find((code) => code.startsWith('2'));
+      expect({ path, success: success !== undefined }).toEqual({ path, success: true });
+    }
+    const user = await signUp(t.app);
+    const ajv = new Ajv({ strict: false });
+    for (const path of ['/api/demo', '/api/me/last-page', '/api/me', '/api/health']) {
+      const response = await request(t.app, 'GET', path, { cookie: user.cookie });
+      expect(response.statusCode).toBe(200);
+      const schema = document.paths[path]?.get?.responses['200']?.content?.['application/json']?.schema;
+      expect(schema, path).toBeTruthy();
+      const validate = ajv.compile(schema as object);
+      expect(validate(response.json()), `${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    }
+  });
 });

@@ -2,6 +2,7 @@ import {
   daysRemaining,
   hasAccess,
   isTrialActive,
+  lastPageResponseSchema,
   lastPageSchema,
   type Me,
   meSchema,
@@ -49,10 +50,14 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
     },
   );
 
-  r.get('/api/me/last-page', { onRequest: app.requireAuth }, async (request) => {
-    const row = await repo.getLastPage(currentUser(request).id);
-    return { path: row?.last_path ?? null, title: row?.last_title ?? null };
-  });
+  r.get(
+    '/api/me/last-page',
+    { onRequest: app.requireAuth, schema: { response: { 200: lastPageResponseSchema } } },
+    async (request) => {
+      const row = await repo.getLastPage(currentUser(request).id);
+      return { path: row?.last_path ?? null, title: row?.last_title ?? null };
+    },
+  );
 
   r.put(
     '/api/me/last-page',
