@@ -189,4 +189,41 @@ describe.each(dialects)('API contract details on %s', (dialect) => {
       expect(validate(response.json()), `${path}: ${JSON.stringify(validate.errors)}`).toBe(true);
     }
   });
+
+  it('documents sign-up and sign-in, and their real answers match the document', async () => {
+    await t.app.ready();
+    type Responses = Record<string, { content?: Record<string, { schema?: object }> }>;
+    const document = t.app.swagger() as unknown as {
+      paths: Record<string, Record<string, { requestBody?: unknown; responses: Responses }>>;
+    };
+    const ajv = new Ajv({ strict: false });
+    const check = (path: string, status: string, body: unknown) => {
+      const schema = document.paths[path]?.post?.responses[status]?.content?.['application/json']?.schema;
+      expect(schema, `${path} ${status}`).toBeTruthy();
+      const validate = ajv.compile(schema as object);
+      expect(validate(body), `${path} ${status}: ${JSON.stringify(validate.errors)}`).toBe(true);
+    };
+    for (const path of ['/api/auth/sign-up/email', '/api/auth/sign-in/email']) {
+      expect(document.paths[path]?.post?.requestBody).toBeTruthy();
+    }
+    const user = await signUp(t.app);
+    const signIn = await request(t.app, 'POST', '/api/auth/sign-in/email', {
+      body: { email: user.email, password: user.password },
+    });
+    expect(signIn.statusCode).toBe(200);
+    check('/api/auth/sign-in/email', '200', signIn.json());
+    const fresh = await request(t.app, 'POST', '/api/auth/sign-up/email', {
+      body: {
+        name: 'Documented',
+        email: `documented-${Date.now()}@example.com`,
+        password: 'correct-horse-battery',
+      },
+    });
+    check('/api/auth/sign-up/email', '200', fresh.json());
+    const wrong = await request(t.app, 'POST', '/api/auth/sign-in/email', {
+      body: { email: user.email, password: 'not-the-password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    check('/api/auth/sign-in/email', '4XX', wrong.json());
+  });
 });

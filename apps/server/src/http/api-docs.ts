@@ -1,6 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { PRODUCT_NAME } from '@notewise/shared';
+import { PRODUCT_NAME, signInBodySchema, signUpBodySchema, signUpResponseSchema } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,6 +44,14 @@ export async function registerApiDocs(app: FastifyInstance, serveDocs: boolean) 
         },
       },
     },
+    // The product's better-auth endpoints sit behind one catch-all route; the two every client needs
+    // are described here from the same zod contract the server checks them with.
+    transformObject: (documentObject) => {
+      const document =
+        'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+      document.paths = { ...document.paths, ...authPaths() };
+      return document;
+    },
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
       const hooks = [input.route.onRequest ?? []].flat();
@@ -75,3 +83,39 @@ export async function registerApiDocs(app: FastifyInstance, serveDocs: boolean) 
 
 /** Response schema of a route that answers 204 with no body (so the document does not say 200). */
 export const NO_CONTENT = { 204: z.void().describe('No content') };
+
+function jsonBody(schema: z.ZodType) {
+  const { $schema: _dialect, ...jsonSchema } = z.toJSONSchema(schema, {
+    io: 'input',
+    target: 'openapi-3.0',
+    unrepresentable: 'any',
+  });
+  return { 'application/json': { schema: jsonSchema } };
+}
+
+function authPaths() {
+  const errors = {
+    '4XX': { description: 'Refused', content: { 'application/json': { schema: ERROR_SCHEMA } } },
+    '5XX': { description: 'Server error', content: { 'application/json': { schema: ERROR_SCHEMA } } },
+  };
+  const signedIn = {
+    description: 'Signed in: the session is set as an HttpOnly cookie (never returned in the body)',
+    content: jsonBody(signUpResponseSchema),
+  };
+  return {
+    '/api/auth/sign-up/email': {
+      post: {
+        summary: 'Create an account (answered alike for a new and an existing email)',
+        requestBody: { required: true, content: jsonBody(signUpBodySchema) },
+        responses: { 200: signedIn, ...errors },
+      },
+    },
+    '/api/auth/sign-in/email': {
+      post: {
+        summary: 'Sign in with email and password',
+        requestBody: { required: true, content: jsonBody(signInBodySchema) },
+        responses: { 200: signedIn, ...errors },
+      },
+    },
+  };
+}
