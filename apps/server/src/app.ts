@@ -15,6 +15,7 @@ import { errorBody, frameworkErrorReply, registerErrorHandlers } from './http/er
 import { registerMetrics } from './http/metrics';
 import { registerNulStripping } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
+import { createOriginPolicy } from './http/public-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionResolver, registerSession, SessionCache } from './http/session';
 import { registerStaticWeb } from './http/static-web';
@@ -120,7 +121,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   registerErrorHandlers(app);
   await registerSecurityHeaders(app, config.publicUrl?.startsWith('https://') ?? false);
-  registerOriginCheck(app, config.trustedOrigins);
+  const originPolicy = createOriginPolicy(config);
+  registerOriginCheck(app, originPolicy);
   await registerCompression(app);
   registerNulStripping(app);
   await registerApiDocs(app, config.apiDocs);
@@ -134,26 +136,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     secret,
     deliverResetLink: config.smtp ? createResetMailer({ ...config, smtp: config.smtp }, app.log) : undefined,
     onPasswordReset: (userId) => sessions.forgetUser(userId),
+    log: app.log,
   });
   const resolveSession = createSessionResolver(auth, database.db, sessions);
   registerSession(app, resolveSession);
+  // REDIS_PREFIX keeps deployments sharing one Redis apart; tests add their own per run.
+  const redisPrefix = `${config.redisPrefix}${options.redisPrefix ?? ''}`;
   const socketLimits: SocketLimits = { ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits };
   await app.register(websocket, { options: { maxPayload: socketLimits.maxPayloadBytes } });
   const socketGuard = createSocketGuard({
     db: database.db,
     resolveSession,
-    trustedOrigins: config.trustedOrigins,
+    originPolicy,
     limits: socketLimits,
     log: app.log,
   });
   const bus = config.redisUrl
-    ? await createRedisEventBus(config.redisUrl, options.redisPrefix)
+    ? await createRedisEventBus(config.redisUrl, redisPrefix, app.log)
     : createMemoryEventBus();
   const notify = createChangeNotifier(database.db, bus);
   const rateLimiter = await createRateLimiter({
     redisUrl: config.redisUrl,
-    redisPrefix: options.redisPrefix,
+    redisPrefix,
     db: database.db,
+    log: app.log,
   });
 
   registerHealthRoute(app, { database, bus, redisConfigured: Boolean(config.redisUrl) });
@@ -195,7 +201,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     guard: socketGuard,
     limits: socketLimits,
     redisUrl: config.redisUrl,
-    redisPrefix: options.redisPrefix,
+    redisPrefix,
   });
   collab.register(app);
 

@@ -128,11 +128,21 @@ export const envSchema = z.object({
     .describe(
       'Redis URL (`redis://` or `rediss://`) for several instances: shared events, co-editing and rate limits. Needs `DATABASE_URL` and `AUTH_SECRET`.',
     ),
+  REDIS_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9:._-]{1,64}$/, {
+      message: 'must be 1-64 letters, digits or : . _ - (like notes-prod:)',
+    })
+    .optional()
+    .describe(
+      'Prefix for every Redis key and channel (events, co-editing, rate limits), so several deployments can share one Redis.',
+    ),
   PUBLIC_URL: z
     .url({ message: 'must be an absolute URL like https://notes.example.com' })
     .optional()
     .describe(
-      'The address users open (`https://notes.example.com`): links in emails; `https://` turns on Secure cookies and HSTS.',
+      'The address users open (`https://notes.example.com`): links in emails, and the origin the Origin checks of requests and sockets accept behind a proxy that rewrites Host; `https://` turns on Secure cookies and HSTS.',
     ),
   AUTH_SECRET: z
     .string()
@@ -148,7 +158,7 @@ export const envSchema = z.object({
   TRUST_PROXY: trustProxyFromEnv
     .optional()
     .describe(
-      'Proxies in front of the server whose `X-Forwarded-*` headers count: a hop count (`1`) or their addresses (`10.0.0.0/8,127.0.0.1`). Unset: none; `true` is refused.',
+      'Proxies in front of the server whose `X-Forwarded-For/-Proto/-Host` headers count (client IP, and the origin when `PUBLIC_URL` is unset): a hop count (`1`) or their addresses (`10.0.0.0/8,127.0.0.1`). Unset: none; `true` is refused.',
     ),
   DEMO_ACCOUNT: booleanFromEnv
     .optional()
@@ -191,7 +201,9 @@ export const envSchema = z.object({
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
-    .describe('`fatal` … `trace`, or `silent`; logs are JSON lines (pino) on stdout with request ids.'),
+    .describe(
+      "`fatal` … `trace`, or `silent`; every output line is JSON (pino) with request ids, libraries' messages included.",
+    ),
   METRICS_TOKEN: z
     .string()
     .min(16, { message: 'must be at least 16 characters long' })
@@ -234,6 +246,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /** Put before every Redis key and channel: deployments sharing one Redis stay apart. */
+  redisPrefix: string;
   publicUrl: string | undefined;
   authSecret: string | undefined;
   trustedOrigins: string[];
@@ -305,6 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX ?? '',
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, ''),
     authSecret: e.AUTH_SECRET,
     trustedOrigins: (e.TRUSTED_ORIGINS ?? '')

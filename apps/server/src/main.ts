@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { routeConsoleTo } from './logging';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -17,6 +18,8 @@ async function main() {
   }
 
   const { app } = await buildApp(config);
+  // From here every line is JSON from the one logger, whoever prints it (decision 018).
+  routeConsoleTo(app.log);
   await app.listen({ host: config.host, port: config.port });
 
   let closing = false;

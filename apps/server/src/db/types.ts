@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Timestamps are ISO-8601 strings in SQLite and timestamptz (read back as Date) in PostgreSQL;
  * `toIso` in ./time.ts turns either into the ISO string the API returns.
@@ -118,6 +120,14 @@ export interface NotesTable {
   updated_at: Timestamp;
 }
 
+/** The co-editing update log (migration 013): acknowledged updates not yet folded into notes.ydoc. */
+export interface NoteUpdatesTable {
+  id: Generated<number>;
+  note_id: string;
+  update: Uint8Array;
+  created_at: Timestamp;
+}
+
 export interface PinsTable {
   user_id: string;
   note_id: string;
@@ -183,6 +193,7 @@ export interface Database {
   project_bans: ProjectBansTable;
   rate_limit_counters: RateLimitCountersTable;
   search_terms: SearchTermsTable;
+  note_updates: NoteUpdatesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

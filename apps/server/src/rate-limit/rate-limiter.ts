@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import type { LineLogger } from '../logging';
 import { createDatabaseRateLimitStore } from './database-store';
 import { createRedisRateLimitStore } from './redis-store';
 import type { RateLimitStore } from './store';
@@ -71,12 +72,13 @@ export interface RateLimiterOptions {
   /** Prefix for Redis keys, so test runs sharing one Redis stay apart. */
   redisPrefix?: string | undefined;
   db: Kysely<Database>;
+  log?: LineLogger | undefined;
 }
 
 /** Redis when configured (instances share limits), otherwise the database (limits survive restarts). */
 export async function createRateLimiter(options: RateLimiterOptions): Promise<RateLimiter> {
   const store = options.redisUrl
-    ? await createRedisRateLimitStore(options.redisUrl, options.redisPrefix)
+    ? await createRedisRateLimitStore(options.redisUrl, options.redisPrefix, options.log)
     : createDatabaseRateLimitStore(options.db);
   return new RateLimiter(store);
 }

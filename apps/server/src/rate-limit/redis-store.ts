@@ -1,3 +1,4 @@
+import { type LineLogger, logRedisErrors } from '../logging';
 import type { RateLimitStore } from './store';
 
 const KEY_PREFIX = 'notewise:rate:';
@@ -27,9 +28,14 @@ function asPair(reply: unknown): [number, number] {
  * Counters in Redis with PEXPIRE windows: several instances behind one address share every limit.
  * ioredis is loaded only when REDIS_URL is set, as for the event bus.
  */
-export async function createRedisRateLimitStore(url: string, keyPrefix = ''): Promise<RateLimitStore> {
+export async function createRedisRateLimitStore(
+  url: string,
+  keyPrefix = '',
+  log?: LineLogger,
+): Promise<RateLimitStore> {
   const { Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true });
+  logRedisErrors(redis, log, 'rate limits');
   await redis.connect();
   const full = (key: string) => `${keyPrefix}${KEY_PREFIX}${key}`;
 

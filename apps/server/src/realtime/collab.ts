@@ -13,6 +13,7 @@ import * as Y from 'yjs';
 import { nowIso } from '../db/time';
 import type { Database } from '../db/types';
 import type { SessionUser } from '../http/session';
+import { logRedisErrors } from '../logging';
 import { prepareContent } from '../modules/notes/note-content';
 import type { ChangeNotifier } from './change-notifier';
 import type { EventBus } from './event-bus';
@@ -30,6 +31,8 @@ import { checkDocument, documentNameOf, UpdateValidator, yjsUpdateOf } from './u
 /** The Y.XmlFragment TipTap's Collaboration extension binds to by default. */
 export const COLLAB_FIELD = 'default';
 const DOCUMENT_PREFIX = 'note:';
+/** A Yjs update that carries nothing (no structs, no deletions). */
+const EMPTY_UPDATE_BYTES = 2;
 
 export interface CollabContext {
   /** The socket this connection came in on, admitted at the upgrade (its user, revocation). */
@@ -56,17 +59,20 @@ export function noteIdOf(documentName: string): string | null {
 }
 
 /**
- * A note's Yjs document: its stored state when that passes the editor schema, else one built from
- * its Markdown (the first time, or when the stored state is unreadable; `onInvalid` hears why).
+ * A note's Yjs document: its stored state plus the logged updates when that passes the editor
+ * schema, else one built from its Markdown (the first time, after a REST edit, or when the stored
+ * state is unreadable; `onInvalid` hears why).
  */
 export function ydocFromNote(
-  row: { ydoc: Uint8Array | null; content: string },
+  row: { ydoc: Uint8Array | null; content: string; updates?: Uint8Array[] },
   onInvalid: (error: unknown) => void = () => {},
 ): Y.Doc {
   if (row.ydoc && row.ydoc.byteLength > 0) {
     const doc = new Y.Doc();
     try {
       Y.applyUpdate(doc, row.ydoc);
+      // Acknowledged changes not yet folded into the stored state (the update log, decision 018).
+      for (const update of row.updates ?? []) Y.applyUpdate(doc, update);
       checkDocument(doc, COLLAB_FIELD);
       return doc;
     } catch (error) {
@@ -109,9 +115,16 @@ export async function createCollab(deps: CollabDeps) {
   if (deps.redisUrl) {
     // Loaded only when REDIS_URL is set (several instances); the embedded default never needs it.
     const { Redis: RedisExtension } = await import('@hocuspocus/extension-redis');
+    const { Redis } = await import('ioredis');
+    const redisUrl = deps.redisUrl;
     extensions.push(
       new RedisExtension({
-        ...parseRedisUrl(deps.redisUrl),
+        // The URL as given (rediss:// is TLS, user, password, database), with errors in our log.
+        createClient: () => {
+          const client = new Redis(redisUrl);
+          logRedisErrors(client, log, 'co-editing');
+          return client;
+        },
         prefix: `${deps.redisPrefix ?? ''}notewise:collab`,
       }),
     );
@@ -174,22 +187,27 @@ export async function createCollab(deps: CollabDeps) {
         refuseSocket(guarded.socket, CLOSE.invalidUpdate);
         throw Object.assign(new Error(CLOSE.invalidUpdate.reason), CLOSE.invalidUpdate);
       }
+      // Decision 018: written before Hocuspocus applies it and acknowledges it to the client, so a
+      // change the client counts as saved survives a crash inside the store debounce. A failed write
+      // throws: the client gets no acknowledgement, reconnects and sends the change again.
+      const update = yjsUpdateOf(message);
+      if (!update || update.byteLength <= EMPTY_UPDATE_BYTES) return;
+      try {
+        await logUpdate(context as CollabContext, update);
+      } catch (err) {
+        log.error({ err, document: documentName }, 'could not log a co-editing update; not acknowledged');
+        throw err;
+      }
     },
 
     async onLoadDocument({ documentName, document }) {
       const noteId = noteIdOf(documentName);
       if (!noteId) throw new Error('Unknown document');
-      const row = await db
-        .selectFrom('notes')
-        .select(['ydoc', 'content', 'project_id'])
-        .where('id', '=', noteId)
-        .executeTakeFirst();
-      if (!row) throw new Error('Note not found');
-      const stored = ydocFromNote(row, (err) =>
-        log.error({ err, noteId }, 'stored co-editing state is invalid; rebuilt from the Markdown'),
-      );
-      Y.applyUpdate(document, Y.encodeStateAsUpdate(stored));
-      loaded.set(documentName, row.project_id);
+      const read = await readNoteDocument(noteId);
+      if (!read) throw new Error('Note not found');
+      Y.applyUpdate(document, Y.encodeStateAsUpdate(read.doc));
+      read.doc.destroy();
+      loaded.set(documentName, read.projectId);
       return document;
     },
 
@@ -197,7 +215,8 @@ export async function createCollab(deps: CollabDeps) {
       const noteId = noteIdOf(documentName);
       if (!noteId || !loaded.has(documentName)) return;
       try {
-        await storeDocument(noteId, documentName, document, context as CollabContext | undefined);
+        const actorId = (context as Partial<CollabContext> | undefined)?.user?.id;
+        await storeDocument(noteId, loaded.get(documentName) ?? '', document, actorId);
       } catch (err) {
         // One document that cannot be stored must not stop the others (or the process).
         log.error({ err, noteId }, 'failed to store a co-edited note');
@@ -211,13 +230,69 @@ export async function createCollab(deps: CollabDeps) {
     },
   });
 
+  /**
+   * The note's co-editing state as stored plus its logged updates; rebuilt from the Markdown (and
+   * stored at once) when there is none or it is unreadable.
+   */
+  async function readNoteDocument(noteId: string) {
+    const row = await db
+      .selectFrom('notes')
+      .select(['ydoc', 'content', 'project_id'])
+      .where('id', '=', noteId)
+      .executeTakeFirst();
+    if (!row) return null;
+    const logged = await db
+      .selectFrom('note_updates')
+      .select('update')
+      .where('note_id', '=', noteId)
+      .orderBy('id')
+      .execute();
+    let rebuilt = !row.ydoc || row.ydoc.byteLength === 0;
+    const doc = ydocFromNote({ ...row, updates: logged.map((entry) => entry.update) }, (err) => {
+      rebuilt = true;
+      log.error({ err, noteId }, 'stored co-editing state is invalid; rebuilt from the Markdown');
+    });
+    if (rebuilt) {
+      // Logged updates belong to the state a REST edit replaced (or an unreadable one). The new
+      // state is stored at once: the updates logged from now on build on exactly this document.
+      await db.deleteFrom('note_updates').where('note_id', '=', noteId).execute();
+      await db
+        .updateTable('notes')
+        .set({ ydoc: Y.encodeStateAsUpdate(doc) })
+        .where('id', '=', noteId)
+        .execute();
+    }
+    return { doc, projectId: row.project_id, logged: rebuilt ? 0 : logged.length };
+  }
+
+  /**
+   * At start: updates acknowledged before a crash are folded into their notes (text, search,
+   * previews) without waiting for someone to open them.
+   */
+  async function foldLoggedUpdates() {
+    const pending = await db.selectFrom('note_updates').select('note_id').distinct().execute();
+    for (const { note_id: noteId } of pending) {
+      try {
+        const read = await readNoteDocument(noteId);
+        if (!read) continue;
+        if (read.logged > 0) await storeDocument(noteId, read.projectId, read.doc, undefined);
+        read.doc.destroy();
+        log.info({ noteId, updates: read.logged }, 'co-editing updates from before a restart stored');
+      } catch (err) {
+        log.error({ err, noteId }, 'could not store logged co-editing updates; kept for the next load');
+      }
+    }
+  }
+
   async function storeDocument(
     noteId: string,
-    documentName: string,
+    projectId: string,
     document: Y.Doc,
-    context: CollabContext | undefined,
+    actorId: string | undefined,
   ) {
     const state = Y.encodeStateAsUpdate(document);
+    // Taken with the state: the logged updates it already contains are the ones folded in below.
+    const storedSnapshot = Y.snapshot(document);
     const { content, plainText, excerpt } = prepareContent(markdownFromYdoc(document));
     const result = await db
       .updateTable('notes')
@@ -235,11 +310,35 @@ export async function createCollab(deps: CollabDeps) {
     if (Number(result.numUpdatedRows) === 0) {
       // Same text (e.g. only awareness or formatting-free changes): keep the Yjs state current.
       await db.updateTable('notes').set({ ydoc: state }).where('id', '=', noteId).execute();
+      await compactLog(noteId, storedSnapshot);
       return;
     }
-    const projectId = loaded.get(documentName) ?? '';
-    const actorId = context?.user?.id;
+    await compactLog(noteId, storedSnapshot);
     await deps.notify.note({ type: 'note.updated', projectId, noteId, ...(actorId ? { actorId } : {}) });
+  }
+
+  async function logUpdate(context: CollabContext, update: Uint8Array) {
+    await db
+      .insertInto('note_updates')
+      .values({ note_id: context.noteId, update, created_at: nowIso() })
+      .execute();
+  }
+
+  /**
+   * Drops the logged updates the stored state contains. One that arrived while the state was being
+   * written (logged, not yet applied) stays, and is applied again on the next load (Yjs updates
+   * are idempotent).
+   */
+  async function compactLog(noteId: string, storedSnapshot: Y.Snapshot) {
+    const logged = await db
+      .selectFrom('note_updates')
+      .select(['id', 'update'])
+      .where('note_id', '=', noteId)
+      .execute();
+    const folded = logged
+      .filter((entry) => Y.snapshotContainsUpdate(storedSnapshot, entry.update))
+      .map((entry) => entry.id);
+    if (folded.length > 0) await db.deleteFrom('note_updates').where('id', 'in', folded).execute();
   }
 
   /** A REST edit of a note someone is co-editing here: replace the live text, everyone sees it. */
@@ -253,6 +352,13 @@ export async function createCollab(deps: CollabDeps) {
       fragment.delete(0, fragment.length);
       prosemirrorJSONToYXmlFragment(editorSchema, markdownToDoc(row.content), fragment);
     }, 'rest');
+    // The REST edit cleared notes.ydoc; store the live state now so the updates clients log from
+    // here on (built on it) still apply after a crash.
+    await db
+      .updateTable('notes')
+      .set({ ydoc: Y.encodeStateAsUpdate(document) })
+      .where('id', '=', noteId)
+      .execute();
   };
 
   const closeDocuments = (predicate: (documentName: string, projectId: string) => boolean) => {
@@ -282,6 +388,8 @@ export async function createCollab(deps: CollabDeps) {
       closeDocuments((_name, projectId) => projectId === event.projectId);
     }
   });
+
+  await foldLoggedUpdates();
 
   return {
     hocuspocus,
@@ -371,19 +479,6 @@ function gateMessages(guarded: GuardedSocket, limits: SocketLimits) {
     }
     return emit(event, ...args);
   }) as typeof socket.emit;
-}
-
-function parseRedisUrl(url: string) {
-  const parsed = new URL(url);
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
-    options: {
-      ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
-      ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
-      ...(parsed.pathname.length > 1 ? { db: Number(parsed.pathname.slice(1)) } : {}),
-    },
-  };
 }
 
 export type Collab = Awaited<ReturnType<typeof createCollab>>;

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ChangeEvent } from '@notewise/shared';
+import { type LineLogger, logRedisErrors } from '../logging';
 
 /** A change plus who may see it; the audience is fixed when the change happens (deletions included). */
 export interface BusEvent {
@@ -40,12 +41,18 @@ const CHANNEL = 'notewise:events';
  * Several instances: every publish goes through Redis pub/sub and comes back to every instance
  * (this one included), so all connected sessions hear it whichever instance made the change.
  */
-export async function createRedisEventBus(url: string, channelPrefix = ''): Promise<EventBus> {
+export async function createRedisEventBus(
+  url: string,
+  channelPrefix = '',
+  log?: LineLogger,
+): Promise<EventBus> {
   const channel = `${channelPrefix}${CHANNEL}`;
   // Loaded only when REDIS_URL is set: the embedded default never pays for it.
   const { Redis } = await import('ioredis');
   const publisher = new Redis(url, { maxRetriesPerRequest: 3, lazyConnect: true });
   const subscriber = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: true });
+  logRedisErrors(publisher, log, 'events publisher');
+  logRedisErrors(subscriber, log, 'events subscriber');
   await Promise.all([publisher.connect(), subscriber.connect()]);
   const local = createMemoryEventBus();
   await subscriber.subscribe(channel);

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest, preValidationAsyncHookHandler }
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { Database } from '../db/types';
+import type { OriginPolicy } from '../http/public-origin';
 import type { SessionResolver, SessionUser } from '../http/session';
 import { SESSION_COOKIE_PREFIX } from '../modules/auth/auth';
 
@@ -150,7 +151,7 @@ export class MessageBudget {
 export interface SocketGuardDeps {
   db: Kysely<Database>;
   resolveSession: SessionResolver;
-  trustedOrigins: string[];
+  originPolicy: OriginPolicy;
   limits: SocketLimits;
   log: FastifyBaseLogger;
 }
@@ -175,11 +176,8 @@ export function createSocketGuard(deps: SocketGuardDeps) {
   const originAllowed = (request: FastifyRequest): boolean => {
     const origin = request.headers.origin;
     if (origin === undefined) return true;
-    const host = request.headers.host;
-    return (
-      deps.trustedOrigins.includes(origin) ||
-      (host !== undefined && (origin === `http://${host}` || origin === `https://${host}`))
-    );
+    // The same policy as requests (PUBLIC_URL, forwarded host from a trusted proxy), not the raw Host.
+    return deps.originPolicy.allows(request, origin, true);
   };
 
   /** Runs before the upgrade is answered: nothing from the client is read until this is settled. */

@@ -11,6 +11,7 @@ import { projectBansMigration } from './008-project-bans';
 import { listIndexesMigration } from './010-list-indexes';
 import { searchTermsMigration } from './011-search-terms';
 import { userDisabledMigration } from './012-user-disabled';
+import { noteUpdatesMigration } from './013-note-updates';
 import { tutorialStateMigration } from './014-tutorial-state';
 
 /**
@@ -32,6 +33,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '012-user-disabled': userDisabledMigration(dialect),
     '014-tutorial-state': tutorialStateMigration(dialect),
     '010-list-indexes': listIndexesMigration(),
+    '013-note-updates': noteUpdatesMigration(dialect),
   };
 }
 

@@ -42,10 +42,16 @@ const MESSAGE_FOR_CODE: Record<string, { status?: number; code: string; message:
 function withoutSessionToken(text: string): string {
   try {
     const parsed = JSON.parse(text) as Record<string, unknown> | null;
-    if (parsed && typeof parsed === 'object' && 'token' in parsed) {
-      const { token: _token, ...rest } = parsed;
-      return JSON.stringify(rest);
+    if (!parsed || typeof parsed !== 'object') return text;
+    const { token: _token, ...rest } = parsed;
+    // get-session nests it: { session: { token, ... }, user }.
+    if (rest.session && typeof rest.session === 'object' && 'token' in rest.session) {
+      const { token: _nested, ...session } = rest.session as Record<string, unknown>;
+      rest.session = session;
+    } else if (!('token' in parsed)) {
+      return text;
     }
+    return JSON.stringify(rest);
   } catch {
     // not JSON: pass through untouched
   }

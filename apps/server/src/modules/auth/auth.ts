@@ -11,6 +11,7 @@ import { APIError } from 'better-auth/api';
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database, Dialect } from '../../db/types';
+import { betterAuthLogTo, type LineLogger } from '../../logging';
 
 /** Header through which the server hands better-auth the client IP it trusts (never the client's). */
 export const CLIENT_IP_HEADER = 'x-notewise-client-ip';
@@ -28,6 +29,8 @@ export interface AuthDeps {
   deliverResetLink?: (user: { id: string; email: string; name: string }, token: string) => Promise<void>;
   /** After a password reset ended every session of the user (e.g. forget cached sessions). */
   onPasswordReset?: (userId: string) => void;
+  /** The server's logger: better-auth's messages go through it as JSON (decision 018). */
+  log?: LineLogger | undefined;
 }
 
 export function originOf(request: Request | undefined): string | undefined {
@@ -39,7 +42,15 @@ export function originOf(request: Request | undefined): string | undefined {
   }
 }
 
-export function createAuth({ config, db, dialect, secret, deliverResetLink, onPasswordReset }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  dialect,
+  secret,
+  deliverResetLink,
+  onPasswordReset,
+  log,
+}: AuthDeps) {
   const secureCookies = config.publicUrl?.startsWith('https://') ?? false;
   return betterAuth({
     appName: PRODUCT_NAME,
@@ -149,7 +160,10 @@ export function createAuth({ config, db, dialect, secret, deliverResetLink, onPa
         },
       },
     },
-    logger: { level: config.env === 'test' ? 'error' : 'warn' },
+    logger: {
+      level: config.env === 'test' ? 'error' : 'warn',
+      ...(log ? { log: betterAuthLogTo(log) } : {}),
+    },
   });
 }
 

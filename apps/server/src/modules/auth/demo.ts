@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { demoAccountSchema } from '@notewise/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/time';
@@ -105,7 +106,7 @@ export async function prepareDemoAccount(
 }
 
 export function registerDemoRoute(app: FastifyInstance, enabled: boolean) {
-  app.get('/api/demo', async () =>
+  app.get('/api/demo', { schema: { response: { 200: demoAccountSchema } } }, async () =>
     enabled
       ? { available: true, email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }
       : { available: false },

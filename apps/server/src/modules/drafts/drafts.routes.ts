@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
+import { NO_CONTENT } from '../../http/api-docs';
 import { currentUser } from '../../http/session';
 
 /** SPEC's current_input: what the user was typing, kept on the server so a reload restores it. */
@@ -38,7 +39,10 @@ export function registerDraftRoutes(app: FastifyInstance, db: Kysely<Database>) 
 
   r.put(
     '/api/drafts/:kind',
-    { onRequest: app.requireAuth, schema: { params: draftParamsSchema, body: saveDraftBodySchema } },
+    {
+      onRequest: app.requireAuth,
+      schema: { params: draftParamsSchema, body: saveDraftBodySchema, response: NO_CONTENT },
+    },
     async (request, reply) => {
       const values = {
         content: request.body.content,
@@ -57,7 +61,7 @@ export function registerDraftRoutes(app: FastifyInstance, db: Kysely<Database>) 
 
   r.delete(
     '/api/drafts/:kind',
-    { onRequest: app.requireAuth, schema: { params: draftParamsSchema } },
+    { onRequest: app.requireAuth, schema: { params: draftParamsSchema, response: NO_CONTENT } },
     async (request, reply) => {
       await db
         .deleteFrom('drafts')

@@ -13,6 +13,7 @@ import {
 } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NO_CONTENT } from '../../http/api-docs';
 import { ApiError, accessRequired, badRequest, notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
@@ -172,7 +173,7 @@ export function registerNoteRoutes(
 
   r.delete(
     '/api/notes/:id',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: NO_CONTENT } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const note = await noteAccess(userId, request.params.id);

@@ -1,6 +1,7 @@
 import { idParamsSchema, pageQuerySchema, pinListSchema } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NO_CONTENT } from '../../http/api-docs';
 import { notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
@@ -14,7 +15,7 @@ export function registerPinRoutes(app: FastifyInstance, notes: NotesRepo, notify
 
   r.put(
     '/api/notes/:id/pin',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: NO_CONTENT } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       if (!(await notes.find(userId, request.params.id))) throw notFound(NOTE_NOT_FOUND);
@@ -26,7 +27,7 @@ export function registerPinRoutes(app: FastifyInstance, notes: NotesRepo, notify
 
   r.delete(
     '/api/notes/:id/pin',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: NO_CONTENT } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       if (!(await notes.find(userId, request.params.id))) throw notFound(NOTE_NOT_FOUND);

@@ -2,6 +2,7 @@ import {
   daysRemaining,
   hasAccess,
   isTrialActive,
+  lastPageResponseSchema,
   lastPageSchema,
   type Me,
   meSchema,
@@ -14,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { toIsoOrNull } from '../../db/time';
 import type { Database } from '../../db/types';
+import { NO_CONTENT } from '../../http/api-docs';
 import { currentUser, type SessionCache, type SessionUser } from '../../http/session';
 import { createProfileRepo } from './profile.repo';
 
@@ -51,14 +53,18 @@ export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>
     },
   );
 
-  r.get('/api/me/last-page', { onRequest: app.requireAuth }, async (request) => {
-    const row = await repo.getLastPage(currentUser(request).id);
-    return { path: row?.last_path ?? null, title: row?.last_title ?? null };
-  });
+  r.get(
+    '/api/me/last-page',
+    { onRequest: app.requireAuth, schema: { response: { 200: lastPageResponseSchema } } },
+    async (request) => {
+      const row = await repo.getLastPage(currentUser(request).id);
+      return { path: row?.last_path ?? null, title: row?.last_title ?? null };
+    },
+  );
 
   r.put(
     '/api/me/last-page',
-    { onRequest: app.requireAuth, schema: { body: lastPageSchema } },
+    { onRequest: app.requireAuth, schema: { body: lastPageSchema, response: NO_CONTENT } },
     async (request, reply) => {
       await repo.saveLastPage(currentUser(request).id, request.body.path, request.body.title);
       return reply.status(204).send();

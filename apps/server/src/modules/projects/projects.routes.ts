@@ -11,6 +11,7 @@ import {
 } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NO_CONTENT } from '../../http/api-docs';
 import { notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
@@ -109,7 +110,7 @@ export function registerProjectRoutes(
 
   r.delete(
     '/api/projects/:id',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: NO_CONTENT } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const project = await accessOrThrow(userId, request.params.id);

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { NO_CONTENT } from '../../http/api-docs';
 import { ApiError, notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
@@ -147,7 +148,7 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
 
   r.delete(
     '/api/shared-projects/:id',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: NO_CONTENT } },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const access = await membership.project(userId, request.params.id);
@@ -218,6 +219,7 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     {
       onRequest: app.requireAuth,
       schema: {
+        response: NO_CONTENT,
         params: z.strictObject({ id: z.string().min(1).max(64), userId: z.string().min(1).max(64) }),
       },
     },

@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import * as Y from 'yjs';
+import type { Dialect } from '../src/db/types';
+import { dialects, request, signUp, startTestApp } from './helpers';
+import { call, createPostgresDatabase, type ServerProcess, startServerProcess } from './server-process';
+
+/** A browser's co-editing session on a spawned server, as in realtime.test.ts. */
+function collabClient(address: string, cookie: string, noteId: string) {
+  const host = new URL(address).host;
+  const doc = new Y.Doc();
+  const socket = new HocuspocusProviderWebsocket({
+    url: `ws://${host}/collab`,
+    WebSocketPolyfill: class extends WebSocket {
+      constructor(url: string) {
+        super(url, { headers: { cookie, origin: address } });
+      }
+    } as unknown as typeof globalThis.WebSocket,
+  });
+  const provider = new HocuspocusProvider({
+    websocketProvider: socket,
+    name: `note:${noteId}`,
+    document: doc,
+    token: 'session-cookie',
+  });
+  provider.attach();
+  const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
+  return {
+    doc,
+    provider,
+    synced,
+    text: () => doc.getXmlFragment('default').toString(),
+    destroy: () => {
+      provider.destroy();
+      socket.destroy();
+    },
+  };
+}
+
+async function until(predicate: () => boolean, timeoutMs = 5000) {
+  const start = Date.now();
+  while (!predicate()) {
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+function typeParagraph(doc: Y.Doc, text: string) {
+  doc.transact(() => {
+    const paragraph = new Y.XmlElement('paragraph');
+    paragraph.insert(0, [new Y.XmlText(text)]);
+    const fragment = doc.getXmlFragment('default');
+    fragment.insert(fragment.length, [paragraph]);
+  });
+}
+
+async function databaseEnv(
+  dialect: Dialect,
+  cleanups: (() => Promise<void>)[],
+): Promise<Record<string, string>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-kill-'));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (dialect === 'sqlite') return { DATA_DIR: dataDir };
+  const database = await createPostgresDatabase();
+  cleanups.push(database.drop);
+  return { DATA_DIR: dataDir, DATABASE_URL: database.url, AUTH_SECRET: 'k'.repeat(40) };
+}
+
+describe.each(dialects)('co-edits acknowledged before a kill -9 on %s', (dialect) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  const servers: ServerProcess[] = [];
+  afterEach(async () => {
+    for (const server of servers.splice(0)) server.child.kill('SIGKILL');
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  it('are there after the process is killed inside the save debounce and restarted', async () => {
+    const env = await databaseEnv(dialect, cleanups);
+    const first = await startServerProcess(env);
+    servers.push(first);
+    const owner = await call(first.address, 'POST', '/api/auth/sign-up/email', {
+      body: { name: 'Owner', email: 'owner@example.com', password: 'correct-horse-battery' },
+    });
+    expect(owner.status).toBe(200);
+    const project = (
+      await call(first.address, 'POST', '/api/shared-projects', {
+        cookie: owner.cookie,
+        body: { name: 'Co' },
+      })
+    ).json();
+    const note = (
+      await call(first.address, 'POST', '/api/notes', {
+        cookie: owner.cookie,
+        body: { projectId: project.id, content: 'Before the crash' },
+      })
+    ).json();
+
+    const client = collabClient(first.address, owner.cookie, note.id);
+    await client.synced;
+    typeParagraph(client.doc, 'typed just before kill -9');
+    typeParagraph(client.doc, 'and a second line');
+    expect(client.provider.unsyncedChanges).toBeGreaterThan(0);
+    // The server acknowledged both changes: the UI now shows "Saved".
+    await until(() => client.provider.unsyncedChanges === 0);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBe('SIGKILL');
+    client.destroy();
+
+    // Same data folder: the dead process's lock is taken over.
+    const second = await startServerProcess(env);
+    servers.push(second);
+    const signIn = await call(second.address, 'POST', '/api/auth/sign-in/email', {
+      body: { email: 'owner@example.com', password: 'correct-horse-battery' },
+    });
+    expect(signIn.status).toBe(200);
+    const stored = (
+      await call(second.address, 'GET', `/api/notes/${note.id}`, { cookie: signIn.cookie })
+    ).json();
+    expect(stored.content).toContain('Before the crash');
+    expect(stored.content).toContain('typed just before kill -9');
+    expect(stored.content).toContain('and a second line');
+
+    const reopened = collabClient(second.address, signIn.cookie, note.id);
+    await reopened.synced;
+    expect(reopened.text()).toContain('typed just before kill -9');
+    expect(reopened.text()).toContain('and a second line');
+    // Typing on goes to the log again and is folded in on the next store or start.
+    typeParagraph(reopened.doc, 'after the restart');
+    await until(() => reopened.provider.unsyncedChanges === 0);
+    reopened.destroy();
+  }, 90_000);
+});
+
+describe.each(dialects)('the co-editing update log on %s', (dialect) => {
+  it('holds acknowledged updates until the document is stored, then is compacted', async () => {
+    const t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
+    try {
+      await t.app.listen({ host: '127.0.0.1', port: 0 });
+      const address = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const owner = await signUp(t.app);
+      const project = (
+        await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Log' } })
+      ).json();
+      const note = (
+        await request(t.app, 'POST', '/api/notes', {
+          cookie: owner.cookie,
+          body: { projectId: project.id, content: 'Logged' },
+        })
+      ).json();
+      const logged = async () =>
+        (await t.database.db.selectFrom('note_updates').select('id').where('note_id', '=', note.id).execute())
+          .length;
+
+      const client = collabClient(address, owner.cookie, note.id);
+      await client.synced;
+      typeParagraph(client.doc, 'one');
+      typeParagraph(client.doc, 'two');
+      await until(() => client.provider.unsyncedChanges === 0);
+      // Acknowledged, inside the store debounce: in the log, not yet in the note.
+      expect(await logged()).toBeGreaterThan(0);
+      const before = (await request(t.app, 'GET', `/api/notes/${note.id}`, { cookie: owner.cookie })).json();
+      expect(before.content).not.toContain('two');
+
+      let content = '';
+      const start = Date.now();
+      while (!content.includes('two') && Date.now() - start < 8000) {
+        await new Promise((r) => setTimeout(r, 100));
+        content = (await request(t.app, 'GET', `/api/notes/${note.id}`, { cookie: owner.cookie })).json()
+          .content;
+      }
+      expect(content).toContain('two');
+      expect(await logged()).toBe(0);
+      client.destroy();
+    } finally {
+      await t.close();
+      await t.testDb.destroy();
+    }
+  }, 30_000);
+});
