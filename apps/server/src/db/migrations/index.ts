@@ -29,11 +29,11 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '006-note-excerpts': noteExcerptsMigration(dialect),
     '007-rate-limits': rateLimitsMigration(dialect),
     '008-project-bans': projectBansMigration(dialect),
+    '010-list-indexes': listIndexesMigration(),
     '011-search-terms': searchTermsMigration(dialect),
     '012-user-disabled': userDisabledMigration(dialect),
-    '014-tutorial-state': tutorialStateMigration(dialect),
-    '010-list-indexes': listIndexesMigration(),
     '013-note-updates': noteUpdatesMigration(dialect),
+    '014-tutorial-state': tutorialStateMigration(dialect),
   };
 }
 
