@@ -130,6 +130,11 @@ export function runTutorial({ navigate, onEnd }: RunOptions): Driver {
       targets.set(index, target);
       if (tour.isActive()) tour.moveTo(index);
       else tour.drive(index);
+      // Going back from a target nested in the previous one (AI actions inside the composer) can
+      // leave driver.js's mark on the old element: only the current target is highlighted.
+      for (const marked of document.querySelectorAll('.driver-active-element')) {
+        if (marked !== target) marked.classList.remove('driver-active-element');
+      }
     } finally {
       moving = false;
     }

@@ -26,17 +26,23 @@ export function TutorialHost() {
   const signedIn = useRef(false);
   signedIn.current = user != null;
   const tour = useRef<Driver | null>(null);
+  // Two start requests close together (a page mounting, a button) must not run two tours: only the
+  // newest request starts one, even if its driver.js import resolves after an older request's.
+  const latestRequest = useRef(0);
   const userId = user?.id;
 
   useEffect(
     () =>
       onTutorialStartRequest(() => {
         // A restart clears the completed flag (SPEC 4); closing the running tour first counts as nothing.
+        const request = ++latestRequest.current;
         const running = tour.current;
         tour.current = null;
         running?.destroy();
         void saveTutorialCompleted(false, signedIn.current);
         void import('./run-tutorial').then(({ runTutorial }) => {
+          if (request !== latestRequest.current) return;
+          tour.current?.destroy();
           const started = runTutorial({
             navigate: (to) => navigateRef.current(to),
             onEnd: () => {
