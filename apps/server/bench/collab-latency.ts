@@ -44,20 +44,30 @@ export async function measureCollabLatency(
   const a = client(host, cookies[0], noteId);
   const b = client(host, cookies[1], noteId);
   await Promise.all([a.synced, b.synced]);
-  const textA = a.doc.getText('bench');
-  const textB = b.doc.getText('bench');
+  // The server accepts only changes valid for the editor schema: type into a paragraph of the
+  // editor's fragment, as the web app does.
+  const fragmentA = a.doc.getXmlFragment('default');
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [new Y.XmlText('')]);
+  fragmentA.insert(fragmentA.length, [paragraph]);
+  const textA = paragraph.get(0) as Y.XmlText;
+  const fragmentB = b.doc.getXmlFragment('default');
   const latencies: number[] = [];
   for (let i = 0; i < samples; i++) {
     const marker = `${i % 10}`;
     const expectedLength = textA.length + 1;
     const arrived = new Promise<void>((resolve) => {
       const check = () => {
-        if (textB.length >= expectedLength) {
-          textB.unobserve(check);
+        const textB = (fragmentB.get(fragmentB.length - 1) as Y.XmlElement | undefined)?.get(0) as
+          | Y.XmlText
+          | undefined;
+        if ((textB?.length ?? 0) >= expectedLength) {
+          fragmentB.unobserveDeep(check);
           resolve();
         }
       };
-      textB.observe(check);
+      fragmentB.observeDeep(check);
+      check();
     });
     const started = performance.now();
     textA.insert(textA.length, marker);
