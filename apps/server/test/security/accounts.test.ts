@@ -1,6 +1,6 @@
 // Issue 19 findings 8 and 9 (accounts): password rules, the sign-up email oracle, password change,
 // signing out other sessions, the reset flow (admin link and SMTP), and when the demo account exists.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,6 +17,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from '../helpers';
+import { startServerProcess } from '../server-process';
 
 const SIGN_UP = '/api/auth/sign-up/email';
 const SIGN_IN = '/api/auth/sign-in/email';
@@ -434,38 +435,18 @@ describe('admin reset link (works without email)', () => {
 describe('start-up log', () => {
   it('a plain start on 0.0.0.0 creates no demo account and says why', async () => {
     const testDb = await createTestDatabase('sqlite');
-    const child = spawn(TSX, ['src/main.ts'], {
-      cwd: SERVER_DIR,
-      env: {
-        ...process.env,
-        DATA_DIR: testDb.dataDir,
-        PORT: '0',
-        HOST: '0.0.0.0',
-        NODE_ENV: 'development',
-        DATABASE_URL: '',
-        DEMO_ACCOUNT: '',
-        LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    // node with tsx's loader (not the tsx binary): the kill below reaches the server itself.
+    const server = await startServerProcess({
+      DATA_DIR: testDb.dataDir,
+      HOST: '0.0.0.0',
+      NODE_ENV: 'development',
+      DEMO_ACCOUNT: '',
+      LOG_LEVEL: 'info',
     });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
+    const output = server.output();
+    const port = new URL(server.address).port;
+    const child = server.child;
     try {
-      const port = await new Promise<string>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no listen line:\n${output}`)), 30_000);
-        child.stdout.on('data', () => {
-          const match = output.match(/Server listening at http:\/\/[^:]+:(\d+)/);
-          if (match?.[1]) {
-            clearTimeout(timer);
-            resolve(match[1]);
-          }
-        });
-      });
       expect(output).toContain('demo account is off (HOST 0.0.0.0 is reachable from other machines');
       const demo = await fetch(`http://127.0.0.1:${port}/api/demo`);
       expect(await demo.json()).toEqual({ available: false });
