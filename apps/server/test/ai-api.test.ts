@@ -254,6 +254,35 @@ describe.each(dialects)('AI API with the built-in engine on %s', (dialect) => {
     expect((await a.get(`/api/notes/${note.id}`)).statusCode).toBe(200);
   });
 
+  it('proposes where Add Note would file a text without storing anything (issue 18.4)', async () => {
+    const { cookie } = await signUp(t.app);
+    const a = api(t, cookie);
+    const work = (
+      await a.post('/api/projects', { name: 'Work', description: 'Client meetings and budgets' })
+    ).json();
+    const before = (await a.get('/api/notes/counts')).json();
+    const fits = await a.post('/api/ai/capture/proposal', { content: 'Budget meeting with the client.' });
+    expect(fits.statusCode).toBe(200);
+    expect(fits.json()).toEqual({
+      title: 'Budget meeting with the client',
+      project: { id: work.id, name: 'Work' },
+    });
+    // Nothing fits: null, which the composer shows as 'Inbox' (no Inbox project is created).
+    const none = await a.post('/api/ai/capture/proposal', { content: 'Paint the fence blue.' });
+    expect(none.json().project).toBeNull();
+    expect((await a.get('/api/notes/counts')).json()).toEqual(before);
+    const names = (await a.get('/api/projects')).json().projects.map((p: { name: string }) => p.name);
+    expect(names).toEqual(['Work']);
+    expect((await a.post('/api/ai/capture/proposal', { content: ' ' })).statusCode).toBe(400);
+    expect((await a.post('/api/ai/capture/proposal', { content: 'x', projectId: work.id })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/ai/capture/proposal', payload: { content: 'x' } }))
+        .statusCode,
+    ).toBe(401);
+  });
+
   it('does not repeat a title taken from a whole first line as the first line of the body', async () => {
     const a = api(t, (await signUp(t.app)).cookie);
     const heading = await a.post('/api/ai/capture', { content: '# Groceries\n\n- milk\n- eggs' });

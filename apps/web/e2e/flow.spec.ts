@@ -360,11 +360,21 @@ test('New Note on a project page preselects it; the composer can pick another or
   const gardenId = garden.projects.find((project) => project.name === 'Garden')?.id;
   expect(notes.notes.find((note) => note.title.startsWith('Plant tomatoes'))?.projectId).toBe(gardenId);
 
-  // From Capture itself the AI proposes (Inbox when nothing fits).
+  // From Capture itself the AI proposes, shown in the picker before adding (Inbox when nothing fits).
   await page.goto('/');
-  await expect(page.getByRole('combobox', { name: 'Project' }).locator('option:checked')).toHaveText(
-    'Suggested by AI',
-  );
+  const proposed = page.getByRole('combobox', { name: 'Project' }).locator('option:checked');
+  await expect(proposed).toHaveText('Suggested by AI');
+  const text = page.getByRole('textbox', { name: 'Note text' });
+  await text.fill('Paint the fence blue on Sunday.');
+  await expect(proposed).toHaveText('Suggested by AI: Inbox');
+  await text.fill('Tomatoes and basil for the garden beds.');
+  await expect(proposed).toHaveText('Suggested by AI: Garden');
+  await page.getByRole('button', { name: 'Add Note' }).click();
+  await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 15_000 });
+  const after = (await (await page.request.get('/api/notes')).json()) as {
+    notes: Array<{ title: string; projectId: string }>;
+  };
+  expect(after.notes.find((note) => note.title.startsWith('Tomatoes and basil'))?.projectId).toBe(gardenId);
 });
 
 /** The control shows its name as text on screen (not only as an accessible name or tooltip). */
@@ -441,6 +451,26 @@ test('keyboard and copy: search puts the caret in the note; a new account is not
     .getByRole('option', { name: /Empty orbit/ })
     .click();
   await expect(page.getByRole('textbox', { name: 'Note title' })).toBeFocused();
+
+  // A note of a shared project (co-edited): the caret lands in the text once it has synced.
+  const choir = await apiPost<{ id: string }>(page, '/api/shared-projects', { name: 'Orbit club' });
+  await apiPost(page, '/api/notes', {
+    projectId: choir.id,
+    title: 'Shared orbit',
+    content: 'Halley returns.',
+  });
+  await page.goto('/');
+  await search.fill('Halley');
+  await expect(
+    page.getByRole('listbox', { name: /Search Results/ }).getByRole('option', { name: /Shared orbit/ }),
+  ).toBeVisible();
+  await search.press('Enter');
+  await expect(page).toHaveURL(/\/quick-view\?/);
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toBeFocused();
+  await page.keyboard.type('Seen in 2061. ');
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toContainText(
+    'Seen in 2061. Halley returns.',
+  );
 });
 
 test('joining by code speaks of joining, and a refused code shows its error without any progress', async ({

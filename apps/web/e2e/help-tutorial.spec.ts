@@ -224,7 +224,7 @@ test.describe('Tutorial on desktop', () => {
 
   // FIXME (closing note of 2026-11-24): after the session's last merges the completed flag is
   // sometimes not stored after Skip (about every other run); the cause is not found yet.
-  test.fixme('skips with the close button and with Escape; restarts from Settings and Help', async ({
+  test('skips with the close button and with Escape; restarts from Settings and Help', async ({
     page,
   }) => {
     await signUpFresh(page, 'Skipper');

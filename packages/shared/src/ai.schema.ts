@@ -126,6 +126,22 @@ export const aiCaptureResponseSchema = z.object({ note: noteSchema, project: pro
 export type AiCaptureResponse = z.infer<typeof aiCaptureResponseSchema>;
 
 /**
+ * POST /api/ai/capture/proposal: where Add Note would file this text, asked while the user writes so
+ * the composer's picker shows the AI's choice before adding (issue 18.4). Nothing is stored.
+ */
+export const aiCaptureProposalBodySchema = z.strictObject({
+  content: aiCaptureBodySchema.shape.content,
+});
+export type AiCaptureProposalBody = z.infer<typeof aiCaptureProposalBodySchema>;
+
+/** `project` null: nothing fits, so Add Note files the text in 'Inbox'. */
+export const aiCaptureProposalSchema = z.object({
+  title: z.string(),
+  project: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type AiCaptureProposal = z.infer<typeof aiCaptureProposalSchema>;
+
+/**
  * The Server-Sent Events of POST /api/ai/enhance, in order: one `job`, any number of `delta`
  * (append `text`), then `done` (the whole `output`) or `error`.
  */

@@ -3,6 +3,8 @@ import {
   AI_MESSAGES,
   type AiStreamEvent,
   aiCaptureBodySchema,
+  aiCaptureProposalBodySchema,
+  aiCaptureProposalSchema,
   aiCaptureResponseSchema,
   aiEnhanceBodySchema,
   aiJobSchema,
@@ -183,6 +185,34 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
         const result = await service.capture(userId, content, controller.signal, projectId, title);
         settled = true;
         return reply.status(201).send(result);
+      } finally {
+        settled = true;
+        untrack();
+        lease.release();
+      }
+    },
+  );
+
+  r.post(
+    '/api/ai/capture/proposal',
+    {
+      onRequest: app.requireAccess,
+      schema: { body: aiCaptureProposalBodySchema, response: { 200: aiCaptureProposalSchema } },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const lease = await service.limiter.acquire(userId);
+      if (!lease.ok) return rateLimited(reply, lease.retryAfterSeconds);
+      const controller = new AbortController();
+      const untrack = service.track(controller);
+      let settled = false;
+      reply.raw.on('close', () => {
+        if (!settled) controller.abort();
+      });
+      try {
+        const proposal = await service.proposeCapture(userId, request.body.content, controller.signal);
+        settled = true;
+        return proposal;
       } finally {
         settled = true;
         untrack();

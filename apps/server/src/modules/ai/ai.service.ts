@@ -107,6 +107,23 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
      * ARCHITECTURE 11.2: Add Note creates the note at once. The engine proposes a title and one of
      * the user's personal projects; without a fitting project the note goes to 'Inbox'.
      */
+    /** The title and personal project capture would choose for this text (null: 'Inbox'). */
+    async proposeCapture(
+      userId: string,
+      content: string,
+      signal?: AbortSignal,
+    ): Promise<{ title: string; project: { id: string; name: string } | null }> {
+      const personal = await deps.projects.list(userId, 'personal');
+      const proposal = await provider.capture(
+        content,
+        personal.map((p) => ({ id: p.id, name: p.name, description: p.description })),
+        { signal },
+      );
+      const chosen = proposal.projectId ? personal.find((p) => p.id === proposal.projectId) : undefined;
+      const title = proposal.title.trim().slice(0, MAX_NOTE_TITLE_LENGTH) || UNTITLED_NOTE_TITLE;
+      return { title, project: chosen ? { id: chosen.id, name: chosen.name } : null };
+    },
+
     async capture(
       userId: string,
       content: string,

@@ -62,6 +62,10 @@ export function runTutorial({ navigate, onEnd }: RunOptions): Driver {
   const targets = new Map<number, Element>();
   let finished = false;
   let moving = false;
+  // driver.js keeps its state per page, not per instance: a tour replaced before its first step was
+  // shown (two start requests close together) must never show it later, or its skip would end the
+  // newer tour without recording the outcome.
+  let cancelled = false;
 
   const tour = driver({
     animate: !window.matchMedia('(prefers-reduced-motion: reduce)').matches,
@@ -126,6 +130,7 @@ export function runTutorial({ navigate, onEnd }: RunOptions): Driver {
       if (changed) navigate(step.route);
       if (changed) await new Promise((resolve) => setTimeout(resolve, PAGE_SETTLE_MS));
       const target = await waitForTarget(step);
+      if (cancelled) return;
       target.scrollIntoView({ block: 'center' });
       targets.set(index, target);
       if (tour.isActive()) tour.moveTo(index);
@@ -140,6 +145,11 @@ export function runTutorial({ navigate, onEnd }: RunOptions): Driver {
     }
   }
 
+  const destroy = tour.destroy;
+  tour.destroy = () => {
+    cancelled = true;
+    if (tour.isActive()) destroy();
+  };
   void goTo(0);
   return tour;
 }

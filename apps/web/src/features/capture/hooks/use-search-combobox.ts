@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/app/route-table';
 import { useNoteSearch, useNotes } from '@/features/notes/queries';
+import { useDebounced } from '@/lib/use-debounced';
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -21,15 +22,6 @@ export type SearchState =
   | { kind: 'recent' | 'results'; status: 'loading' }
   | { kind: 'recent' | 'results'; status: 'error'; error: unknown }
   | { kind: 'recent' | 'results'; status: 'ready'; items: SearchItem[] };
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 interface Options {
   /** The list is wanted (dropdown open or full-screen search shown): loads recent notes on demand. */

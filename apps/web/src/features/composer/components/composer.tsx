@@ -17,6 +17,7 @@ import { useAutoGrow } from '../hooks/use-auto-grow';
 import { useComposerDraft } from '../hooks/use-composer-draft';
 import { useTextHistory } from '../hooks/use-text-history';
 import { recallComposerText, rememberComposerText } from '../lib/composer-memory';
+import type { CaptureProposal } from './project-picker';
 
 // What only runs after a click loads then, not with the home page: the success dialog (Radix Dialog),
 // the busy overlay and the Add Note request.
@@ -79,6 +80,11 @@ export function Composer() {
   const [projectId, setProjectId] = useState(projectParam);
   useEffect(() => setProjectId(projectParam), [projectParam]);
 
+  const proposalRef = useRef<CaptureProposal | null>(null);
+  const onProposalChange = useCallback((proposal: CaptureProposal | null) => {
+    proposalRef.current = proposal;
+  }, []);
+
   const [busy, setBusy] = useState<Busy>(false);
   const [added, setAdded] = useState<{ projectId: string; noteId: string; shared: boolean } | null>(null);
   const [successOpen, setSuccessOpen] = useState(false);
@@ -112,7 +118,10 @@ export function Composer() {
     void loadSuccessDialog();
     try {
       const addNoteRequest = await loadAddNote();
-      const { note, project } = await addNoteRequest(text, projectId || undefined);
+      // 'Suggested by AI' files the note where the picker showed it would, when that was for this text.
+      const proposal = proposalRef.current;
+      const proposed = proposal && proposal.text === text.trim() ? proposal.projectId : null;
+      const { note, project } = await addNoteRequest(text, projectId || proposed || undefined);
       history.reset('');
       clearDraft();
       setAdded({ projectId: note.projectId, noteId: note.id, shared: project.kind === 'shared' });
@@ -234,7 +243,13 @@ export function Composer() {
       </div>
       {signedIn && !noAccess && (
         <Suspense fallback={<div className="h-8 max-md:h-11" aria-hidden="true" />}>
-          <ProjectPicker value={projectId} onChange={setProjectId} disabled={busy !== false} />
+          <ProjectPicker
+            value={projectId}
+            onChange={setProjectId}
+            text={text}
+            onProposalChange={onProposalChange}
+            disabled={busy !== false}
+          />
         </Suspense>
       )}
       {noAccess && (

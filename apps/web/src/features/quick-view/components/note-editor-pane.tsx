@@ -574,6 +574,11 @@ function CollaborativeNoteSession({
   const enhancingRef = useRef(false);
   const streamingFrom = useRef<string | null>(null);
   const [blank, setBlank] = useState(() => note.content.trim() === '');
+  // Opened from search: the caret goes into the shared text once it has synced (issue 18.7).
+  const location = useLocation();
+  const [focusOnOpen] = useState(
+    () => (location.state as { focusEditor?: unknown } | null)?.focusEditor === true,
+  );
 
   // Renamed by someone else (live events refresh the note): follow, unless this title has edits.
   const liveTitle = useNote(note.id).data?.title;
@@ -729,6 +734,7 @@ function CollaborativeNoteSession({
               noteId={note.id}
               label="Note content"
               placeholder="Start writing..."
+              autoFocus={focusOnOpen ? 'start' : false}
               editable={enhancing === false}
               onBlankChange={setBlank}
               onStateChange={setCollab}
