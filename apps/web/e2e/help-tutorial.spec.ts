@@ -222,11 +222,9 @@ test.describe('Tutorial on desktop', () => {
     await other.close();
   });
 
-  // FIXME (closing note of 2026-11-24): after the session's last merges the completed flag is
-  // sometimes not stored after Skip (about every other run); the cause is not found yet.
-  test('skips with the close button and with Escape; restarts from Settings and Help', async ({
-    page,
-  }) => {
+  // Two start requests close together once left a replaced tour to show itself later: its Skip ended
+  // the newer tour without recording it (fixed in run-tutorial.ts; this caught it about 1 run in 6).
+  test('skips with the close button and with Escape; restarts from Settings and Help', async ({ page }) => {
     await signUpFresh(page, 'Skipper');
     await page.goto('/tutorial');
     await expectStep(page, 0);
