@@ -1,29 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Toaster } from 'sonner';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { AuthDialogProvider, AuthProvider } from '@/features/auth';
+import { loadSonner } from '@/lib/toast';
 import { createQueryClient } from './query-client';
 import { RealtimeEvents } from './realtime';
-import { ThemeProvider, useTheme } from './theme';
+import { ThemeProvider } from './theme';
 
-function ThemedToaster() {
-  const { resolvedTheme } = useTheme();
-  return (
-    <Toaster
-      theme={resolvedTheme}
-      position="bottom-right"
-      closeButton
-      toastOptions={{
-        style: {
-          background: 'var(--color-panel)',
-          color: 'var(--color-fg)',
-          borderColor: 'var(--color-border)',
-          fontSize: '14px',
-        },
-      }}
-    />
-  );
-}
+// Rendered at once, but as its own chunk: sonner stays out of the first route's JS.
+const ToastViewport = lazy(async () => {
+  const [viewport] = await Promise.all([import('./toast-viewport'), loadSonner()]);
+  return { default: viewport.ToastViewport };
+});
 
 /** Everything the pages rely on: server-state cache, theme, session, auth dialog, toasts. */
 export function Providers({ children }: { children: ReactNode }) {
@@ -34,7 +21,9 @@ export function Providers({ children }: { children: ReactNode }) {
         <AuthProvider>
           <AuthDialogProvider>
             {children}
-            <ThemedToaster />
+            <Suspense fallback={null}>
+              <ToastViewport />
+            </Suspense>
             <RealtimeEvents />
           </AuthDialogProvider>
         </AuthProvider>

@@ -16,11 +16,11 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { storage } from '@/lib/storage';
+import { toast } from '@/lib/toast';
 import { paths } from '../route-table';
 import { type AuthMode, useAuth, useAuthDialog, useSignOut, useSignUpOpen } from '../session';
 

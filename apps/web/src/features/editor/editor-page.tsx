@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/app/route-table';
 import { useAuth, useAuthDialog } from '@/app/session';
 import { Button } from '@/components/ui/button';
@@ -16,6 +15,7 @@ import {
 } from '@/features/composer/editor-support';
 import { invalidateNoteData } from '@/features/notes/queries';
 import { api, errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { AiToolbarSlot } from './components/ai-toolbar-slot';
 import { RichTextEditor, type RichTextEditorHandle } from './components/rich-text-editor';
 import { SaveYourNoteDialog } from './components/save-your-note-dialog';

@@ -1,9 +1,9 @@
 import type { Driver } from 'driver.js';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { useAuth } from '@/app/session';
 import { storage } from '@/lib/storage';
+import { toast } from '@/lib/toast';
 import {
   fetchTutorialState,
   onTutorialStartRequest,

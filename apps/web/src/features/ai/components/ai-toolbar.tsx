@@ -17,13 +17,13 @@ import {
 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { useAuth, useAuthDialog } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tooltip } from '@/components/ui/tooltip';
 import type { AiToolbarSlotProps } from '@/features/editor';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import { useAiStatus } from '../api/ai-status';
 import { useEnhancement } from '../hooks/use-enhancement';
 import { AI_TEXT } from '../lib/ai-messages';

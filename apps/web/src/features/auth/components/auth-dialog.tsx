@@ -1,12 +1,12 @@
 import { MESSAGES, type Me, signInBodySchema, signUpBodySchema } from '@notewise/shared';
 import { Eye, EyeOff, KeyRound } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useSignUpOpen } from '../api/get-auth-options';
 import { useDemoAccount } from '../api/get-demo';
 import { usePasswordResetOptions, useRequestPasswordReset } from '../api/password-reset';

@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Maximize2, PenLine, Plus, Redo2, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/app/route-table';
 import { useAuth, useAuthDialog } from '@/app/session';
 import { Button } from '@/components/ui/button';
@@ -12,6 +11,7 @@ import { AiToolbarSlot, type EditorNavigationState, loadEditorPage } from '@/fea
 import { invalidateNoteData } from '@/features/notes/queries';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useAutoGrow } from '../hooks/use-auto-grow';
 import { useComposerDraft } from '../hooks/use-composer-draft';

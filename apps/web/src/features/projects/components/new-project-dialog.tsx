@@ -8,7 +8,6 @@ import {
 } from '@notewise/shared';
 import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { ColorDot } from '@/components/ui/color-dot';
 import { ColorPicker } from '@/components/ui/color-picker';
@@ -19,6 +18,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import { useCreateProjectsFromTemplate } from '../api/create-from-template';
 import { useCreateProject } from '../api/create-project';
 

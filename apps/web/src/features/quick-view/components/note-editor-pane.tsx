@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileText, NotebookPen } from 'lucide-react';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AiBusyOverlay } from '@/features/ai';
@@ -23,6 +22,7 @@ import {
 } from '@/features/editor';
 import { errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import { applySavedNote, renameNote, type SaveNoteBody, saveNote, useNote } from '../api/notes';
 import { useSharedProjects } from '../api/shared-projects';
 import { ColumnMessage } from './column-list';

@@ -1,11 +1,11 @@
 import { DAY_MS, type Me, type Plan, TRIAL_DURATION_MS } from '@notewise/shared';
 import { CircleCheck, CircleMinus, Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import { formatDate, pluralize } from '@/lib/format';
+import { toast } from '@/lib/toast';
 
 const PLAN_DESCRIPTIONS: Record<Plan, string> = {
   FREE: 'View and edit your projects and search your notes.',

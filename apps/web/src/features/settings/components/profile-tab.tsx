@@ -1,6 +1,5 @@
 import { type Me, updateMeBodySchema } from '@notewise/shared';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useUpdateProfile } from '../api/update-profile';
 import { AppearanceSection } from './appearance-section';
 import { SecuritySection } from './security-section';

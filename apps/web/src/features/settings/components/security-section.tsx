@@ -1,11 +1,11 @@
 import { changePasswordBodySchema, MESSAGES } from '@notewise/shared';
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { PasswordInput } from '@/components/ui/password-input';
 import { errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { useChangePassword, useSignOutOtherSessions } from '../api/account-security';
 
 type PasswordField = 'currentPassword' | 'newPassword';

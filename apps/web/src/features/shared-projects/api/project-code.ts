@@ -1,7 +1,7 @@
 import type { SharedProject } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api, errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import { invalidateSharedProjectData, storeSharedProject } from './cache';
 
 export type CodeAction = 'regenerate' | 'disable';

@@ -1,7 +1,7 @@
 import type { Member } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { api, errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import {
   type CacheSnapshot,
   invalidateSharedProjectData,

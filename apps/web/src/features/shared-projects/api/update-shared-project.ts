@@ -1,8 +1,8 @@
 import type { ProjectColor, SharedProject } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { invalidateNoteData } from '@/features/notes/queries';
 import { api, errorMessage } from '@/lib/api';
+import { toast } from '@/lib/toast';
 import {
   type CacheSnapshot,
   invalidateSharedProjectData,

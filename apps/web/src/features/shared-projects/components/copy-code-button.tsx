@@ -1,8 +1,8 @@
 import { Copy } from 'lucide-react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 
 /** Writes a project code to the clipboard; a toast says 'Code copied' or 'Failed to copy' (SPEC 8). */
 export async function copyProjectCode(code: string): Promise<void> {

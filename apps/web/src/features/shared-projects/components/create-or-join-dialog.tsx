@@ -10,7 +10,6 @@ import {
 import { ArrowLeft, ChevronRight, KeyRound, type LucideIcon, Plus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
 import { ColorPicker } from '@/components/ui/color-picker';
@@ -20,6 +19,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import { useCreateSharedProject } from '../api/create-shared-project';
 import { useJoinSharedProject } from '../api/join-shared-project';
 import { JOIN_STAGES, ProgressModal } from './progress-modal';
