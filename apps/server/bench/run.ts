@@ -265,15 +265,33 @@ async function measureSize(noteCount: number, last: boolean) {
       500,
       cookie,
     );
-    // Main has no list cursor yet (perf-lists is building it): the "first page" of the big project
-    // is the whole list, capped at 2,000 notes (1.9 MB), and a deep page cannot be asked for. Last,
-    // at 5 req/s: it saturates the server, and what is measured after it would pay for its backlog.
+    // The big project through its cursor (decision 015): the first page, and a page deep in the list
+    // (found by walking 200-note pages to the middle), each 50 notes, at the list budget's rate.
     await measure(
       'note list (big project, first page)',
-      [`${address}/api/notes?projectId=${bigProject.id}`],
-      5,
+      [`${address}/api/notes?projectId=${bigProject.id}&limit=50`],
+      500,
       cookie,
     );
+    let deepCursor: string | null = null;
+    for (let walked = 0; walked < Math.floor(noteCount / 2); walked += 200) {
+      const page = (await (
+        await fetch(
+          `${address}/api/notes?projectId=${bigProject.id}&limit=200${deepCursor ? `&cursor=${deepCursor}` : ''}`,
+          { headers: { cookie } },
+        )
+      ).json()) as { nextCursor: string | null };
+      if (!page.nextCursor) break;
+      deepCursor = page.nextCursor;
+    }
+    if (deepCursor) {
+      await measure(
+        'note list (big project, deep page)',
+        [`${address}/api/notes?projectId=${bigProject.id}&limit=50&cursor=${deepCursor}`],
+        500,
+        cookie,
+      );
+    }
 
     if (last) {
       // Co-editing: a second member edits the same shared note.
@@ -384,6 +402,8 @@ async function main() {
       [`search ${kind} p99`, fig(`search ${kind}`)?.app.p99, 50],
     ]),
     ['note list (50) p99 at 500 req/s', fig('note list (50 notes)')?.app.p99, 10],
+    ['big project first page (50) p99 at 500 req/s', fig('note list (big project, first page)')?.app.p99, 10],
+    ['big project deep page (50) p99 at 500 req/s', fig('note list (big project, deep page)')?.app.p99, 10],
     ['get note p99 at 500 req/s', fig('get note')?.app.p99, 5],
     ['co-edit propagation p95 (2 clients)', extras.collabLatency?.p95, 50],
     ['keystroke p95, 10,000-word note (ms)', extras.keystroke?.p95, 16],
