@@ -482,7 +482,7 @@ describe('voice assistant without speech servers', () => {
     expect(options).toMatchObject({ sttServer: false, ttsServer: false, vapi: null });
 
     const server = await me.post('/api/voice/calls', { mode: 'server' });
-    expect(server.statusCode).toBe(503);
+    expect(server.statusCode).toBe(422);
     expect(server.json().error).toEqual({ code: VOICE_ERROR_CODES.sttOff, message: VOICE_MESSAGES.sttOff });
     expect((await me.post('/api/voice/calls', { mode: 'vapi' })).statusCode).toBe(400);
 
@@ -492,7 +492,7 @@ describe('voice assistant without speech servers', () => {
 
     const call = (await me.post('/api/voice/calls', { mode: 'browser' })).json().call;
     const audio = await me.wav(call.id, speechWav(1));
-    expect(audio.statusCode).toBe(503);
+    expect(audio.statusCode).toBe(422);
     expect(audio.json().error.code).toBe(VOICE_ERROR_CODES.sttOff);
     const say = (text: string) =>
       me.post(`/api/voice/calls/${call.id}/turns`, { speaker: 'user', text, offsetMs: 0 });
