@@ -1,14 +1,17 @@
+import type { AddressInfo } from 'node:net';
 import {
   MESSAGES,
   type RealtimeEvent,
   VOICE_ERROR_CODES,
   VOICE_MESSAGES,
+  type VoiceTurnResult,
   voiceCallDetailSchema,
   voiceCallListSchema,
   voiceOptionsSchema,
   voiceTurnResultSchema,
 } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { deleteUser } from '../src/modules/admin/user-admin';
 import type { BusEvent } from '../src/realtime/event-bus';
 import { dialects, request, setPlan, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
@@ -58,6 +61,29 @@ function api(t: TestApp, user: User) {
     wav: (callId: string, body: Buffer | string, contentType?: string | null, offsetMs?: number) =>
       postWav(t, user.cookie, callId, body, contentType, offsetMs),
   };
+}
+
+/** /api/events as a second browser tab opens it; collects what arrives. */
+async function openEvents(t: TestApp, cookie: string) {
+  if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const events: RealtimeEvent[] = [];
+  const socket = new WebSocket(`ws://${host}/api/events`, { headers: { cookie, origin: `http://${host}` } });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('message', () => resolve());
+    socket.once('error', reject);
+  });
+  socket.on('message', (data) => events.push(JSON.parse(String(data)) as RealtimeEvent));
+  const waitFor = async (predicate: (event: RealtimeEvent) => boolean, timeoutMs = 3000) => {
+    const start = Date.now();
+    while (Date.now() - start < timeoutMs) {
+      const found = events.find(predicate);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
+  };
+  return { socket, events, waitFor };
 }
 
 async function turnRows(t: TestApp, callId: string) {
@@ -207,6 +233,36 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
     // The call is over, so a new one may start.
     const next = await startCall(user);
     expect(next.id).not.toBe(call.id);
+  });
+
+  it("pushes each turn and the notes to the owner's other tabs on /api/events, to nobody else", async () => {
+    const user = await signUp(t.app);
+    const stranger = await signUp(t.app);
+    const otherTab = await openEvents(t, user.cookie);
+    const strangerTab = await openEvents(t, stranger.cookie);
+    try {
+      const call = await startCall(user);
+      const me = api(t, user);
+      const results: VoiceTurnResult[] = [];
+      for (const bursts of [1, 2, 3]) {
+        results.push(voiceTurnResultSchema.parse((await me.wav(call.id, speechWav(bursts))).json()));
+      }
+      // Four turns (three said, one answer), each its own event in order; the notes once.
+      for (const result of results) {
+        const event = await otherTab.waitFor((e) => e.type === 'voice.turn' && e.turn.id === result.turn.id);
+        expect(event).toEqual({ type: 'voice.turn', callId: call.id, turn: result.turn });
+      }
+      const answerId = results[2]?.answer?.id;
+      expect(answerId).toBeDefined();
+      await otherTab.waitFor((e) => e.type === 'voice.turn' && e.turn.id === answerId);
+      const notes = await otherTab.waitFor((e) => e.type === 'voice.notes');
+      expect(notes).toEqual({ type: 'voice.notes', callId: call.id, notes: results[2]?.notes });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(strangerTab.events.filter((e) => e.type.startsWith('voice.'))).toEqual([]);
+    } finally {
+      otherTab.socket.close();
+      strangerTab.socket.close();
+    }
   });
 
   it('saves into Inbox without a project, and ends a live call on the way', async () => {
