@@ -265,6 +265,40 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
     }
   });
 
+  it('allows one live call even for simultaneous starts, ends an abandoned one, lists the newest 20', async () => {
+    const user = await signUp(t.app);
+    const me = api(t, user);
+    const starts = await Promise.all([
+      me.post('/api/voice/calls', { mode: 'server' }),
+      me.post('/api/voice/calls', { mode: 'browser' }),
+    ]);
+    expect(starts.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const live = starts.find((r) => r.statusCode === 201)?.json().call;
+
+    // Its tab went away six minutes ago: a new call ends it (the transcript stays, to be saved).
+    await t.database.db
+      .updateTable('voice_calls')
+      .set({ last_activity_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+      .where('id', '=', live.id)
+      .execute();
+    const fresh = await startCall(user);
+    expect((await me.get(`/api/voice/calls/${live.id}`)).json().call.status).toBe('ended');
+
+    await me.post(`/api/voice/calls/${fresh.id}/end`);
+    const ids = [fresh.id];
+    for (let i = 0; i < 19; i++) {
+      const call = await startCall(user);
+      ids.push(call.id);
+      await me.post(`/api/voice/calls/${call.id}/end`);
+    }
+    const list = voiceCallListSchema.parse((await me.get('/api/voice/calls')).json());
+    expect(list.calls).toHaveLength(20);
+    expect(new Set(list.calls.map((c) => c.id))).toEqual(new Set(ids));
+    const started = list.calls.map((c) => c.startedAt);
+    expect(started).toEqual([...started].sort().reverse());
+    expect(list.calls.map((c) => c.id)).not.toContain(live.id);
+  });
+
   it('saves into Inbox without a project, and ends a live call on the way', async () => {
     const user = await signUp(t.app);
     const me = api(t, user);
