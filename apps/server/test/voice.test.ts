@@ -552,6 +552,14 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
     });
     const empty = await api(t, user).post('/api/voice/speech', { text: '' });
     expect(empty.statusCode).toBe(400);
+    // The TTS server is not a free-for-all: the per-minute budget applies (30 in this config).
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++)
+      statuses.push((await api(t, user).post('/api/voice/speech', { text: `Hi ${i}` })).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(29);
+    const limited = await api(t, user).post('/api/voice/speech', { text: 'One more' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe(VOICE_ERROR_CODES.rateLimited);
   });
 });
 

@@ -54,6 +54,8 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
   const limits = config.voice.limits;
   const stt = deps.stt ?? createSpeechToText(config.voice.stt);
   const perMinute: RateLimitRule = { name: 'voice', limit: limits.utterancesPerMinute, windowMs: 60_000 };
+  // Spoken answers follow questions, so they get the same budget, counted apart.
+  const speechPerMinute: RateLimitRule = { ...perMinute, name: 'voice-speech' };
 
   const callOf = async (userId: string, callId: string) => {
     const found = await repo.find(userId, callId);
@@ -68,8 +70,8 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
     return found;
   };
 
-  const countTurn = async (userId: string) => {
-    const decision = await deps.rateLimiter.consume(perMinute, userId);
+  const countTurn = async (userId: string, rule: RateLimitRule = perMinute) => {
+    const decision = await deps.rateLimiter.consume(rule, userId);
     if (!decision.allowed) {
       throw new VoiceError(429, VOICE_ERROR_CODES.rateLimited, VOICE_MESSAGES.rateLimited);
     }
@@ -264,8 +266,9 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       if (!(await repo.remove(userId, callId))) throw notFound(VOICE_MESSAGES.callNotFound);
     },
 
-    async speech(text: string, signal?: AbortSignal) {
+    async speech(userId: string, text: string, signal?: AbortSignal) {
       if (!config.voice.tts) throw ttsOffError();
+      await countTurn(userId, speechPerMinute);
       return synthesizeSpeech(config.voice.tts, text, signal);
     },
   };
