@@ -119,6 +119,17 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
     return { turn, notes, answer };
   };
 
+  /** Live -> ended, with notes covering every turn. */
+  const endCall = async (userId: string, callId: string): Promise<VoiceCall> => {
+    const found = await callOf(userId, callId);
+    if (found.call.status === 'live' && (await repo.end(userId, callId))) {
+      const turns = await repo.turns(callId);
+      const userTurns = turns.filter((turn) => turn.speaker === 'user').length;
+      if (userTurns > found.notesTurnCount) await refreshNotes(userId, callId, turns);
+    }
+    return (await callOf(userId, callId)).call;
+  };
+
   return {
     stt,
 
@@ -139,7 +150,7 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       const live = await repo.liveCall(userId);
       if (live && Date.now() - Date.parse(live.lastActivityAt) > IDLE_CALL_MS) {
         // The tab that held it is gone: end it (its transcript stays, to be saved from the history).
-        await repo.end(userId, live.id);
+        await endCall(userId, live.id);
       }
       const created = await repo.create(userId, mode);
       if (created === 'active') {
@@ -210,16 +221,7 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       return afterTurn(userId, callId, turn);
     },
 
-    async end(userId: string, callId: string): Promise<VoiceCall> {
-      const found = await callOf(userId, callId);
-      if (found.call.status === 'live') {
-        await repo.end(userId, callId);
-        const turns = await repo.turns(callId);
-        const userTurns = turns.filter((turn) => turn.speaker === 'user').length;
-        if (userTurns > found.notesTurnCount) await refreshNotes(userId, callId, turns);
-      }
-      return (await callOf(userId, callId)).call;
-    },
+    end: endCall,
 
     /** Save Call Notes: a normal note in a project the user may add notes to ('Inbox' when none picked). */
     async save(
@@ -240,7 +242,7 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       } else {
         projectId = (await deps.ai.inbox(userId)).id;
       }
-      await this.end(userId, callId);
+      await endCall(userId, callId);
       const { notes } = await callOf(userId, callId);
       const turns = await repo.turns(callId);
       const note = await deps.notes.create(userId, {
