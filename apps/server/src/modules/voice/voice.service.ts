@@ -1,5 +1,6 @@
 import {
   type AddVoiceTurnBody,
+  MAX_VOICE_TURN_TEXT_LENGTH,
   type Note,
   type SaveVoiceCallBody,
   VOICE_ERROR_CODES,
@@ -206,7 +207,7 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       await repo.addAudioUsage(userId, day, durationMs);
       const turn = await repo.addTurn(callId, {
         speaker: 'user',
-        text: text.slice(0, 4_000),
+        text: text.slice(0, MAX_VOICE_TURN_TEXT_LENGTH),
         offsetMs,
         durationMs,
       });
