@@ -46,5 +46,6 @@ describe.each(dialects)('database upgrades on %s', (dialect) => {
         testDb = undefined;
       }
     }
-  });
+    // One fresh database per prefix: the work grows with the square of the migration count.
+  }, 180_000);
 });
