@@ -235,13 +235,11 @@ function block(depth: number): fc.Arbitrary<JSONContent> {
     })),
   );
   const tightItem = (type: string, attrs: fc.Arbitrary<Record<string, unknown>>) =>
-    fc
-      .tuple(attrs, textFirstParagraph, fc.option(directly, { freq: 2 }))
-      .map(([itemAttrs, first, next]) => ({
-        type,
-        attrs: itemAttrs,
-        content: [first, ...(next ? [next] : [])],
-      }));
+    fc.tuple(attrs, textFirstParagraph, fc.option(directly, { freq: 2 })).map(([itemAttrs, first, next]) => ({
+      type,
+      attrs: itemAttrs,
+      content: [first, ...(next ? [next] : [])],
+    }));
   /** Items of a list and its `tight` attribute: loose lists with a blank line to show, or tight ones. */
   const items = (type: string, attrs: fc.Arbitrary<Record<string, unknown>> = fc.constant({})) =>
     fc.oneof(

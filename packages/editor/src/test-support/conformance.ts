@@ -67,12 +67,28 @@ function hasRawHtmlGfm(markdown: string): boolean {
     );
 }
 
+/** Emphasis inside the same emphasis (`<em>a <em>b</em></em>`) looks exactly like one level of it. */
+function flattenNestedEmphasis(html: string): string {
+  const open: { name: string; dropped: boolean }[] = [];
+  return html.replace(/<(\/?)(em|strong|del|s)>/g, (tag, slash: string, name: string) => {
+    if (slash) {
+      const index = open.findLastIndex((element) => element.name === name);
+      const [element] = index === -1 ? [] : open.splice(index, 1);
+      return element?.dropped ? '' : tag;
+    }
+    const dropped = open.some((element) => element.name === name);
+    open.push({ name, dropped });
+    return dropped ? '' : tag;
+  });
+}
+
 /**
- * Differences no reader sees: `<br />` vs `<br>`, and whitespace outside `<pre>` (a browser shows
- * any run of it as one space, or nothing between blocks).
+ * Differences no reader sees: `<br />` vs `<br>`, whitespace outside `<pre>` (a browser shows any
+ * run of it as one space, or nothing between blocks), and emphasis nested in the same emphasis
+ * (a ProseMirror mark cannot nest in itself; it renders the same).
  */
 export function normaliseHtml(html: string): string {
-  return html
+  return flattenNestedEmphasis(html)
     .replace(/\s*\/>/g, '>')
     .split(/(<pre[\s\S]*?<\/pre>)/)
     .map((part) => (part.startsWith('<pre') ? part : part.replace(/\s+/g, ' ').replace(/> </g, '><')))
