@@ -191,6 +191,13 @@ const SafeImage = Image.extend({
   },
 }).configure({ inline: true, allowBase64: false });
 
+/** The part of a DOM element the parse rules below read (the server compiles without the DOM types). */
+interface ParsedElement {
+  getAttribute(name: string): string | null;
+  readonly style: { readonly textAlign: string };
+  readonly firstElementChild: ParsedElement | null;
+}
+
 /** A `validate` for an attribute: the value must already be what `normalise` makes of it. */
 function normalised<T>(normalise: (value: unknown) => T, what: string) {
   return (value: unknown) => {
@@ -209,17 +216,17 @@ function checkedCellAttributes<Parent>(parent: Parent) {
     colspan: {
       default: 1,
       validate: normalised(toTableSpan, 'colspan'),
-      parseHTML: (element: HTMLElement) => toTableSpan(element.getAttribute('colspan')),
+      parseHTML: (element: ParsedElement) => toTableSpan(element.getAttribute('colspan')),
     },
     rowspan: {
       default: 1,
       validate: normalised(toTableSpan, 'rowspan'),
-      parseHTML: (element: HTMLElement) => toTableSpan(element.getAttribute('rowspan')),
+      parseHTML: (element: ParsedElement) => toTableSpan(element.getAttribute('rowspan')),
     },
     colwidth: {
       default: null,
       validate: normalised(toColumnWidths, 'colwidth'),
-      parseHTML: (element: HTMLElement) =>
+      parseHTML: (element: ParsedElement) =>
         toColumnWidths(
           element
             .getAttribute('colwidth')
@@ -230,7 +237,7 @@ function checkedCellAttributes<Parent>(parent: Parent) {
     align: {
       default: null,
       validate: normalised(toCellAlignment, 'align'),
-      parseHTML: (element: HTMLElement) =>
+      parseHTML: (element: ParsedElement) =>
         toCellAlignment(
           (element.style.textAlign || element.getAttribute('align') || '').trim().toLowerCase(),
         ),
@@ -295,8 +302,8 @@ const CheckedCodeBlock = CodeBlock.extend({
       language: {
         default: null,
         validate: normalised(toCodeLanguage, 'language'),
-        parseHTML: (element: HTMLElement) => {
-          const classes = Array.from((element.firstElementChild ?? element).classList);
+        parseHTML: (element: ParsedElement) => {
+          const classes = ((element.firstElementChild ?? element).getAttribute('class') ?? '').split(/\s+/);
           return toCodeLanguage(
             classes.find((name) => name.startsWith('language-'))?.slice('language-'.length),
           );

@@ -124,7 +124,7 @@ describe('co-editing update validation', () => {
     expect(live.getXmlFragment(FIELD).toString()).toContain('Hi First');
   });
 
-  it.each([
+  it.each<readonly [string, (fragment: Y.XmlFragment, doc: Y.Doc) => unknown]>([
     ['an unknown node', (fragment: Y.XmlFragment) => fragment.insert(0, [new Y.XmlElement('iframe')])],
     [
       'an image with a javascript: source',
