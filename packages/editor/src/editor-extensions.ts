@@ -308,10 +308,8 @@ const CheckedCodeBlock = CodeBlock.extend({
             classes.find((name) => name.startsWith('language-'))?.slice('language-'.length),
           );
         },
-        renderHTML: (attributes: Record<string, unknown>) => {
-          const language = toCodeLanguage(attributes.language);
-          return language ? { class: `language-${language}` } : {};
-        },
+        // CodeBlock's own renderHTML puts the (checked) language on the <code> element.
+        renderHTML: () => ({}),
       },
     };
   },
