@@ -56,6 +56,14 @@ describe('admin CLI', () => {
       stderr: expect.stringContaining('No user with email nobody@example.com'),
     });
 
+    // The short form of the README (decision 022): `plan <email> <PLAN>`, one rule with set-plan.
+    const short = await admin(testDb.dataDir, 'plan', 'CLI@example.com', 'PRO');
+    expect(short.stdout).toContain('cli@example.com is now on PRO.');
+    await expect(admin(testDb.dataDir, 'plan', 'cli@example.com', 'GOLD')).rejects.toMatchObject({
+      stderr: expect.stringContaining('must be one of FREE, PRO, UNLIMITED'),
+    });
+    await admin(testDb.dataDir, 'plan', 'cli@example.com', 'UNLIMITED');
+
     const reset = await admin(
       testDb.dataDir,
       'reset-password',
