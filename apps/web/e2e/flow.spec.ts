@@ -515,10 +515,3 @@ test('plan copy promises only what exists, and no access points at a real action
   await expect(page.getByText(`npm run admin -- plan ${email} UNLIMITED`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy request' })).toBeVisible();
 });
-  });
-  await page.reload();
-  await expect(page.getByText('Limited access')).toBeVisible();
-  await expect(page.getByText(/Upgrade in Settings/)).toHaveCount(0);
-  await expect(page.getByText(`npm run admin -- set-plan --email ${email} --plan UNLIMITED`)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Copy request' })).toBeVisible();
-});

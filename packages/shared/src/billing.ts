@@ -15,6 +15,23 @@ export const PLAN_FEATURES = [
   'No Feature Restrictions',
 ] as const;
 
+/**
+ * SPEC 8 checkout texts, plus what this server says when it sells nothing (decision 022). Here, not in
+ * messages.ts: only lazy pages use them, and messages.ts is in the first route's JS.
+ */
+export const BILLING_MESSAGES = {
+  checkoutFailed: 'Failed to create checkout session',
+  noCheckoutUrl: 'No checkout URL received',
+  startFailed: 'Failed to start checkout',
+  notAuthenticated: 'User not authenticated',
+  notConfigured:
+    'Payments are not configured on this server. Ask the person who runs it to grant you a plan.',
+  alreadyUnlimited: 'You already have the UNLIMITED plan.',
+  noPaymentFound: 'No payment was found for this session.',
+  subscriptionLoadTitle: 'Error Loading Subscription',
+  subscriptionLoadFailed: 'Failed to load subscription data',
+} as const;
+
 /** What an order can be; only `paid` grants the plan. */
 export const ORDER_STATUSES = ['open', 'pending', 'paid', 'failed', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

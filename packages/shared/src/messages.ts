@@ -32,20 +32,6 @@ export const MESSAGES = {
   loadingSlow: 'Loading is taking longer than expected',
 } as const;
 
-/** SPEC 8 checkout texts, plus what this server says when it sells nothing (decision 022). */
-export const BILLING_MESSAGES = {
-  checkoutFailed: 'Failed to create checkout session',
-  noCheckoutUrl: 'No checkout URL received',
-  startFailed: 'Failed to start checkout',
-  notAuthenticated: 'User not authenticated',
-  notConfigured:
-    'Payments are not configured on this server. Ask the person who runs it to grant you a plan.',
-  alreadyUnlimited: 'You already have the UNLIMITED plan.',
-  noPaymentFound: 'No payment was found for this session.',
-  subscriptionLoadTitle: 'Error Loading Subscription',
-  subscriptionLoadFailed: 'Failed to load subscription data',
-} as const;
-
 /**
  * Why a shared-project action was refused (403) or is unavailable in the web (decision 008). Not SPEC
  * texts: SPEC has no permission model; these follow the help article on shared projects.

@@ -1,39 +1,9 @@
-import { MESSAGES } from '@notewise/shared';
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { ME_QUERY_KEY } from '@/features/auth';
 import { isApiError } from '@/lib/api';
 
 /** ERROR_CODES.accessRequired, spelled out: errors.ts holds a zod schema, kept out of the first chunk. */
 const ACCESS_REQUIRED_CODE = 'ACCESS_REQUIRED';
-
-/** Where the plan gate's 'Upgrade to PRO' leads: the Plan tab's upgrade section. */
-export const UPGRADE_PATH = '/settings?tab=plan';
-
-/**
- * The plan gate (403 ACCESS_REQUIRED) anywhere: the trial ended while the app was open. One toast
- * (same id however many calls fail) offering the way to access; the router follows history changes,
- * so a pushState plus popstate navigates without a reload.
- */
-function offerUpgrade() {
-  toast.error(MESSAGES.accessRequired, {
-    id: 'access-required',
-    action: {
-      label: 'Upgrade to PRO',
-      onClick: () => {
-        window.history.pushState(null, '', UPGRADE_PATH);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      },
-    },
-  });
-}
-
-/** Statuses a retry cannot fix. */
-const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 409, 422, 429]);
-
-function isForMe(queryKey: readonly unknown[]): boolean {
-  return queryKey[0] === ME_QUERY_KEY[0];
-}
 
 export function createQueryClient(): QueryClient {
   // A 401 from any other call means the session ended (expired, signed out elsewhere): re-read it, and
@@ -45,7 +15,8 @@ export function createQueryClient(): QueryClient {
     if (!isApiError(error, 401) && !accessRequired) return;
     const me = queryClient.getQueryData(ME_QUERY_KEY);
     if (me) void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
-    if (accessRequired) offerUpgrade();
+    // Rare (the gates hide what needs access): the toast's code loads only when it happens.
+    if (accessRequired) void import('./offer-upgrade').then((module) => module.offerUpgrade());
   };
 
   const queryClient: QueryClient = new QueryClient({

@@ -1,0 +1,23 @@
+import { MESSAGES } from '@notewise/shared';
+import { toast } from 'sonner';
+
+/** Where the plan gate's 'Upgrade to PRO' leads: the Plan tab's upgrade section. */
+export const UPGRADE_PATH = '/settings?tab=plan';
+
+/**
+ * The plan gate (403 ACCESS_REQUIRED) anywhere: the trial ended while the app was open. One toast
+ * (same id however many calls fail) offering the way to access; the router follows history changes,
+ * so a pushState plus popstate navigates without a reload.
+ */
+export function offerUpgrade() {
+  toast.error(MESSAGES.accessRequired, {
+    id: 'access-required',
+    action: {
+      label: 'Upgrade to PRO',
+      onClick: () => {
+        window.history.pushState(null, '', UPGRADE_PATH);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      },
+    },
+  });
+}
