@@ -5,6 +5,13 @@ import { isApiError } from '@/lib/api';
 /** ERROR_CODES.accessRequired, spelled out: errors.ts holds a zod schema, kept out of the first chunk. */
 const ACCESS_REQUIRED_CODE = 'ACCESS_REQUIRED';
 
+/** Statuses a retry cannot fix. */
+const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 409, 422, 429]);
+
+function isForMe(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] === ME_QUERY_KEY[0];
+}
+
 export function createQueryClient(): QueryClient {
   // A 401 from any other call means the session ended (expired, signed out elsewhere): re-read it, and
   // the guard sends the visitor home if it is gone.
