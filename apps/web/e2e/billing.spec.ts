@@ -98,7 +98,7 @@ test.describe('plans and purchase', () => {
     await signUp(page, 'Tina Trial');
     await page.goto(`${base}/settings?tab=plan`);
     const status = page.getByRole('region', { name: 'Subscription status' });
-    await expect(status.getByText('Trial', { exact: true })).toBeVisible();
+    await expect(status.getByText('Status: Trial')).toBeVisible();
     await expect(status.getByText('31 days remaining')).toBeVisible();
     const bar = page.getByRole('progressbar', { name: 'Trial days remaining' });
     await expect(bar).toHaveAttribute('aria-valuemax', '31');
@@ -120,7 +120,7 @@ test.describe('plans and purchase', () => {
     expect(stdout).toContain(`${email} is now on FREE.`);
     await page.goto(`${base}/settings?tab=plan`);
     await expect(page.getByText('Limited access')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Subscription status' }).getByText('Free')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Subscription status' }).getByText('Status: Free')).toBeVisible();
 
     await page.getByRole('button', { name: 'Purchase UNLIMITED Plan' }).click();
     await page.waitForURL(`${standIn.url}/c/pay/**`);
@@ -158,7 +158,7 @@ test.describe('plans and purchase', () => {
 
     await page.getByRole('link', { name: 'View Plan in Settings' }).click();
     const status = page.getByRole('region', { name: 'Subscription status' });
-    await expect(status.getByText('Active', { exact: true })).toBeVisible();
+    await expect(status.getByText('Status: Active')).toBeVisible();
     await expect(status.getByText('One-time purchase, never renews')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Purchase UNLIMITED Plan' })).toHaveCount(0);
   });

@@ -65,6 +65,7 @@ export function StatusBadge({ status }: { status: SubscriptionStatus | null }) {
         TONE_CLASSES[display.tone],
       )}
     >
+      <span className="sr-only">Status: </span>
       {display.label}
     </span>
   );
