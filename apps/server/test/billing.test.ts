@@ -376,5 +376,8 @@ describe('billing without Stripe configured', () => {
       payload: '{}',
     });
     expect(webhook.statusCode).toBe(503);
+    const order = await request(t.app, 'GET', '/api/billing/sessions/cs_test_anything', { cookie });
+    expect(order.statusCode).toBe(404);
+    expect(order.json().error.message).toBe(BILLING_MESSAGES.noPaymentFound);
   });
 });

@@ -201,7 +201,8 @@ export function createBillingService(deps: {
      * paid. Reading grants nothing; the webhook does.
      */
     async readOrder(userId: string, sessionId: string): Promise<Order> {
-      const { stripe } = requireStripe();
+      // A server that sells nothing has no payment to find.
+      if (!stripe) throw noPaymentFound();
       let session: Stripe.Checkout.Session;
       try {
         session = await stripe.checkout.sessions.retrieve(sessionId);
