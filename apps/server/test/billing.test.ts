@@ -364,7 +364,7 @@ describe('billing without Stripe configured', () => {
     expect(options.json()).toEqual({ paymentsEnabled: false, price: { amountCents: 4999, currency: 'usd' } });
     const { cookie } = await signUp(t.app);
     const response = await request(t.app, 'POST', '/api/billing/checkout', { cookie, body: {} });
-    expect(response.statusCode).toBe(503);
+    expect(response.statusCode).toBe(403);
     expect(response.json().error).toEqual({
       code: ERROR_CODES.paymentsNotConfigured,
       message: BILLING_MESSAGES.notConfigured,
@@ -375,7 +375,7 @@ describe('billing without Stripe configured', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
       payload: '{}',
     });
-    expect(webhook.statusCode).toBe(503);
+    expect(webhook.statusCode).toBe(403);
     const order = await request(t.app, 'GET', '/api/billing/sessions/cs_test_anything', { cookie });
     expect(order.statusCode).toBe(404);
     expect(order.json().error.message).toBe(BILLING_MESSAGES.noPaymentFound);

@@ -23,8 +23,9 @@ const HANDLED_EVENTS = new Set([
   'checkout.session.expired',
 ]);
 
+/** 403, not 5xx: nothing is broken, this server just does not sell (and a retry will not change it). */
 export const notConfigured = () =>
-  new ApiError(503, ERROR_CODES.paymentsNotConfigured, BILLING_MESSAGES.notConfigured);
+  new ApiError(403, ERROR_CODES.paymentsNotConfigured, BILLING_MESSAGES.notConfigured);
 const noPaymentFound = () => new ApiError(404, ERROR_CODES.notFound, BILLING_MESSAGES.noPaymentFound);
 const providerFailed = (message: string) => new ApiError(502, ERROR_CODES.paymentFailed, message);
 
