@@ -85,7 +85,7 @@ export function registerBillingRoutes(
         }
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];
-        const event = service.verifyEvent(body, typeof signature === 'string' ? signature : undefined);
+        const event = await service.verifyEvent(body, typeof signature === 'string' ? signature : undefined);
         const outcome = await service.handleEvent(event);
         request.log.info({ stripeEvent: event.type, ...outcome }, 'Stripe webhook handled');
         return { received: true as const };

@@ -67,11 +67,15 @@ export function createBillingService(deps: {
 }) {
   const { config, repo, forgetUser, log } = deps;
   const billing: BillingConfig | undefined = config.billing;
-  const stripe = billing ? createStripeClient(billing) : undefined;
+  let client: Promise<Stripe> | undefined;
 
-  function requireStripe(): { stripe: Stripe; billing: BillingConfig } {
-    if (!stripe || !billing) throw notConfigured();
-    return { stripe, billing };
+  async function requireStripe(): Promise<{ stripe: Stripe; billing: BillingConfig }> {
+    if (!billing) throw notConfigured();
+    client ??= createStripeClient(billing).catch((error: unknown) => {
+      client = undefined;
+      throw error;
+    });
+    return { stripe: await client, billing };
   }
 
   return {
@@ -86,7 +90,7 @@ export function createBillingService(deps: {
 
     /** A Checkout Session for the UNLIMITED plan, paid once; its order is recorded as `open`. */
     async createCheckout(user: { id: string; email: string; plan: string }, origin: string) {
-      const { stripe } = requireStripe();
+      const { stripe } = await requireStripe();
       if (user.plan === PURCHASED_PLAN) {
         throw new ApiError(409, ERROR_CODES.conflict, BILLING_MESSAGES.alreadyUnlimited);
       }
@@ -132,8 +136,8 @@ export function createBillingService(deps: {
      * Verifies Stripe's signature over the raw body (default tolerance: five minutes, so a replayed
      * old delivery fails) and returns the event; throws a 400 otherwise.
      */
-    verifyEvent(rawBody: Buffer, signature: string | undefined): Stripe.Event {
-      const { stripe, billing } = requireStripe();
+    async verifyEvent(rawBody: Buffer, signature: string | undefined): Promise<Stripe.Event> {
+      const { stripe, billing } = await requireStripe();
       if (!signature) throw new ApiError(400, ERROR_CODES.validation, 'Missing Stripe-Signature header.');
       try {
         return stripe.webhooks.constructEvent(rawBody, signature, billing.webhookSecret);
@@ -203,7 +207,8 @@ export function createBillingService(deps: {
      */
     async readOrder(userId: string, sessionId: string): Promise<Order> {
       // A server that sells nothing has no payment to find.
-      if (!stripe) throw noPaymentFound();
+      if (!billing) throw noPaymentFound();
+      const { stripe } = await requireStripe();
       let session: Stripe.Checkout.Session;
       try {
         session = await stripe.checkout.sessions.retrieve(sessionId);
