@@ -120,7 +120,9 @@ test.describe('plans and purchase', () => {
     expect(stdout).toContain(`${email} is now on FREE.`);
     await page.goto(`${base}/settings?tab=plan`);
     await expect(page.getByText('Limited access')).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Subscription status' }).getByText('Status: Free')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Subscription status' }).getByText('Status: Free'),
+    ).toBeVisible();
 
     await page.getByRole('button', { name: 'Purchase UNLIMITED Plan' }).click();
     await page.waitForURL(`${standIn.url}/c/pay/**`);
@@ -181,5 +183,67 @@ test.describe('plans and purchase', () => {
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toHaveCount(0);
     const me = await page.request.get(`${base}/api/me`);
     expect((await me.json()).plan).toBe('PRO');
+  });
+
+  test('a trial that ends while the app is open: the 403 offers Upgrade to PRO, which opens the Plan tab', async ({
+    page,
+  }) => {
+    const email = await signUp(page, 'Olga Open');
+    await page.goto(`${base}/projects`);
+    const newProject = page.getByRole('button', { name: 'New Project' }).first();
+    await expect(newProject).toBeEnabled();
+    await admin('plan', email, 'FREE');
+    // The server's session cache keeps a resolved session for 5 seconds.
+    await page.waitForTimeout(5_500);
+    await newProject.click();
+    const dialog = page.getByRole('dialog', { name: 'New Project' });
+    await dialog.getByLabel('Name').fill('After the trial');
+    await dialog.getByRole('button', { name: 'Create Project' }).click();
+    const upgrade = page.getByRole('button', { name: 'Upgrade to PRO' });
+    await expect(upgrade).toBeVisible();
+    await expect(upgrade).toHaveCount(1);
+    await upgrade.click();
+    await expect(page).toHaveURL(`${base}/settings?tab=plan`);
+    await expect(
+      page.getByRole('region', { name: 'Subscription status' }).getByText('Status: Free'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Purchase UNLIMITED Plan' })).toBeEnabled();
+  });
+
+  test('opening settings with an expired PRO plan runs the expiry routine and reloads once', async ({
+    page,
+  }) => {
+    await signUp(page, 'Edna Expired');
+    // The profile the app holds says PRO with an expiry in the past (the trial ended while it was open).
+    let stale = true;
+    await page.route('**/api/me', async (route) => {
+      const response = await route.fetch();
+      if (!stale) return route.fulfill({ response });
+      stale = false;
+      const me = await response.json();
+      await route.fulfill({
+        response,
+        json: {
+          ...me,
+          plan: 'PRO',
+          planExpiresAt: new Date(Date.now() - 60_000).toISOString(),
+          trialActive: false,
+          access: false,
+        },
+      });
+    });
+    let loads = 0;
+    page.on('load', () => {
+      loads += 1;
+    });
+    await page.goto(`${base}/settings?tab=plan`);
+    await expect.poll(() => loads).toBe(2);
+    // After the reload the server's answer is shown (here the real trial of a new account), and it
+    // does not reload again.
+    await expect(
+      page.getByRole('region', { name: 'Subscription status' }).getByText('Status: Trial'),
+    ).toBeVisible();
+    await page.waitForTimeout(1_000);
+    expect(loads).toBe(2);
   });
 });

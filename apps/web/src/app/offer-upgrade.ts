@@ -12,6 +12,10 @@ export const UPGRADE_PATH = '/settings?tab=plan';
 export function offerUpgrade() {
   toast.error(MESSAGES.accessRequired, {
     id: 'access-required',
+    // Long enough to act on; clickable over an open dialog (Radix turns pointer events off around it),
+    // where the refused action usually is.
+    duration: 10_000,
+    style: { pointerEvents: 'auto' },
     action: {
       label: 'Upgrade to PRO',
       onClick: () => {
