@@ -15,6 +15,7 @@ const WEBHOOK_SECRET = 'whsec_notewise_billing_test';
 const stripe = new Stripe(SECRET_KEY);
 
 type EventType =
+  | 'checkout.session.expired'
   | 'checkout.session.completed'
   | 'checkout.session.async_payment_succeeded'
   | 'checkout.session.async_payment_failed';
@@ -245,6 +246,44 @@ describe.each(dialects)('billing on %s', (dialect) => {
       payload: '{}',
     });
     expect(other.statusCode).toBe(403);
+  });
+
+  it('signed but odd events (no session, another object, a subscription, expired) grant nothing and answer 200', async () => {
+    const { cookie, email } = await signUp(t.app);
+    await setPlan(t, email, 'FREE', null);
+    const session = await checkout(cookie);
+    const odd = [
+      JSON.stringify({ id: randomId('evt'), object: 'event', type: 'checkout.session.completed', data: {} }),
+      JSON.stringify({
+        id: randomId('evt'),
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: { object: null },
+      }),
+      eventPayload('checkout.session.completed', {
+        ...standIn.pay(session.id),
+        object: 'payment_intent',
+      } as never),
+      eventPayload('checkout.session.completed', { ...session, mode: 'subscription' }),
+      eventPayload('checkout.session.completed', { ...session, client_reference_id: null }),
+      JSON.stringify({
+        id: randomId('evt'),
+        object: 'event',
+        type: 'customer.created',
+        data: { object: {} },
+      }),
+    ];
+    for (const payload of odd) {
+      const response = await signed(payload);
+      expect(response.statusCode, payload).toBe(200);
+    }
+    expect(await planOf(email)).toBe('FREE');
+    expect(
+      (await signed(eventPayload('checkout.session.expired', { ...session, payment_status: 'unpaid' })))
+        .statusCode,
+    ).toBe(200);
+    expect(await orderRow(session.id)).toMatchObject({ status: 'expired' });
+    expect(await planOf(email)).toBe('FREE');
   });
 
   it('async payments: pending on completion, granted on success, nothing on failure', async () => {

@@ -152,10 +152,17 @@ export function createBillingService(deps: {
      */
     async handleEvent(event: Stripe.Event): Promise<WebhookOutcome> {
       if (!HANDLED_EVENTS.has(event.type)) return { result: 'ignored', eventId: event.id };
-      const session = event.data.object as Stripe.Checkout.Session;
-      const next = statusAfter(event.type, session);
-      const userId = session.client_reference_id;
-      if (next === null || session.object !== 'checkout.session' || session.mode !== 'payment' || !userId) {
+      const object: unknown = event.data?.object;
+      const session = object as Stripe.Checkout.Session;
+      const isSession =
+        typeof object === 'object' &&
+        object !== null &&
+        session.object === 'checkout.session' &&
+        typeof session.id === 'string';
+      const next = isSession ? statusAfter(event.type, session) : null;
+      const userId =
+        isSession && typeof session.client_reference_id === 'string' ? session.client_reference_id : null;
+      if (!isSession || next === null || session.mode !== 'payment' || !userId) {
         log.warn({ eventId: event.id, type: event.type }, 'Stripe event without a purchase of ours; ignored');
         return { result: 'ignored', eventId: event.id };
       }
