@@ -26,6 +26,9 @@ import { registerAuthLimits } from './modules/auth/auth-limits';
 import { DEMO_ACCOUNT, prepareDemoAccount, registerDemoRoute } from './modules/auth/demo';
 import { createResetMailer } from './modules/auth/password-reset';
 import { resolveAuthSecret } from './modules/auth/secret';
+import { createBillingRepo } from './modules/billing/billing.repo';
+import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.routes';
+import { createBillingService } from './modules/billing/billing.service';
 import { registerDraftRoutes } from './modules/drafts/drafts.routes';
 import { registerHealthRoute } from './modules/health/health.routes';
 import { createNotesRepo } from './modules/notes/notes.repo';
@@ -125,7 +128,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hostedVoice: config.voice.vapi !== undefined,
   });
   const originPolicy = createOriginPolicy(config);
-  registerOriginCheck(app, originPolicy);
+  registerOriginCheck(app, originPolicy, [STRIPE_WEBHOOK_PATH]);
   await registerCompression(app);
   registerNulStripping(app);
   await registerApiDocs(app, config.apiDocs);
@@ -195,6 +198,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     membership,
     joinGuard,
     notify,
+  });
+  registerBillingRoutes(app, {
+    config,
+    rateLimiter,
+    service: createBillingService({
+      config,
+      repo: createBillingRepo(database.db),
+      forgetUser: (userId) => sessions.forgetUser(userId),
+      log: app.log,
+    }),
   });
   registerEventsSocket(app, bus, socketGuard, socketLimits);
   const collab = await createCollab({

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { newPasswordSchema, PLANS, type Plan, signUpBodySchema, trialExpiry } from '@notewise/shared';
+import { newPasswordSchema, PLANS, type Plan, signUpBodySchema } from '@notewise/shared';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { backupDataDir, backupPostgres, restoreDataDir, restorePostgres } from './db/backup';
@@ -8,13 +8,15 @@ import { deleteUser, setUserDisabled } from './modules/admin/user-admin';
 import { createAuth } from './modules/auth/auth';
 import { resetPageUrl } from './modules/auth/password-reset';
 import { resolveAuthSecret } from './modules/auth/secret';
+import { setPlan } from './modules/profile/set-plan';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
 Commands:
   migrate                                   apply pending database migrations
   create-user --email E --password P --name N [--plan FREE|PRO|UNLIMITED]
-  set-plan --email E --plan FREE|PRO|UNLIMITED [--days N]   (PRO defaults to a 31-day trial)
+  plan <email> FREE|PRO|UNLIMITED [--days N]   grants a plan by hand (PRO defaults to a 31-day trial)
+  set-plan --email E --plan FREE|PRO|UNLIMITED [--days N]   the same, with options
   reset-password --email E --password P    (signs the user out everywhere)
   reset-link --email E                      prints a one-time link to set a new password (1 hour)
   list-users                                email, name, plan, plan expiry, disabled
@@ -43,12 +45,11 @@ function parsePlan(value: string | undefined): Plan {
   return plan as Plan;
 }
 
-function planExpiry(plan: Plan, days: string | undefined): string | null {
-  if (plan !== 'PRO') return null;
-  if (days === undefined) return trialExpiry().toISOString();
+function parseDays(days: string | undefined): number | undefined {
+  if (days === undefined) return undefined;
   const n = Number(days);
   if (!Number.isFinite(n)) fail('--days must be a number');
-  return new Date(Date.now() + n * 86_400_000).toISOString();
+  return n;
 }
 
 async function main() {
@@ -122,26 +123,28 @@ async function main() {
         if (await findUserId(parsed.data.email)) fail(`${parsed.data.email} already has an account.`);
         const created = await auth.api.signUpEmail({ body: parsed.data });
         if (values.plan) {
-          const plan = parsePlan(values.plan);
-          await db
-            .updateTable('users')
-            .set({ plan, plan_expires_at: planExpiry(plan, values.days) })
-            .where('id', '=', created.user.id)
-            .execute();
+          await setPlan(db, { userId: created.user.id }, parsePlan(values.plan), {
+            days: parseDays(values.days),
+          });
         }
         console.log(`Created ${parsed.data.email} (${created.user.id}).`);
         return;
       }
+      case 'plan':
       case 'set-plan': {
-        if (!email) fail('--email is required');
-        const plan = parsePlan(values.plan);
-        const result = await db
-          .updateTable('users')
-          .set({ plan, plan_expires_at: planExpiry(plan, values.days) })
-          .where('email', '=', email)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) fail(`No user with email ${email}.`);
-        console.log(`${email} is now on ${plan}.`);
+        // `plan <email> <PLAN>` (README, decision 022) and `set-plan --email E --plan P` are one command.
+        const target = command === 'plan' ? positionals[0]?.trim().toLowerCase() : email;
+        if (!target)
+          fail(
+            command === 'plan'
+              ? 'Usage: npm run admin -- plan <email> FREE|PRO|UNLIMITED'
+              : '--email is required',
+          );
+        const plan = parsePlan(command === 'plan' ? (positionals[1] ?? values.plan) : values.plan);
+        if (!(await setPlan(db, { email: target }, plan, { days: parseDays(values.days) }))) {
+          fail(`No user with email ${target}.`);
+        }
+        console.log(`${target} is now on ${plan}.`);
         return;
       }
       case 'reset-password': {

@@ -310,6 +310,52 @@ export const envSchema = z.object({
     .max(1440)
     .default(120)
     .describe('Minutes of audio the server transcribes per user per day (UTC).'),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, {
+      message: 'must be a Stripe secret key (sk_test_... or sk_live_...)',
+    })
+    .optional()
+    .describe(
+      'Stripe secret (or restricted) key. Set: the Plan tab sells the UNLIMITED plan through Stripe Checkout; unset: payments are off and plans are granted with `npm run admin -- plan`.',
+    ),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, { message: 'must be a Stripe webhook signing secret (whsec_...)' })
+    .optional()
+    .describe(
+      'Signing secret of the webhook endpoint `<PUBLIC_URL>/api/billing/webhook` (Stripe Dashboard, or `stripe listen`). Required with `STRIPE_SECRET_KEY`: only signed events grant a plan.',
+    ),
+  STRIPE_PRICE_ID: z
+    .string()
+    .trim()
+    .regex(/^price_[A-Za-z0-9_]+$/, { message: 'must be a Stripe price id (price_...)' })
+    .optional()
+    .describe(
+      'A one-time Stripe Price for the UNLIMITED plan. Unset: the price comes from `UNLIMITED_PRICE_CENTS` and `PRICE_CURRENCY`.',
+    ),
+  UNLIMITED_PRICE_CENTS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(99_999_999)
+    .default(4999)
+    .describe('Price of the UNLIMITED plan in minor units (4999 = 49.99), when `STRIPE_PRICE_ID` is unset.'),
+  PRICE_CURRENCY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z]{3}$/, { message: 'must be a three-letter ISO currency code like usd' })
+    .default('usd')
+    .describe('Currency of `UNLIMITED_PRICE_CENTS` (ISO code, like `usd` or `eur`).'),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .optional()
+    .describe(
+      "Where the Stripe SDK sends API calls. Unset: Stripe's own API. Only for tests and local stand-ins (stripe-mock).",
+    ),
 });
 
 export interface Config {
@@ -350,6 +396,10 @@ export interface Config {
     rateLimit: number;
   };
   voice: VoiceConfig;
+  /** Set: the UNLIMITED plan is sold through Stripe Checkout (decision 022); unset: payments are off. */
+  billing: BillingConfig | undefined;
+  /** Price shown and charged (without STRIPE_PRICE_ID). */
+  price: { amountCents: number; currency: string; stripePriceId: string | undefined };
 }
 
 export interface VoiceConfig {
@@ -373,6 +423,13 @@ export interface VoiceConfig {
     utterancesPerMinute: number;
     minutesPerDay: number;
   };
+}
+
+export interface BillingConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another address for Stripe's API (tests, stripe-mock); unset: api.stripe.com. */
+  apiUrl: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -411,6 +468,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(e.VAPI_PUBLIC_KEY) !== Boolean(e.VAPI_ASSISTANT_ID)) {
     throw new ConfigError(
       'Invalid configuration:\n  VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID: set both (hosted Vapi mode) or neither',
+    );
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (without it no payment could ever be fulfilled); see README, Payments',
     );
   }
   const demo = demoAccountSetting(e.DEMO_ACCOUNT, e.NODE_ENV, e.HOST);
@@ -473,6 +535,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         utterancesPerMinute: e.VOICE_UTTERANCES_PER_MINUTE,
         minutesPerDay: e.VOICE_MINUTES_PER_DAY,
       },
+    },
+    billing:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET, apiUrl: e.STRIPE_API_URL }
+        : undefined,
+    price: {
+      amountCents: e.UNLIMITED_PRICE_CENTS,
+      currency: e.PRICE_CURRENCY,
+      stripePriceId: e.STRIPE_PRICE_ID,
     },
   };
 }

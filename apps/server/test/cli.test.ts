@@ -41,15 +41,9 @@ describe('admin CLI', () => {
       stderr: expect.stringContaining('Password must be at least 8 characters long'),
     });
 
-    const planned = await admin(
-      testDb.dataDir,
-      'set-plan',
-      '--email',
-      'cli@example.com',
-      '--plan',
-      'unlimited',
-    );
-    expect(planned.stdout).toContain('UNLIMITED');
+    // `plan <email> <PLAN>` (README, decision 022) and `set-plan --email E --plan P` are one command.
+    const planned = await admin(testDb.dataDir, 'plan', 'CLI@example.com', 'unlimited');
+    expect(planned.stdout).toContain('cli@example.com is now on UNLIMITED.');
     await expect(
       admin(testDb.dataDir, 'set-plan', '--email', 'nobody@example.com', '--plan', 'FREE'),
     ).rejects.toMatchObject({

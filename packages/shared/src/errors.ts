@@ -21,6 +21,8 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   badOrigin: 'BAD_ORIGIN',
   unavailable: 'SERVICE_UNAVAILABLE',
+  paymentsNotConfigured: 'PAYMENTS_NOT_CONFIGURED',
+  paymentFailed: 'PAYMENT_PROVIDER_ERROR',
   internal: 'INTERNAL_ERROR',
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

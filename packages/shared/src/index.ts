@@ -1,5 +1,7 @@
 export * from './ai.schema';
 export * from './auth.schema';
+export * from './billing';
+export * from './billing.schema';
 export * from './common-passwords';
 export * from './constants';
 export * from './drafts.schema';

@@ -209,6 +209,30 @@ export interface SearchTermsTable {
   term: string;
 }
 
+/** Purchases through Stripe Checkout (migration 017, decision 022). */
+export interface OrdersTable {
+  id: string;
+  user_id: string | null;
+  checkout_session_id: string;
+  plan: string;
+  /** open | pending | paid | failed | expired (ORDER_STATUSES). */
+  status: string;
+  /** Minor units; PostgreSQL's bigint comes back as a string. */
+  amount_total: number | string | null;
+  currency: string | null;
+  payment_intent_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Stripe event ids already handled: a redelivery or a replay changes nothing. */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  checkout_session_id: string | null;
+  received_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -230,6 +254,8 @@ export interface Database {
   voice_calls: VoiceCallsTable;
   voice_turns: VoiceTurnsTable;
   voice_usage: VoiceUsageTable;
+  orders: OrdersTable;
+  billing_events: BillingEventsTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

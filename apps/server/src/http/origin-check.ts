@@ -13,9 +13,19 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * the URL (`/%61pi/projects` reaches `/api/projects`), so a check that reads the raw path would miss
  * a route it never recognised as the API's.
  */
-export function registerOriginCheck(app: FastifyInstance, policy: OriginPolicy) {
+export function registerOriginCheck(
+  app: FastifyInstance,
+  policy: OriginPolicy,
+  /**
+   * Route patterns called by other servers, never by a browser, that authenticate otherwise (the
+   * Stripe webhook: its signature). Matched on the route the router chose, not the raw path.
+   */
+  exemptRoutes: readonly string[] = [],
+) {
+  const exempt = new Set(exemptRoutes);
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
+    if (request.method === 'POST' && exempt.has(request.routeOptions.url ?? '')) return;
     const origin = request.headers.origin;
     const fetchSite = request.headers['sec-fetch-site'];
     const allowed = origin === undefined ? fetchSite !== 'cross-site' : policy.allows(request, origin);

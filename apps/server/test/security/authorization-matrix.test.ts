@@ -185,6 +185,17 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   'GET /api/password-reset': {
     unscoped: 'public: whether Forgot password? can email a link (accounts.test.ts)',
   },
+  'GET /api/billing/options': { unscoped: 'public: whether this server sells the plan (billing.test.ts)' },
+  'POST /api/billing/checkout': {
+    unscoped: 'requireAuth (FREE and trial users buy): a session for the caller only (billing.test.ts)',
+  },
+  'GET /api/billing/sessions/:id': {
+    unscoped: "requireAuth; another user's session answers 404 like a made-up one (billing.test.ts)",
+  },
+  'POST /api/billing/webhook': {
+    unscoped:
+      "public: Stripe's signature is the authentication; Origin-exempt, rate-limited (billing.test.ts)",
+  },
   'GET /api/events': { unscoped: 'WebSocket: authenticated on upgrade (realtime.test.ts)' },
   'GET /collab': { unscoped: 'WebSocket: authenticated per document (realtime.test.ts)' },
 };

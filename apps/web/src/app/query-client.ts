@@ -2,6 +2,9 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ME_QUERY_KEY } from '@/features/auth';
 import { isApiError } from '@/lib/api';
 
+/** ERROR_CODES.accessRequired, spelled out: errors.ts holds a zod schema, kept out of the first chunk. */
+const ACCESS_REQUIRED_CODE = 'ACCESS_REQUIRED';
+
 /** Statuses a retry cannot fix. */
 const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 409, 422, 429]);
 
@@ -12,10 +15,15 @@ function isForMe(queryKey: readonly unknown[]): boolean {
 export function createQueryClient(): QueryClient {
   // A 401 from any other call means the session ended (expired, signed out elsewhere): re-read it, and
   // the guard sends the visitor home if it is gone.
+  // A 403 ACCESS_REQUIRED means the plan changed under us: re-read it (the gates follow) and offer
+  // the upgrade.
   const onUnauthorized = (error: unknown) => {
-    if (!isApiError(error, 401)) return;
+    const accessRequired = isApiError(error, 403) && error.code === ACCESS_REQUIRED_CODE;
+    if (!isApiError(error, 401) && !accessRequired) return;
     const me = queryClient.getQueryData(ME_QUERY_KEY);
     if (me) void queryClient.invalidateQueries({ queryKey: ME_QUERY_KEY });
+    // Rare (the gates hide what needs access): the toast's code loads only when it happens.
+    if (accessRequired) void import('./offer-upgrade').then((module) => module.offerUpgrade());
   };
 
   const queryClient: QueryClient = new QueryClient({

@@ -14,6 +14,7 @@ import { userDisabledMigration } from './012-user-disabled';
 import { noteUpdatesMigration } from './013-note-updates';
 import { tutorialStateMigration } from './014-tutorial-state';
 import { voiceMigration } from './015-voice';
+import { ordersMigration } from './017-orders';
 
 /**
  * Versioned migrations. Never edit or renumber one that has landed on main; add the next number.
@@ -36,6 +37,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '013-note-updates': noteUpdatesMigration(dialect),
     '014-tutorial-state': tutorialStateMigration(dialect),
     '015-voice': voiceMigration(dialect),
+    '017-orders': ordersMigration(dialect),
   };
 }
 

@@ -14,7 +14,7 @@ export function PaymentCancelPage() {
         <p className="mt-2 text-muted">Your payment was canceled. No charges were made to your account.</p>
         <div className="mt-8 flex flex-col justify-center gap-2 sm:flex-row">
           <Button asChild>
-            <Link to={paths.settings}>Try Again</Link>
+            <Link to={`${paths.settings}?tab=plan`}>Try Again</Link>
           </Button>
           <Button asChild variant="secondary">
             <Link to={paths.capture}>Back to App</Link>

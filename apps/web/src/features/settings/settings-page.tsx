@@ -1,4 +1,6 @@
+import { isExpiredPro } from '@notewise/shared';
 import { CreditCard, GraduationCap, LifeBuoy, UserRound } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '@/app/route-table';
 import { useAuth } from '@/app/session';
@@ -7,16 +9,46 @@ import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { requestTutorialStart } from '@/features/tutorial/tutorial-store';
+import { api } from '@/lib/api';
 import { PlanTab } from './components/plan-tab';
 import { ProfileTab } from './components/profile-tab';
 
 type SettingsTab = 'profile' | 'plan';
+
+/** Set for the reload it causes: a server that still says "expired PRO" afterwards is not asked again. */
+const EXPIRY_RELOAD_KEY = 'notewise:trial-expiry-reload';
+
+/**
+ * SPEC 2: opening settings with an expired PRO plan runs the server's expiry routine, then reloads.
+ * The server runs check_and_update_expired_trials on any signed-in request (http/session.ts), so
+ * reading the profile is the call; the reload shows the FREE plan everywhere at once.
+ */
+function useExpiredTrialReload(expiredPro: boolean) {
+  useEffect(() => {
+    if (!expiredPro) {
+      sessionStorage.removeItem(EXPIRY_RELOAD_KEY);
+      return;
+    }
+    if (sessionStorage.getItem(EXPIRY_RELOAD_KEY)) return;
+    const controller = new AbortController();
+    api.get('/api/me', { signal: controller.signal }).then(
+      () => {
+        sessionStorage.setItem(EXPIRY_RELOAD_KEY, '1');
+        window.location.reload();
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [expiredPro]);
+}
 
 /** /settings: Profile and Plan tabs. The open tab is in the URL (?tab=plan) so it can be linked to. */
 export function SettingsPage() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
   const tab: SettingsTab = searchParams.get('tab') === 'plan' ? 'plan' : 'profile';
+  // Judged now, not when the profile was read: a trial can end while the app is open.
+  useExpiredTrialReload(user ? isExpiredPro(user.plan, user.planExpiresAt) : false);
 
   // The guard only renders this page for a signed-in user.
   if (!user) return null;

@@ -1,0 +1,128 @@
+import crypto from 'node:crypto';
+import type { OrderStatus } from '@notewise/shared';
+import type { Kysely, Transaction } from 'kysely';
+import { nowIso } from '../../db/time';
+import type { Database } from '../../db/types';
+
+/**
+ * How far along an order is. An event only ever moves an order forward, so events arriving out of
+ * order (Stripe does not promise an order) cannot undo a payment: `paid` is final.
+ */
+const STATUS_RANK: Record<OrderStatus, number> = { open: 0, pending: 1, expired: 2, failed: 2, paid: 3 };
+
+export function isLaterStatus(next: OrderStatus, current: OrderStatus): boolean {
+  return STATUS_RANK[next] > STATUS_RANK[current];
+}
+
+export interface OrderFacts {
+  userId: string;
+  sessionId: string;
+  plan: string;
+  status: OrderStatus;
+  amountTotal: number | null;
+  currency: string | null;
+  paymentIntentId?: string | null;
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export function createBillingRepo(db: Kysely<Database>) {
+  return {
+    db,
+
+    /** The order of a Checkout Session we created (status `open` until Stripe says more). */
+    async createOpenOrder(facts: OrderFacts) {
+      const now = nowIso();
+      await db
+        .insertInto('orders')
+        .values({
+          id: crypto.randomUUID(),
+          user_id: facts.userId,
+          checkout_session_id: facts.sessionId,
+          plan: facts.plan,
+          status: facts.status,
+          amount_total: facts.amountTotal,
+          currency: facts.currency,
+          payment_intent_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((oc) => oc.column('checkout_session_id').doNothing())
+        .execute();
+    },
+
+    /** Records an event id; false when it was handled before (a redelivery or a replay). */
+    async claimEvent(trx: Db, event: { id: string; type: string; sessionId: string | null }) {
+      const result = await trx
+        .insertInto('billing_events')
+        .values({
+          id: event.id,
+          type: event.type,
+          checkout_session_id: event.sessionId,
+          received_at: nowIso(),
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
+    async findBySession(trx: Db, sessionId: string) {
+      return trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('checkout_session_id', '=', sessionId)
+        .executeTakeFirst();
+    },
+
+    async insertOrder(trx: Db, facts: OrderFacts) {
+      const now = nowIso();
+      await trx
+        .insertInto('orders')
+        .values({
+          id: crypto.randomUUID(),
+          user_id: facts.userId,
+          checkout_session_id: facts.sessionId,
+          plan: facts.plan,
+          status: facts.status,
+          amount_total: facts.amountTotal,
+          currency: facts.currency,
+          payment_intent_id: facts.paymentIntentId ?? null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    },
+
+    /**
+     * Moves the order to `next` only from `current` (compare-and-set): of two deliveries racing on
+     * two instances, one wins and only the winner grants the plan.
+     */
+    async advanceOrder(
+      trx: Db,
+      sessionId: string,
+      current: string,
+      next: Omit<OrderFacts, 'userId' | 'sessionId' | 'plan'>,
+    ) {
+      const result = await trx
+        .updateTable('orders')
+        .set({
+          status: next.status,
+          amount_total: next.amountTotal,
+          currency: next.currency,
+          payment_intent_id: next.paymentIntentId ?? null,
+          updated_at: nowIso(),
+        })
+        .where('checkout_session_id', '=', sessionId)
+        .where('status', '=', current)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async userExists(trx: Db, userId: string) {
+      const row = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+      return row !== undefined;
+    },
+  };
+}
+
+export type BillingRepo = ReturnType<typeof createBillingRepo>;
