@@ -1,10 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Toaster } from 'sonner';
 import { AuthDialogProvider, AuthProvider } from '@/features/auth';
 import { createQueryClient } from './query-client';
 import { RealtimeEvents } from './realtime';
 import { ThemeProvider, useTheme } from './theme';
+
+// Offline use (decision 024): service worker, saved cache, change queue, banner. Lazy: first route budget.
+const OfflineRoot = lazy(() => import('@/features/offline/offline-root'));
 
 function ThemedToaster() {
   const { resolvedTheme } = useTheme();
@@ -36,6 +39,9 @@ export function Providers({ children }: { children: ReactNode }) {
             {children}
             <ThemedToaster />
             <RealtimeEvents />
+            <Suspense>
+              <OfflineRoot />
+            </Suspense>
           </AuthDialogProvider>
         </AuthProvider>
       </ThemeProvider>
