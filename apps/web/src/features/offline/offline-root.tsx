@@ -1,9 +1,9 @@
 import type { Me } from '@notewise/shared';
 import { type QueryCacheNotifyEvent, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ME_QUERY_KEY } from '@/features/auth';
 import { isApiError } from '@/lib/api';
 import { OfflineBanner } from './components/offline-banner';
+import { ME_KEY as ME_QUERY_KEY } from './lib/cache-keys';
 import { createCacheSaver, readSavedCache, restoreCache } from './lib/persist-cache';
 import { readQueue, subscribeQueue } from './lib/queue';
 import { countEntries, type QueueEntry } from './lib/queue-logic';

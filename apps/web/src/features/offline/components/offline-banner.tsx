@@ -1,11 +1,8 @@
 import type { Note } from '@notewise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { CloudOff, RefreshCw } from 'lucide-react';
-import { Link } from 'react-router';
-import { paths } from '@/app/route-table';
-import { noteKeys } from '@/features/notes/queries';
-import { pluralize } from '@/lib/format';
 import { useOfflineStatus } from '../hooks/use-offline-status';
+import { noteDetailKey, quickViewPath } from '../lib/cache-keys';
 import type { QueueEntry } from '../lib/queue-logic';
 
 function formatSyncTime(at: number): string {
@@ -56,20 +53,22 @@ export function OfflineBanner({ attention, onSyncNow }: OfflineBannerProps) {
           ) : null}
           {counts.pending > 0 && (
             <span className="text-muted">
-              {counts.pending} {pluralize(counts.pending, 'change')} waiting to sync
+              {counts.pending} {counts.pending === 1 ? 'change' : 'changes'} waiting to sync
             </span>
           )}
           {conflicts.map((entry) => {
             if (entry.kind !== 'edit') return null;
-            const note = queryClient.getQueryData<Note>(noteKeys.detail(entry.noteId));
+            const note = queryClient.getQueryData<Note>(noteDetailKey(entry.noteId));
             return (
-              <Link
+              // A plain link: this banner lives outside the router (and react-router must stay out of
+              // this lazy chunk, see cache-keys.ts).
+              <a
                 key={entry.seq}
-                to={paths.quickView({ project: note?.projectId, note: entry.noteId })}
+                href={quickViewPath(entry.noteId, note?.projectId)}
                 className="font-medium text-accent underline underline-offset-2"
               >
                 {`“${entry.title}” changed elsewhere: review`}
-              </Link>
+              </a>
             );
           })}
           {failed.map((entry) => (

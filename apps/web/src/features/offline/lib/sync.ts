@@ -1,7 +1,7 @@
 import type { Note } from '@notewise/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { noteKeys } from '@/features/notes/queries';
 import { api, errorMessage, isApiError } from '@/lib/api';
+import { NOTES_KEY, noteDetailKey, PROJECTS_KEY } from './cache-keys';
 import { readQueue, settle } from './queue';
 import { entryNoteId, nextToSend, type QueueEntry } from './queue-logic';
 import { isNoteOpen } from './status';
@@ -40,7 +40,7 @@ async function send(entry: QueueEntry, queryClient: QueryClient): Promise<Outcom
     if (entry.title !== entry.baseTitle) body.title = entry.title;
     if (entry.content !== entry.baseContent) body.content = entry.content;
     const note = await api.patch<Note>(`/api/notes/${encodeURIComponent(entry.noteId)}`, body);
-    queryClient.setQueryData(noteKeys.detail(note.id), note);
+    queryClient.setQueryData(noteDetailKey(note.id), note);
     return { result: 'done', version: note.version, title: note.title, content: note.content };
   } catch (error) {
     if (isTransient(error)) return { result: 'stop' };
@@ -74,8 +74,8 @@ export function syncQueue(userId: string, queryClient: QueryClient): Promise<voi
         sentAny = true;
       }
       if (sentAny) {
-        void queryClient.invalidateQueries({ queryKey: noteKeys.all });
-        void queryClient.invalidateQueries({ queryKey: ['projects'] });
+        void queryClient.invalidateQueries({ queryKey: NOTES_KEY });
+        void queryClient.invalidateQueries({ queryKey: PROJECTS_KEY });
       }
     };
     if (typeof navigator !== 'undefined' && navigator.locks) {
