@@ -77,5 +77,20 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The offline code (decision 024) in one lazy chunk: split by importer it became several
+              // small files, each named in the preload lists of the first route's lazy imports.
+              name: 'offline',
+              test: /src[\\/]features[\\/]offline[\\/]|node_modules[\\/]idb-keyval[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -40,7 +40,7 @@ export function Providers({ children }: { children: ReactNode }) {
             <ThemedToaster />
             <RealtimeEvents />
             <Suspense>
-              <OfflineRoot />
+              <OfflineRoot client={queryClient} />
             </Suspense>
           </AuthDialogProvider>
         </AuthProvider>

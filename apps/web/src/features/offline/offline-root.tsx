@@ -1,6 +1,10 @@
+/** @jsxRuntime classic */
+/** @jsx React.createElement */
+// Classic JSX (React.createElement): the automatic runtime import made the bundler split react/jsx-runtime
+// out of the first route's chunk (decision 024, first-route budget).
 import type { Me } from '@notewise/shared';
-import { type QueryCacheNotifyEvent, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
+import React, { useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api';
 import { OfflineBanner } from './components/offline-banner';
 import { ME_KEY as ME_QUERY_KEY } from './lib/cache-keys';
@@ -35,8 +39,7 @@ function isMeEvent(event: QueryCacheNotifyEvent): boolean {
  * the import: the service worker, the saved query cache (restored on load, saved on change, per
  * user, wiped on sign-out), the change queue's replay, and the banner.
  */
-export default function OfflineRoot() {
-  const queryClient = useQueryClient();
+export default function OfflineRoot({ client: queryClient }: { client: QueryClient }) {
   const [attention, setAttention] = useState<QueueEntry[]>([]);
 
   useEffect(registerServiceWorker, []);
@@ -168,6 +171,7 @@ export default function OfflineRoot() {
 
   return (
     <OfflineBanner
+      queryClient={queryClient}
       attention={attention}
       onSyncNow={() => {
         const { userId } = getOfflineStatus();

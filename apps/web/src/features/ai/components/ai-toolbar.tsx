@@ -23,9 +23,9 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tooltip } from '@/components/ui/tooltip';
 import type { AiToolbarSlotProps } from '@/features/editor';
-import { OFFLINE_REASON, useOfflineStatus } from '@/features/offline';
 import { cn } from '@/lib/cn';
 import { useAiStatus } from '../api/ai-status';
+import { OFFLINE_REASON, useBrowserOnline } from '../hooks/use-browser-online';
 import { useEnhancement } from '../hooks/use-enhancement';
 import { AI_TEXT } from '../lib/ai-messages';
 import { LanguageList } from './language-list';
@@ -57,7 +57,7 @@ export function AiToolbar({
   const { openAuthDialog } = useAuthDialog();
   const signedIn = user !== null;
   // Offline (decision 024) the AI cannot run: every action needs the server.
-  const offline = useOfflineStatus().offline;
+  const offline = !useBrowserOnline();
   const blockedReason = signedIn && !hasAccess ? ACCESS_REASON : offline ? OFFLINE_REASON : null;
   const noAccess = blockedReason !== null;
   const status = useAiStatus(signedIn && hasAccess);

@@ -1,11 +1,4 @@
 import type { Note, Project } from '@notewise/shared';
-import {
-  enqueue,
-  getOfflineStatus,
-  isNetworkFailure,
-  newClientId,
-  noteQueuedOffline,
-} from '@/features/offline';
 import { api, isApiError } from '@/lib/api';
 
 export interface CapturedNote {
@@ -28,7 +21,7 @@ export async function captureNote(
   title?: string,
 ): Promise<CapturedNote> {
   // The browser names the note: a replay of this request (offline queue) returns the same note.
-  const clientId = newClientId();
+  const clientId = crypto.randomUUID();
   try {
     return await api.post<CapturedNote>('/api/ai/capture', {
       content,
@@ -37,9 +30,11 @@ export async function captureNote(
       ...(title ? { title } : {}),
     });
   } catch (error) {
-    const userId = getOfflineStatus().userId;
-    if (userId && isNetworkFailure(error)) {
-      return queueCapture(userId, { clientId, content, projectId, title });
+    // No answer at all: the offline queue (loaded only now; the first route preloads this file).
+    if (isApiError(error, 0) || !navigator.onLine) {
+      const offline = await import('@/features/offline');
+      const userId = offline.getOfflineStatus().userId;
+      if (userId) return queueCapture(offline, userId, { clientId, content, projectId, title });
     }
     // A 404 for the route itself ('No route for POST ...'), not for something the request named.
     if (!(isApiError(error, 404) && /^No route for/i.test(error.message))) throw error;
@@ -72,6 +67,7 @@ async function createInFirstProject(content: string, projectId?: string): Promis
  * composer clears its text (it is safe in the queue) and the success dialog says 'Waiting to sync'.
  */
 async function queueCapture(
+  { enqueue, noteQueuedOffline }: typeof import('@/features/offline'),
   userId: string,
   op: { clientId: string; content: string; projectId?: string | undefined; title?: string | undefined },
 ): Promise<CapturedNote> {

@@ -1,7 +1,21 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
-import { takeQueuedCreate } from '@/features/offline';
+
+/** Set by features/offline when Add Note went to the offline queue (not imported: first-route budget). */
+const QUEUED_CAPTURE_FLAG = 'notewise.offline.queued-capture';
+const QUEUED_RECENTLY_MS = 10_000;
+
+/** True (once) right after Add Note was queued offline instead of reaching the server. */
+function takeQueuedCreate(): boolean {
+  try {
+    const at = Number(window.sessionStorage.getItem(QUEUED_CAPTURE_FLAG));
+    window.sessionStorage.removeItem(QUEUED_CAPTURE_FLAG);
+    return at > 0 && Date.now() - at < QUEUED_RECENTLY_MS;
+  } catch {
+    return false;
+  }
+}
 
 interface SuccessDialogProps {
   open: boolean;

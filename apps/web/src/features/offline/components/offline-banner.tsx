@@ -1,6 +1,11 @@
+/** @jsxRuntime classic */
+/** @jsx React.createElement */
+// Classic JSX (React.createElement): the automatic runtime import made the bundler split react/jsx-runtime
+// out of the first route's chunk (decision 024, first-route budget).
 import type { Note } from '@notewise/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { CloudOff, RefreshCw } from 'lucide-react';
+import React from 'react';
 import { useOfflineStatus } from '../hooks/use-offline-status';
 import { noteDetailKey, quickViewPath } from '../lib/cache-keys';
 import type { QueueEntry } from '../lib/queue-logic';
@@ -14,6 +19,7 @@ function formatSyncTime(at: number): string {
 }
 
 interface OfflineBannerProps {
+  queryClient: QueryClient;
   /** Entries the server refused or that conflict, for their links and reasons. */
   attention: QueueEntry[];
   onSyncNow: () => void;
@@ -24,9 +30,8 @@ interface OfflineBannerProps {
  * be reached, and the queue's state (waiting, needing a decision, refused) until it is empty. The
  * live region stays in the page so screen readers hear each change.
  */
-export function OfflineBanner({ attention, onSyncNow }: OfflineBannerProps) {
+export function OfflineBanner({ queryClient, attention, onSyncNow }: OfflineBannerProps) {
   const { offline, lastSyncAt, counts, userId } = useOfflineStatus();
-  const queryClient = useQueryClient();
   const visible = userId !== null && (offline || counts.pending + counts.conflicts + counts.failed > 0);
   const conflicts = attention.filter((entry) => entry.kind === 'edit' && entry.state === 'conflict');
   const failed = attention.filter((entry) => entry.state === 'failed');

@@ -69,7 +69,16 @@ let lastQueuedCreate: { clientId: string; at: number } | null = null;
 export function noteQueuedOffline(clientId: string): void {
   lastQueuedCreate = { clientId, at: Date.now() };
   setOfflineStatus({ offline: true });
+  try {
+    // Read by the composer's success dialog, which must not import this chunk (first-route budget).
+    window.sessionStorage.setItem(QUEUED_CAPTURE_FLAG, String(lastQueuedCreate.at));
+  } catch {
+    // Storage blocked: the dialog shows the usual success text; the banner still counts the note.
+  }
 }
+
+/** sessionStorage key: when Add Note last went to the offline queue (epoch ms). */
+export const QUEUED_CAPTURE_FLAG = 'notewise.offline.queued-capture';
 
 /** True (once) right after Add Note went to the offline queue instead of the server. */
 export function takeQueuedCreate(withinMs = 10_000): boolean {
