@@ -4,6 +4,7 @@
 // out of the first route's chunk (decision 024, first-route budget).
 import type { Me } from '@notewise/shared';
 import type { QueryCacheNotifyEvent, QueryClient } from '@tanstack/react-query';
+// biome-ignore lint/correctness/noUnusedImports: the classic JSX pragma above compiles to React.createElement.
 import React, { useEffect, useState } from 'react';
 import { isApiError } from '@/lib/api';
 import { OfflineBanner } from './components/offline-banner';

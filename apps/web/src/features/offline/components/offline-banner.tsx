@@ -5,6 +5,7 @@
 import type { Note } from '@notewise/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { CloudOff, RefreshCw } from 'lucide-react';
+// biome-ignore lint/correctness/noUnusedImports: the classic JSX pragma above compiles to React.createElement.
 import React from 'react';
 import { useOfflineStatus } from '../hooks/use-offline-status';
 import { noteDetailKey, quickViewPath } from '../lib/cache-keys';
