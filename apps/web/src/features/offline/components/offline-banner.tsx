@@ -4,7 +4,6 @@
 // out of the first route's chunk (decision 024, first-route budget).
 import type { Note } from '@notewise/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { CloudOff, RefreshCw } from 'lucide-react';
 // biome-ignore lint/correctness/noUnusedImports: the classic JSX pragma above compiles to React.createElement.
 import React from 'react';
 import { useOfflineStatus } from '../hooks/use-offline-status';
@@ -50,7 +49,8 @@ export function OfflineBanner({ queryClient, attention, onSyncNow }: OfflineBann
         >
           {offline ? (
             <span className="flex items-center gap-1.5 font-medium">
-              <CloudOff size={14} aria-hidden="true" className="text-warning" />
+              {/* A dot, not a lucide icon: each icon is a chunk the first route would name (budget). */}
+              <span aria-hidden="true" className="size-2 rounded-full bg-warning" />
               Offline: showing saved copies
               {lastSyncAt !== null && (
                 <span className="font-normal text-muted">(last synced {formatSyncTime(lastSyncAt)})</span>
@@ -89,7 +89,6 @@ export function OfflineBanner({ queryClient, attention, onSyncNow }: OfflineBann
               onClick={onSyncNow}
               className="flex items-center gap-1 rounded-control px-1.5 py-0.5 font-medium text-accent hover:bg-hover"
             >
-              <RefreshCw size={12} aria-hidden="true" />
               Sync now
             </button>
           )}
