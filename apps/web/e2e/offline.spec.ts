@@ -67,6 +67,9 @@ function savedCacheHasNote(page: Page, userId: string, noteId: string): Promise<
   );
 }
 
+// The service worker is the point here (the other specs block it, see playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('offline: saved copies, queued edit and note, merge on reconnect, wipe on sign-out', async ({
   page,
   context,
