@@ -1,11 +1,63 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // The offline cache saved by one build is not restored by another (decision 024).
+  define: { __NOTEWISE_BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app (decision 024). The service worker precaches the shell and every hashed
+    // chunk (cache-first: their names change with their content) and answers page navigations with
+    // index.html offline. The API and the sockets are never answered from its cache. It is registered
+    // from a lazy chunk after load (src/features/offline), not by an injected script.
+    VitePWA({
+      strategies: 'generateSW',
+      registerType: 'autoUpdate',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'theme-init.js', 'icons/apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'Notewise',
+        short_name: 'Notewise',
+        description: 'Capture notes, enhance them with AI and share projects.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        // DESIGN: the light theme's background and the accent.
+        background_color: '#ffffff',
+        theme_color: '#4650d8',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2,webmanifest}'],
+        // Lazy pages and the editor are precached too, so every page opens offline.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/collab/],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+        runtimeCaching: [
+          {
+            // A hashed file not in this build's precache (an older tab asks for it): cache-first.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'notewise-assets', expiration: { maxEntries: 200 } },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: { tsconfigPaths: true },
   server: {
     proxy: {
@@ -25,5 +77,20 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     target: 'es2022',
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // The offline code (decision 024) in one lazy chunk: split by importer it became several
+              // small files, each named in the preload lists of the first route's lazy imports.
+              name: 'offline',
+              test: /src[\\/]features[\\/]offline[\\/]|node_modules[\\/]idb-keyval[\\/]/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -137,7 +137,13 @@ test('a title is renamed over REST; offline edits sync on reconnect; a removed m
   await alice.context().setOffline(true);
   await expect(alice.getByText('Offline — changes will sync when you reconnect')).toBeVisible();
   await alice.keyboard.type(' Written offline.');
-  await expect(alice.getByRole('status').filter({ hasText: /^Offline/ })).toBeVisible();
+  // The editor's own status (the page-wide offline banner of decision 024 is a status too).
+  await expect(
+    alice
+      .locator('[data-editor-mode="collaborative"]')
+      .getByRole('status')
+      .filter({ hasText: /^Offline/ }),
+  ).toBeVisible();
   // Nothing leaves while offline (a short wait: this checks that something does not happen).
   await alice.waitForTimeout(500);
   expect(await textOf(editorOf(bob))).toBe('First line.');

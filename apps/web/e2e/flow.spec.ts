@@ -191,7 +191,10 @@ test('quick view: a personal note saves itself; a reload 2 s after typing keeps 
   await page.keyboard.press('ControlOrMeta+End');
   await page.context().setOffline(true);
   await page.keyboard.type(' Later');
-  await expect(page.getByRole('status').filter({ hasText: 'Offline: changes kept here' })).toBeVisible();
+  // Kept in the browser at once, then in the offline queue (decision 024).
+  await expect(
+    page.getByRole('status').filter({ hasText: /^(Offline: changes kept here|Waiting to sync)$/ }),
+  ).toBeVisible();
   await page.context().setOffline(false);
   await expect(page.getByRole('status').filter({ hasText: /^Saved$/ })).toBeVisible();
   const saved = (await (await page.request.get(`/api/notes/${note.id}`)).json()) as { content: string };

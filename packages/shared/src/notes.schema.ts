@@ -65,12 +65,21 @@ export const noteCountsSchema = z.object({
 });
 export type NoteCounts = z.infer<typeof noteCountsSchema>;
 
+/**
+ * An id the browser generates for a note it creates (offline queue, decision 024): sending the same
+ * request twice (a replay after a lost answer) returns the note the first one made.
+ */
+export const noteClientIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{8,64}$/, { message: 'clientId must be 8 to 64 letters, digits, - or _.' });
+
 /** POST /api/notes */
 export const createNoteBodySchema = z.strictObject({
   projectId: z.string().min(1).max(64),
   title: noteTitleSchema.optional(),
   content: noteContentSchema.optional(),
   tags: tagsSchema.optional(),
+  clientId: noteClientIdSchema.optional(),
 });
 export type CreateNoteBody = z.infer<typeof createNoteBodySchema>;
 

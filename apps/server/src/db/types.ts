@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Timestamps are ISO-8601 strings in SQLite and timestamptz (read back as Date) in PostgreSQL;
@@ -116,6 +116,8 @@ export interface NotesTable {
   tags: string;
   version: number;
   ydoc: Uint8Array | null;
+  /** The id the creating browser generated (offline queue, migration 019): replays find the same note. */
+  client_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

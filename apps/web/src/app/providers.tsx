@@ -12,6 +12,9 @@ const ToastViewport = lazy(async () => {
   return { default: viewport.ToastViewport };
 });
 
+// Offline use (decision 024): service worker, saved cache, change queue, banner. Lazy: first route budget.
+const OfflineRoot = lazy(() => import('@/features/offline/offline-root'));
+
 /** Everything the pages rely on: server-state cache, theme, session, auth dialog, toasts. */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
@@ -25,6 +28,9 @@ export function Providers({ children }: { children: ReactNode }) {
               <ToastViewport />
             </Suspense>
             <RealtimeEvents />
+            <Suspense>
+              <OfflineRoot client={queryClient} />
+            </Suspense>
           </AuthDialogProvider>
         </AuthProvider>
       </ThemeProvider>

@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ME_QUERY_KEY } from '@/features/auth';
 import { isApiError } from '@/lib/api';
 
@@ -13,6 +13,10 @@ function isForMe(queryKey: readonly unknown[]): boolean {
 }
 
 export function createQueryClient(): QueryClient {
+  // TanStack assumes online until an 'offline' event. Opened offline, queries must wait (paused)
+  // instead of failing, so the session read waits for the saved copy (decision 024) and a guarded
+  // page is not left for a sign-in that cannot happen.
+  onlineManager.setOnline(navigator.onLine);
   // A 401 from any other call means the session ended (expired, signed out elsewhere): re-read it, and
   // the guard sends the visitor home if it is gone.
   // A 403 ACCESS_REQUIRED means the plan changed under us: re-read it (the gates follow) and offer

@@ -15,6 +15,7 @@ import { noteUpdatesMigration } from './013-note-updates';
 import { tutorialStateMigration } from './014-tutorial-state';
 import { voiceMigration } from './015-voice';
 import { ordersMigration } from './017-orders';
+import { noteClientIdsMigration } from './019-note-client-ids';
 
 /**
  * Versioned migrations. Never edit or renumber one that has landed on main; add the next number.
@@ -38,6 +39,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '014-tutorial-state': tutorialStateMigration(dialect),
     '015-voice': voiceMigration(dialect),
     '017-orders': ordersMigration(dialect),
+    '019-note-client-ids': noteClientIdsMigration(),
   };
 }
 

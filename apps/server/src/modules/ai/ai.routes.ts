@@ -181,8 +181,8 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
         if (!settled) controller.abort();
       });
       try {
-        const { content, projectId, title } = request.body;
-        const result = await service.capture(userId, content, controller.signal, projectId, title);
+        const { content, projectId, title, clientId } = request.body;
+        const result = await service.capture(userId, content, controller.signal, projectId, title, clientId);
         settled = true;
         return reply.status(201).send(result);
       } finally {

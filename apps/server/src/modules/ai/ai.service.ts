@@ -133,7 +133,14 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       signal?: AbortSignal,
       projectId?: string,
       userTitle?: string,
+      clientId?: string,
     ): Promise<{ note: Note; project: Project }> {
+      // A replayed offline capture (same browser id) gets the note the first request made.
+      const replayed = clientId ? await deps.notes.findByClientId(userId, clientId) : undefined;
+      if (replayed) {
+        const project = await deps.projects.find(userId, replayed.projectId);
+        if (project) return { note: replayed, project };
+      }
       // A project the user picked (their own or a shared one they belong to) wins over the proposal.
       const picked = projectId ? await deps.projects.find(userId, projectId) : undefined;
       if (projectId && !picked) throw notFound(PROJECT_NOT_FOUND);
@@ -150,7 +157,7 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       // A first line that became the title is not repeated as the body's first line (issue 18.8);
       // a title the user wrote leaves the text exactly as it is.
       const body = userTitle ? content : withoutTitleLine(content, title);
-      const note = await deps.notes.create(userId, { projectId: project.id, title, content: body });
+      const note = await deps.notes.create(userId, { projectId: project.id, title, content: body, clientId });
       await deps.notify?.note({
         type: 'note.created',
         projectId: note.projectId,

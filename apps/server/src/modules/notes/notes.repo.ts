@@ -65,6 +65,11 @@ export type UpdateResult =
   | { status: 'conflict'; current: Note }
   | { status: 'missing' };
 
+function isUniqueViolation(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /UNIQUE constraint failed|duplicate key value/i.test(message);
+}
+
 export function createNotesRepo(db: Kysely<Database>) {
   /** Notes the user may see (member of the note's project), with their own pin state. */
   const visible = (userId: string) =>
@@ -123,6 +128,17 @@ export function createNotesRepo(db: Kysely<Database>) {
     const row = await summaries(userId).select('n.content').where('n.id', '=', noteId).executeTakeFirst();
     if (!row) return undefined;
     return { ...toSummary(row), content: row.content };
+  };
+
+  /** The note this author created with `clientId` (offline queue replays), if they can still see it. */
+  const findByClientId = async (userId: string, clientId: string): Promise<Note | undefined> => {
+    const row = await db
+      .selectFrom('notes')
+      .select('id')
+      .where('author_id', '=', userId)
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return row ? find(userId, row.id) : undefined;
   };
 
   return {
@@ -191,35 +207,58 @@ export function createNotesRepo(db: Kysely<Database>) {
         title?: string | undefined;
         content?: string | undefined;
         tags?: string[] | undefined;
+        /** The browser's id for the note (offline queue): a second create with it returns the first. */
+        clientId?: string | undefined;
       },
     ): Promise<Note> {
+      if (input.clientId) {
+        const existing = await findByClientId(userId, input.clientId);
+        if (existing) return existing;
+      }
       const id = crypto.randomUUID();
       const at = nowIso();
       const { content, plainText, excerpt } = prepareContent(input.content ?? '');
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('notes')
-          .values({
-            id,
-            project_id: input.projectId,
-            author_id: userId,
-            title: input.title ?? UNTITLED_NOTE_TITLE,
-            content,
-            plain_text: plainText,
-            excerpt,
-            tags: JSON.stringify(normalizeTags(input.tags ?? [])),
-            version: 1,
-            ydoc: null,
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-        await trx.updateTable('projects').set({ updated_at: at }).where('id', '=', input.projectId).execute();
-      });
+      try {
+        await db.transaction().execute(async (trx) => {
+          await trx
+            .insertInto('notes')
+            .values({
+              id,
+              project_id: input.projectId,
+              author_id: userId,
+              client_id: input.clientId ?? null,
+              title: input.title ?? UNTITLED_NOTE_TITLE,
+              content,
+              plain_text: plainText,
+              excerpt,
+              tags: JSON.stringify(normalizeTags(input.tags ?? [])),
+              version: 1,
+              ydoc: null,
+              created_at: at,
+              updated_at: at,
+            })
+            .execute();
+          await trx
+            .updateTable('projects')
+            .set({ updated_at: at })
+            .where('id', '=', input.projectId)
+            .execute();
+        });
+      } catch (error) {
+        // Two replays at the same moment: the unique (author_id, client_id) index let one through.
+        const winner =
+          input.clientId && isUniqueViolation(error)
+            ? await findByClientId(userId, input.clientId)
+            : undefined;
+        if (winner) return winner;
+        throw error;
+      }
       const note = await find(userId, id);
       if (!note) throw new Error('created note not found');
       return note;
     },
+
+    findByClientId,
 
     /**
      * Optimistic concurrency: the row changes only if it still has `expectedVersion`; otherwise the

@@ -25,6 +25,7 @@ import type { AiToolbarSlotProps } from '@/features/editor';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import { useAiStatus } from '../api/ai-status';
+import { OFFLINE_REASON, useBrowserOnline } from '../hooks/use-browser-online';
 import { useEnhancement } from '../hooks/use-enhancement';
 import { AI_TEXT } from '../lib/ai-messages';
 import { LanguageList } from './language-list';
@@ -55,7 +56,10 @@ export function AiToolbar({
   const { user, hasAccess } = useAuth();
   const { openAuthDialog } = useAuthDialog();
   const signedIn = user !== null;
-  const noAccess = signedIn && !hasAccess;
+  // Offline (decision 024) the AI cannot run: every action needs the server.
+  const offline = !useBrowserOnline();
+  const blockedReason = signedIn && !hasAccess ? ACCESS_REASON : offline ? OFFLINE_REASON : null;
+  const noAccess = blockedReason !== null;
   const status = useAiStatus(signedIn && hasAccess);
   const { busy, run, preview, apply, discard, undoText, undoEnhancement } = useEnhancement({
     context,
@@ -176,7 +180,7 @@ export function AiToolbar({
       <Popover.Anchor asChild>
         <div className="flex min-w-0 flex-wrap items-center gap-0.5">
           {noAccess ? (
-            <Tooltip content={ACCESS_REASON}>
+            <Tooltip content={blockedReason}>
               <span className="inline-flex">{group}</span>
             </Tooltip>
           ) : (
@@ -259,7 +263,7 @@ export function AiToolbar({
       {result}
       {noAccess && (
         <span id={reasonId} hidden>
-          {ACCESS_REASON}
+          {blockedReason}
         </span>
       )}
       {translateNeedsModel && (

@@ -1,5 +1,7 @@
 import { HocuspocusProvider, WebSocketStatus } from '@hocuspocus/provider';
+import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
+import { rememberYdoc, ydocName } from '@/features/offline';
 import { type CollabState, INITIAL_COLLAB_STATE } from './collab-state';
 import { type AwarenessUser, peopleFromStates, peopleKey } from './presence';
 
@@ -30,6 +32,11 @@ export class CollabSession {
   /** The server accepted this user in the current attempt (a refusal after that is a server failure). */
   private admitted = false;
   private destroyed = false;
+  /**
+   * This browser's copy of the document (y-indexeddb, decision 024): edits made offline survive a
+   * reload or a closed tab and merge with the server's when the connection is back (Yjs merges).
+   */
+  private readonly persistence: IndexeddbPersistence | null;
 
   constructor(
     readonly noteId: string,
@@ -39,6 +46,7 @@ export class CollabSession {
     // Before the provider's own listener (so this runs first): marks edits made here, which the
     // indicator then reports until the server confirms them. Updates the provider applies are theirs.
     this.doc.on('update', this.onDocUpdate);
+    this.persistence = typeof indexedDB === 'undefined' ? null : this.persistLocally(noteId, user.id);
     this.provider = new HocuspocusProvider({
       url,
       name: `note:${noteId}`,
@@ -60,6 +68,26 @@ export class CollabSession {
     window.addEventListener('online', this.onBrowserOnline);
     window.addEventListener('offline', this.onBrowserOffline);
   }
+
+  private persistLocally(noteId: string, userId: string): IndexeddbPersistence | null {
+    try {
+      const persistence = new IndexeddbPersistence(ydocName(userId, noteId), this.doc);
+      void rememberYdoc(userId, noteId).catch(() => undefined);
+      persistence.on('synced', this.onLocalCopyLoaded);
+      return persistence;
+    } catch (error) {
+      console.warn('Keeping the note offline failed', error);
+      return null;
+    }
+  }
+
+  /** A copy kept from an earlier visit opens the editor while the server cannot be reached. */
+  private onLocalCopyLoaded = () => {
+    if (this.destroyed || this.stopped() || this.state.ready) return;
+    if (this.doc.getXmlFragment(COLLAB_FIELD).length === 0) return;
+    if (this.online() && this.provider.isSynced) return;
+    this.update({ ready: true, connection: 'offline' });
+  };
 
   /** For CollaborationCaret: what this client announces (its `user` awareness field). */
   get localUser(): AwarenessUser {
@@ -112,6 +140,8 @@ export class CollabSession {
     this.provider.awareness?.off('change', this.onAwarenessChange);
     // Also closes its WebSocket (the provider made it) and removes this client's presence.
     this.provider.destroy();
+    // Closes the database; what it holds stays for the next visit (sign-out deletes it).
+    void this.persistence?.destroy();
     this.doc.off('update', this.onDocUpdate);
     this.doc.destroy();
     for (const check of [...this.syncWaiters]) check();

@@ -20,13 +20,22 @@ export async function captureNote(
   projectId?: string,
   title?: string,
 ): Promise<CapturedNote> {
+  // The browser names the note: a replay of this request (offline queue) returns the same note.
+  const clientId = crypto.randomUUID();
   try {
     return await api.post<CapturedNote>('/api/ai/capture', {
       content,
+      clientId,
       ...(projectId ? { projectId } : {}),
       ...(title ? { title } : {}),
     });
   } catch (error) {
+    // No answer at all: the offline queue (loaded only now; the first route preloads this file).
+    if (isApiError(error, 0) || !navigator.onLine) {
+      const offline = await import('@/features/offline');
+      const userId = offline.getOfflineStatus().userId;
+      if (userId) return queueCapture(offline, userId, { clientId, content, projectId, title });
+    }
     // A 404 for the route itself ('No route for POST ...'), not for something the request named.
     if (!(isApiError(error, 404) && /^No route for/i.test(error.message))) throw error;
   }
@@ -50,4 +59,43 @@ async function createInFirstProject(content: string, projectId?: string): Promis
       .slice(0, FALLBACK_TITLE_LENGTH) || undefined;
   const note = await api.post<Note>('/api/notes', { projectId: project.id, title, content });
   return { note, project };
+}
+
+/**
+ * No connection (decision 024): the note waits in the offline queue (IndexedDB) and is created when
+ * the connection is back, with the same clientId. The answer stands in for the server's: the
+ * composer clears its text (it is safe in the queue) and the success dialog says 'Waiting to sync'.
+ */
+async function queueCapture(
+  { enqueue, noteQueuedOffline }: typeof import('@/features/offline'),
+  userId: string,
+  op: { clientId: string; content: string; projectId?: string | undefined; title?: string | undefined },
+): Promise<CapturedNote> {
+  await enqueue(userId, {
+    kind: 'create',
+    clientId: op.clientId,
+    content: op.content,
+    ...(op.projectId ? { projectId: op.projectId } : {}),
+    ...(op.title ? { title: op.title } : {}),
+  });
+  noteQueuedOffline(op.clientId);
+  const at = new Date().toISOString();
+  return {
+    note: {
+      id: op.clientId,
+      projectId: op.projectId ?? '',
+      title: op.title ?? '',
+      tags: [],
+      version: 0,
+      pinned: false,
+      preview: '',
+      excerpt: '',
+      content: op.content,
+      createdAt: at,
+      updatedAt: at,
+      lastEdited: at,
+      authorId: userId,
+    },
+    project: { id: op.projectId ?? '', name: '', kind: 'personal' },
+  };
 }

@@ -1,5 +1,6 @@
 import type { NoteSummary } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { enqueue, getOfflineStatus, isNetworkFailure } from '@/features/offline';
 import { api, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import {
@@ -15,10 +16,19 @@ export interface SetNotePinnedVariables {
   pinned: boolean;
 }
 
-/** PUT /api/notes/:id/pin pins, DELETE unpins (204 either way). */
-export function setNotePinned({ note, pinned }: SetNotePinnedVariables): Promise<void> {
+/**
+ * PUT /api/notes/:id/pin pins, DELETE unpins (204 either way). Without a connection the change waits
+ * in the offline queue (decision 024) and the list keeps showing it.
+ */
+export async function setNotePinned({ note, pinned }: SetNotePinnedVariables): Promise<void> {
   const path = `/api/notes/${encodeURIComponent(note.id)}/pin`;
-  return pinned ? api.put<void>(path, {}) : api.delete<void>(path);
+  try {
+    await (pinned ? api.put<void>(path, {}) : api.delete<void>(path));
+  } catch (error) {
+    const userId = getOfflineStatus().userId;
+    if (!userId || !isNetworkFailure(error)) throw error;
+    await enqueue(userId, { kind: 'pin', noteId: note.id, pinned });
+  }
 }
 
 /** Pin or unpin at once (pinned notes sort first); rolls back with a toast if the server refuses. */
@@ -26,6 +36,8 @@ export function useSetNotePinned() {
   const queryClient = useQueryClient();
   return useMutation<void, Error, SetNotePinnedVariables, CacheSnapshot>({
     mutationFn: setNotePinned,
+    // Offline it runs anyway (into the queue) instead of pausing until a reload forgets it.
+    networkMode: 'always',
     onMutate: async ({ note, pinned }) => {
       const snapshot = await snapshotNoteData(queryClient);
       applyNoteChange(queryClient, note, { ...note, pinned });

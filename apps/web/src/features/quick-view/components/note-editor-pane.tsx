@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileText, NotebookPen } from 'lucide-react';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
+import { useAuth } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AiBusyOverlay } from '@/features/ai';
@@ -20,6 +21,15 @@ import {
   loadRichTextEditor,
   type RichTextEditorHandle,
 } from '@/features/editor';
+import {
+  dropEdit,
+  type EditOp,
+  enqueue,
+  isNetworkFailure,
+  markNoteOpen,
+  type QueueEntry,
+  useQueuedEdit,
+} from '@/features/offline';
 import { errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
@@ -79,17 +89,25 @@ export function NoteEditorPane({ projectSelected, noteId, controlRef }: NoteEdit
 
 function NoteLoader({ noteId, controlRef }: { noteId: string } & Pick<NoteEditorPaneProps, 'controlRef'>) {
   const note = useNote(noteId);
+  // An edit made offline and not sent yet (decision 024): the editor opens with it, against its base.
+  const { user } = useAuth();
+  const queued = useQueuedEdit(user?.id ?? null, noteId);
   // The note's own project decides (not the URL's): co-edited when it is one of the user's shared
   // projects. A failed list falls back to plain editing, which the server also applies live.
   const sharedProjects = useSharedProjects();
   const modeKnown = sharedProjects.isSuccess || sharedProjects.isError;
   // The note as the editor opened it; replaced (and the editor remounted) by 'Use theirs' or Discard.
   // The mode is fixed here too: losing access later shows a message instead of another editor.
-  const [session, setSession] = useState<{ note: Note; token: number; mode: EditorMode } | null>(null);
-  if (note.data && modeKnown && session === null) {
+  const [session, setSession] = useState<{
+    note: Note;
+    token: number;
+    mode: EditorMode;
+    queued?: (QueueEntry & EditOp) | null;
+  } | null>(null);
+  if (note.data && modeKnown && queued !== undefined && session === null) {
     const projectId = note.data.projectId;
     const shared = sharedProjects.data?.some((project) => project.id === projectId) ?? false;
-    setSession({ note: note.data, token: 0, mode: shared ? 'collaborative' : 'plain' });
+    setSession({ note: note.data, token: 0, mode: shared ? 'collaborative' : 'plain', queued });
   }
 
   if (session?.mode === 'collaborative') {
@@ -100,6 +118,7 @@ function NoteLoader({ noteId, controlRef }: { noteId: string } & Pick<NoteEditor
       <NoteSession
         key={session.token}
         note={session.note}
+        queued={session.queued ?? null}
         controlRef={controlRef}
         onReplace={(next) =>
           setSession((current) => ({ note: next, token: (current?.token ?? 0) + 1, mode: 'plain' }))
@@ -146,6 +165,8 @@ function EditorSkeleton() {
 const DIRTY_CHECK_DELAY_MS = 300;
 /** ...and at least this often while typing goes on. */
 const DIRTY_CHECK_MAX_WAIT_MS = 1_000;
+/** An open note's offline edit is retried this often while the browser says it is online. */
+const OFFLINE_RETRY_MS = 30_000;
 /** Personal notes save themselves this long after the last change (issue 18.5, like the drafts). */
 const AUTOSAVE_DELAY_MS = 1_000;
 
@@ -173,25 +194,38 @@ interface PendingConflict extends ConflictVersions {
 
 function NoteSession({
   note,
+  queued: initialQueued,
   controlRef,
   onReplace,
 }: {
   note: Note;
+  /** The edit waiting in the offline queue: shown instead of the note's text, saved against its base. */
+  queued: (QueueEntry & EditOp) | null;
   onReplace: (note: Note) => void;
 } & Pick<NoteEditorPaneProps, 'controlRef'>) {
   const queryClient = useQueryClient();
   const titleId = useId();
   const editorRef = useRef<RichTextEditorHandle | null>(null);
-  const saved = useRef<Saved>({
-    title: note.title,
-    markdown: note.content,
-    version: note.version,
-    snapshot: null,
-  });
-  const [title, setTitle] = useState(note.title);
+  const userId = useAuth().user?.id ?? null;
+  const saved = useRef<Saved>(
+    initialQueued
+      ? {
+          title: initialQueued.baseTitle,
+          markdown: initialQueued.baseContent,
+          version: initialQueued.baseVersion,
+          snapshot: null,
+        }
+      : { title: note.title, markdown: note.content, version: note.version, snapshot: null },
+  );
+  const initialText = initialQueued ? { title: initialQueued.title, markdown: initialQueued.content } : null;
+  // What waits in the offline queue for this note (null: nothing): 'Waiting to sync' while it does.
+  const queuedText = useRef<{ title: string; markdown: string } | null>(initialText);
+  const [waiting, setWaiting] = useState(initialText !== null);
+  useEffect(() => markNoteOpen(note.id), [note.id]);
+  const [title, setTitle] = useState(initialText?.title ?? note.title);
   const titleRef = useRef(title);
   titleRef.current = title;
-  const [dirty, setDirty] = useState(false);
+  const [dirty, setDirty] = useState(initialText !== null);
   const [saving, setSaving] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
   // The last save failed (not a conflict): the changes stay here, and Save / the next change retries.
@@ -204,7 +238,7 @@ function NoteSession({
   const [enhancing, setEnhancing] = useState<false | 'waiting' | 'streaming'>(false);
   const enhancingRef = useRef(false);
   const streamingFrom = useRef<string | null>(null);
-  const [blank, setBlank] = useState(() => note.content.trim() === '');
+  const [blank, setBlank] = useState(() => (initialText?.markdown ?? note.content).trim() === '');
   // Opened from search: the caret goes into the note (the title when the note is empty).
   const location = useLocation();
   const focusOnReady = useRef((location.state as { focusEditor?: unknown } | null)?.focusEditor === true);
@@ -252,6 +286,40 @@ function NoteSession({
     setFailed(false);
   }, []);
 
+  // Offline (decision 024): the edit goes to the durable queue (IndexedDB) against the version it
+  // started from; it is sent when the connection is back, through the same version check.
+  const queueOffline = useCallback(async (): Promise<boolean> => {
+    const handle = editorRef.current;
+    if (!handle || !userId) return false;
+    const text = { title: normalizeTitle(titleRef.current), markdown: handle.getMarkdown() };
+    const op: EditOp = {
+      kind: 'edit',
+      noteId: note.id,
+      baseVersion: saved.current.version,
+      baseTitle: saved.current.title,
+      baseContent: saved.current.markdown,
+      title: text.title,
+      content: text.markdown,
+    };
+    try {
+      await enqueue(userId, op);
+    } catch (error) {
+      console.error('Keeping the edit for later failed', error);
+      return false;
+    }
+    const unchanged = text.title === op.baseTitle && text.markdown === op.baseContent;
+    queuedText.current = unchanged ? null : text;
+    setWaiting(!unchanged);
+    setFailed(false);
+    return true;
+  }, [note.id, userId]);
+  const settleQueued = useCallback(() => {
+    if (!queuedText.current || !userId) return;
+    queuedText.current = null;
+    setWaiting(false);
+    void dropEdit(userId, note.id);
+  }, [note.id, userId]);
+
   const saveVersion = useCallback(
     async (version: number, quiet = false): Promise<boolean> => {
       const handle = editorRef.current;
@@ -273,6 +341,7 @@ function NoteSession({
         const result = await saveNote(note.id, body);
         saved.current = { title: result.title, markdown, version: result.version, snapshot };
         applySavedNote(queryClient, result);
+        settleQueued();
         setDirty(isDirty());
         flashSaved();
         return true;
@@ -291,6 +360,8 @@ function NoteSession({
             }),
           );
         }
+        // No connection: kept in the offline queue, nothing is lost and nothing is asked.
+        if (isNetworkFailure(error) && (await queueOffline())) return true;
         console.error('Saving the note failed', error);
         setFailed(true);
         // An automatic save says so in the status; a save the user asked for also says why.
@@ -300,7 +371,7 @@ function NoteSession({
         setSaving(false);
       }
     },
-    [note.id, queryClient, isDirty, flashSaved],
+    [note.id, queryClient, isDirty, flashSaved, queueOffline, settleQueued],
   );
 
   const inFlight = useRef<Promise<boolean> | null>(null);
@@ -322,7 +393,11 @@ function NoteSession({
     setJustSaved(false);
     window.clearTimeout(autosaveTimer.current);
     autosaveTimer.current = window.setTimeout(() => {
-      if (enhancingRef.current || conflictOpen.current || !navigator.onLine) return;
+      if (enhancingRef.current || conflictOpen.current) return;
+      if (!navigator.onLine) {
+        if (isDirty()) void queueOffline();
+        return;
+      }
       if (inFlight.current) {
         // A save is running: look again once it is done.
         void inFlight.current.then(() => scheduleAutosaveRef.current());
@@ -332,7 +407,7 @@ function NoteSession({
       // Changed back to the saved text: nothing to send, and it is saved.
       else flashSaved();
     }, AUTOSAVE_DELAY_MS);
-  }, [isDirty, save, flashSaved]);
+  }, [isDirty, save, flashSaved, queueOffline]);
   const scheduleAutosaveRef = useRef(scheduleAutosave);
   scheduleAutosaveRef.current = scheduleAutosave;
   useEffect(() => () => window.clearTimeout(autosaveTimer.current), []);
@@ -352,15 +427,26 @@ function NoteSession({
     };
   }, []);
 
+  // The text on screen is exactly what waits in the offline queue: safe to leave.
+  const isQueuedAsIs = useCallback(() => {
+    const queuedNow = queuedText.current;
+    const handle = editorRef.current;
+    if (!queuedNow || !handle) return false;
+    return (
+      normalizeTitle(titleRef.current) === queuedNow.title && handle.getMarkdown() === queuedNow.markdown
+    );
+  }, []);
+
   const revert = useCallback(() => {
     window.clearTimeout(checkTimer.current);
+    settleQueued();
     onReplace({
       ...note,
       title: saved.current.title,
       content: saved.current.markdown,
       version: saved.current.version,
     });
-  }, [note, onReplace]);
+  }, [note, onReplace, settleQueued]);
 
   useEffect(() => {
     const control: NoteEditorControl = { isDirty, save, revert };
@@ -379,17 +465,31 @@ function NoteSession({
       if (!enhancingRef.current) void save();
     };
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (!isDirty()) return;
+      if (!isDirty() || isQueuedAsIs()) return;
       event.preventDefault();
       event.returnValue = '';
     };
+    // Offline, the last keystrokes before a closed tab go to the queue at once.
+    const onPageHide = () => {
+      if (!navigator.onLine && isDirty() && !isQueuedAsIs()) void queueOffline();
+    };
     window.addEventListener('keydown', onKeyDown);
     window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('pagehide', onPageHide);
     return () => {
       window.removeEventListener('keydown', onKeyDown);
       window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('pagehide', onPageHide);
     };
-  }, [save, isDirty]);
+  }, [save, isDirty, isQueuedAsIs, queueOffline]);
+
+  // The queued edit of an open note is this editor's to send: try again now and then while online.
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (queuedText.current && navigator.onLine && !conflictOpen.current) scheduleAutosaveRef.current();
+    }, OFFLINE_RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, []);
 
   const chooseMine = () => {
     if (!conflict) return;
@@ -409,6 +509,7 @@ function NoteSession({
     const { current, resolve } = conflict;
     setConflict(null);
     applySavedNote(queryClient, current);
+    settleQueued();
     onReplace(current);
     resolve(true);
   };
@@ -421,15 +522,17 @@ function NoteSession({
     ? 'Enhancing...'
     : saving
       ? 'Saving...'
-      : dirty && !online
-        ? 'Offline: changes kept here'
-        : dirty && failed
-          ? 'Save failed'
-          : dirty
-            ? 'Unsaved changes'
-            : justSaved
-              ? 'Saved'
-              : '';
+      : dirty && waiting
+        ? 'Waiting to sync'
+        : dirty && !online
+          ? 'Offline: changes kept here'
+          : dirty && failed
+            ? 'Save failed'
+            : dirty
+              ? 'Unsaved changes'
+              : justSaved
+                ? 'Saved'
+                : '';
 
   return (
     <div className="relative flex h-full min-h-0 flex-col" data-editor-mode="plain">
@@ -514,11 +617,16 @@ function NoteSession({
           <Suspense fallback={<EditorSkeleton />}>
             <RichTextEditor
               ref={editorRef}
-              initialMarkdown={note.content}
+              initialMarkdown={initialText?.markdown ?? note.content}
               label="Note content"
               placeholder="Start writing..."
               onReady={(handle) => {
-                saved.current = { ...saved.current, snapshot: handle.snapshot() };
+                // Opened with a queued offline edit: the saved state is its base, not this text.
+                if (initialQueued) {
+                  if (navigator.onLine) scheduleAutosaveRef.current();
+                } else {
+                  saved.current = { ...saved.current, snapshot: handle.snapshot() };
+                }
                 if (!focusOnReady.current) return;
                 focusOnReady.current = false;
                 if (handle.isBlank()) titleInputRef.current?.focus();

@@ -14,9 +14,11 @@ import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
 import { ColorPicker } from '@/components/ui/color-picker';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DisabledHint } from '@/components/ui/disabled-hint';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
+import { OFFLINE_REASON, useOfflineStatus } from '@/features/offline';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
@@ -278,15 +280,23 @@ function FormActions({
   disabled: boolean;
   onBack: () => void;
 }) {
+  // Creating and joining need the server (decision 024): offline the button says why it waits.
+  const { offline } = useOfflineStatus();
   return (
     <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:items-center">
       <Button variant="ghost" onClick={onBack} className="sm:-ml-2">
         <ArrowLeft size={16} aria-hidden="true" />
         Back
       </Button>
-      <Button type="submit" disabled={disabled} className="sm:ml-auto">
-        {submitLabel}
-      </Button>
+      <span className="sm:ml-auto">
+        <DisabledHint disabled={offline} reason={OFFLINE_REASON}>
+          {(describedBy) => (
+            <Button type="submit" disabled={disabled || offline} aria-describedby={describedBy}>
+              {submitLabel}
+            </Button>
+          )}
+        </DisabledHint>
+      </span>
     </div>
   );
 }
