@@ -27,6 +27,7 @@ import { DEMO_ACCOUNT, prepareDemoAccount, registerDemoRoute } from './modules/a
 import { createResetMailer } from './modules/auth/password-reset';
 import { resolveAuthSecret } from './modules/auth/secret';
 import { registerDraftRoutes } from './modules/drafts/drafts.routes';
+import { registerExportImportRoutes } from './modules/export-import/export-import.routes';
 import { registerHealthRoute } from './modules/health/health.routes';
 import { createNotesRepo } from './modules/notes/notes.repo';
 import { registerNoteRoutes } from './modules/notes/notes.routes';
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProjectRoutes(app, projects, notify, membership);
   registerNoteRoutes(app, notes, membership, notify);
   registerPinRoutes(app, notes, notify);
+  registerExportImportRoutes(app, { db: database.db, notes, membership, notify });
   registerSearchRoutes(app, createSearchRepo(database.db, database.dialect));
   registerDraftRoutes(app, database.db);
   registerAiRoutes(app, { config, db: database.db, notes, projects, notify, rateLimiter });
