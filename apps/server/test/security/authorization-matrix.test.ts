@@ -114,6 +114,13 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   },
   'PUT /api/notes/:id/pin': { target: 'note', action: 'read', success: 204 },
   'DELETE /api/notes/:id/pin': { target: 'note', action: 'read', success: 204 },
+  'GET /api/notes/:id/export': {
+    target: 'note',
+    action: 'read',
+    success: 200,
+    url: (w) => `/api/notes/${w.noteId}/export?format=md`,
+  },
+  'GET /api/projects/:id/export': { target: 'project', action: 'read', success: 200 },
   'GET /api/notes': {
     target: 'project',
     action: 'read',
@@ -150,6 +157,11 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   'POST /api/ai/capture': { unscoped: "writes into the caller's own Inbox (ai-api.test.ts)" },
   'GET /api/ai/jobs/latest': { unscoped: "the caller's own jobs" },
   'GET /api/ai/jobs/:id': { unscoped: "per-user job, not a project's: a stranger gets 404 (ai-api.test.ts)" },
+  'GET /api/export': { unscoped: 'every project the caller is a member of (export-import.test.ts)' },
+  'POST /api/import': {
+    unscoped:
+      'multipart upload; the query projectId is checked for create (export-import.test.ts: stranger 404)',
+  },
   'GET /api/me': { unscoped: 'own profile' },
   'PATCH /api/me': { unscoped: 'own profile' },
   'GET /api/me/last-page': { unscoped: 'own preference' },

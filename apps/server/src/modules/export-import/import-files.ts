@@ -148,8 +148,11 @@ async function readNoteFile(
       ({ title, content } = readImportedMarkdown(text, name));
       const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
       for (const image of localImageReferences(content)) {
+        // Obsidian resolves `![[name.png]]` by file name anywhere in the vault.
+        const wanted = image.toLowerCase();
         const inArchive =
-          knownImages.has(`${folder}${image}`.toLowerCase()) || knownImages.has(image.toLowerCase());
+          knownImages.has(`${folder}${image}`.toLowerCase()) ||
+          [...knownImages].some((known) => known === wanted || known.endsWith(`/${wanted}`));
         plan.skipped.push({
           name: `${path}: ${image}`,
           reason: inArchive ? IMPORT_MESSAGES.skipImage : `${IMPORT_MESSAGES.skipImage} (not in the archive)`,
