@@ -21,6 +21,7 @@ import {
   loadRichTextEditor,
   type RichTextEditorHandle,
 } from '@/features/editor';
+import { NoteExportMenu } from '@/features/export-import/components/note-export-menu';
 import { errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { applySavedNote, renameNote, type SaveNoteBody, saveNote, useNote } from '../api/notes';
@@ -476,6 +477,11 @@ function NoteSession({
           )}
           {status}
         </span>
+        {/* Exports what the server has: unsaved changes are saved first. */}
+        <NoteExportMenu
+          note={{ id: note.id, title }}
+          beforeExport={() => (isDirty() ? save() : Promise.resolve())}
+        />
         <Button
           size="sm"
           onClick={() => void save()}
@@ -696,6 +702,7 @@ function CollaborativeNoteSession({
             busyLabel={enhancing && 'Enhancing...'}
           />
           <PresenceList people={collab.people} />
+          <NoteExportMenu note={{ id: note.id, title }} beforeExport={save} />
         </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-8 pb-24 md:px-8">
