@@ -1,5 +1,6 @@
 import { type ImportResult, MESSAGES } from '@notewise/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { invalidateNoteData } from '@/features/notes/queries';
 import { projectKeys } from '@/features/projects';
 import { ApiError } from '@/lib/api';
@@ -39,15 +40,35 @@ export function importNotes({ projectId, file, onProgress }: ImportInput): Promi
   });
 }
 
+type ImportState =
+  | { status: 'idle' }
+  | { status: 'pending' }
+  | { status: 'error'; error: unknown }
+  | { status: 'success'; result: ImportResult };
+
+/**
+ * The import as component state (not useMutation: that would pull TanStack's mutation code into a
+ * chunk the first route shares, see the first-route budget). Refreshes note lists and projects after.
+ */
 export function useImportNotes() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importNotes,
-    onSuccess: async () => {
-      await Promise.all([
-        invalidateNoteData(queryClient),
-        queryClient.invalidateQueries({ queryKey: projectKeys.all }),
-      ]);
+  const [state, setState] = useState<ImportState>({ status: 'idle' });
+  const start = useCallback(
+    async (input: ImportInput) => {
+      setState({ status: 'pending' });
+      try {
+        const result = await importNotes(input);
+        setState({ status: 'success', result });
+        await Promise.all([
+          invalidateNoteData(queryClient),
+          queryClient.invalidateQueries({ queryKey: projectKeys.all }),
+        ]);
+      } catch (error) {
+        setState({ status: 'error', error });
+      }
     },
-  });
+    [queryClient],
+  );
+  const reset = useCallback(() => setState({ status: 'idle' }), []);
+  return { state, start, reset };
 }

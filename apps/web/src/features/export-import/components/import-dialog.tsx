@@ -1,4 +1,3 @@
-import type { ImportResult } from '@notewise/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -21,17 +20,19 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
   const [projectId, setProjectId] = useState(defaultProjectId ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [upload, setUpload] = useState(0);
-  const [result, setResult] = useState<ImportResult | null>(null);
   const importNotes = useImportNotes();
   const projectFieldId = useId();
   const fileFieldId = useId();
   const errorId = useId();
+  const { state } = importNotes;
+  const result = state.status === 'success' ? state.result : null;
+  const pending = state.status === 'pending';
+  const failure = state.status === 'error' ? state.error : null;
   const chosenProject = projectId || projects.data?.[0]?.id || '';
 
   const reset = () => {
     setFile(null);
     setUpload(0);
-    setResult(null);
     importNotes.reset();
   };
 
@@ -39,10 +40,7 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
     event.preventDefault();
     if (!file || !chosenProject) return;
     setUpload(0);
-    importNotes.mutate(
-      { projectId: chosenProject, file, onProgress: setUpload },
-      { onSuccess: (answer) => setResult(answer) },
-    );
+    void importNotes.start({ projectId: chosenProject, file, onProgress: setUpload });
   };
 
   const projectName = (id: string) =>
@@ -104,11 +102,7 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
             </div>
           </div>
         ) : (
-          <form
-            onSubmit={submit}
-            className="space-y-4"
-            aria-describedby={importNotes.error ? errorId : undefined}
-          >
+          <form onSubmit={submit} className="space-y-4" aria-describedby={failure ? errorId : undefined}>
             <div className="space-y-1.5">
               <label htmlFor={projectFieldId} className="block text-[13px] font-medium">
                 Project
@@ -117,7 +111,7 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
                 id={projectFieldId}
                 value={chosenProject}
                 onChange={(event) => setProjectId(event.target.value)}
-                disabled={projects.isPending || importNotes.isPending}
+                disabled={projects.isPending || pending}
                 className="h-9 w-full rounded-control border border-border bg-bg px-2 text-sm max-md:h-11"
               >
                 {projects.isPending && <option value="">Loading projects...</option>}
@@ -138,12 +132,12 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
                 id={fileFieldId}
                 type="file"
                 accept={ACCEPT}
-                disabled={importNotes.isPending}
+                disabled={pending}
                 onChange={(event) => setFile(event.target.files?.[0] ?? null)}
                 className="block w-full text-sm file:mr-3 file:h-9 file:rounded-control file:border file:border-border file:bg-panel file:px-3 file:text-sm max-md:file:h-11"
               />
             </div>
-            {importNotes.isPending && (
+            {pending && (
               <div role="status" className="space-y-1 text-sm text-muted">
                 <progress
                   aria-label="Import progress"
@@ -154,16 +148,16 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
                 <p>{upload < 1 ? `Uploading... ${Math.round(upload * 100)}%` : 'Importing notes...'}</p>
               </div>
             )}
-            {importNotes.error && (
+            {failure !== null && (
               <p id={errorId} role="alert" className="text-sm text-danger">
-                {errorMessage(importNotes.error)}
+                {errorMessage(failure)}
               </p>
             )}
             <div className="flex justify-end gap-2">
               <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={!file || !chosenProject} pending={importNotes.isPending}>
+              <Button type="submit" disabled={!file || !chosenProject} pending={pending}>
                 Import
               </Button>
             </div>
