@@ -8,6 +8,7 @@ import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderNoteDocx } from '../src/modules/export-import/note-docx';
 import { renderNotePdf } from '../src/modules/export-import/note-pdf';
+import { createRenderPool, EXPORT_BUSY_MESSAGE } from '../src/modules/export-import/render-pool';
 import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
 
 /** Issue 13, export and import: real files read back by independent readers (unzip, pdftotext). */
@@ -144,6 +145,54 @@ describe('note converters (hand-built documents with every editor node)', () => 
     expect(xml).toMatch(/Apples/);
     expect(xml).toContain('unknown node text');
     expect(xml).toContain('[image: diagram]');
+  });
+});
+
+describe('render worker', () => {
+  const longNote = Array.from(
+    { length: 3000 },
+    (_, i) => `Paragraph ${i} with **bold** words to lay out.`,
+  ).join('\n\n');
+
+  it('keeps the event loop free while a long note renders, and limits the queue', async () => {
+    const pool = createRenderPool({ maxWaiting: 2 });
+    try {
+      const rendering = pool.render('pdf', 'Long', longNote);
+      const queued = pool.render('docx', 'Short', 'x');
+      const refused = pool.render('pdf', 'Third', 'y');
+      await expect(pool.render('pdf', 'Fourth', 'z')).rejects.toMatchObject({
+        statusCode: 503,
+        message: EXPORT_BUSY_MESSAGE,
+      });
+      // Timers keep firing while the worker lays out the PDF.
+      let ticks = 0;
+      const ticker = setInterval(() => ticks++, 10);
+      const pdf = await rendering;
+      clearInterval(ticker);
+      expect(ticks).toBeGreaterThan(10);
+      expect(pdfText(pdf)).toContain('Paragraph 1199 with bold words');
+      expect((await queued).subarray(0, 2).toString()).toBe('PK');
+      expect((await refused).subarray(0, 4).toString()).toBe('%PDF');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops a render past its time limit and carries on with a fresh worker', async () => {
+    // Limits far apart: the long note takes several seconds even on an idle machine, the short one
+    // well under a second on a loaded one.
+    const pool = createRenderPool({ timeoutMs: 2500 });
+    const veryLong = Array.from(
+      { length: 10_000 },
+      (_, i) => `Paragraph ${i} with **bold** words to lay out.`,
+    ).join('\n\n');
+    try {
+      await expect(pool.render('pdf', 'Longer', veryLong)).rejects.toMatchObject({ statusCode: 503 });
+      const small = await pool.render('pdf', 'Small', 'Still works');
+      expect(pdfText(small)).toContain('Still works');
+    } finally {
+      await pool.close();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { markdownToDoc, markdownToPlainText } from '@notewise/editor';
+import { markdownToPlainText } from '@notewise/editor';
 import {
   ERROR_CODES,
   IMPORT_LIMITS,
@@ -26,9 +26,8 @@ import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
 import { createExportRepo } from './export-import.repo';
 import { attachmentHeader, safeFileStem } from './file-names';
 import { importTooLarge, planImport } from './import-files';
-import { renderNoteDocx } from './note-docx';
 import { noteMarkdownFile } from './note-markdown';
-import { renderNotePdf } from './note-pdf';
+import { createRenderPool } from './render-pool';
 import { streamMarkdownZip } from './zip-export';
 
 const CONTENT_TYPES = {
@@ -52,6 +51,8 @@ export function registerExportImportRoutes(
 ) {
   const { notes, membership, notify } = deps;
   const exportRepo = createExportRepo(deps.db);
+  const renderPool = createRenderPool();
+  app.addHook('onClose', () => renderPool.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Authorized exactly like GET /api/notes/:id: not visible -> 404, visible -> every role may read.
@@ -76,10 +77,8 @@ export function registerExportImportRoutes(
         const text = markdownToPlainText(note.content);
         return download(reply, `${stem}.txt`, 'txt').send(`${note.title}\n\n${text}${text ? '\n' : ''}`);
       }
-      const doc = markdownToDoc(note.content);
-      if (format === 'pdf')
-        return download(reply, `${stem}.pdf`, 'pdf').send(await renderNotePdf(note.title, doc));
-      return download(reply, `${stem}.docx`, 'docx').send(await renderNoteDocx(note.title, doc));
+      const bytes = await renderPool.render(format, note.title, note.content);
+      return download(reply, `${stem}.${format}`, format).send(bytes);
     },
   );
 
