@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 import { createNote, createProject, signUpFresh } from './support';
 
 /** Issue 13: a note leaves as Markdown and PDF from the editor's menu; a .md comes back in. */
@@ -82,4 +83,22 @@ test('imports a Markdown file into a chosen project and shows the note', async (
 
   await page.goto(`/project/${target.id}`);
   await expect(page.getByText('Tomato care')).toBeVisible();
+});
+
+test('exports a project as a zip of Markdown files from its menu', async ({ page }) => {
+  await signUpFresh(page, 'Zipper');
+  const project = await createProject(page, 'Reading list');
+  await createNote(page, project.id, 'Dune', 'Spice **must** flow.');
+  await createNote(page, project.id, 'Dune', 'A second note with the same title.');
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Project actions for Reading list' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Export (.zip)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Reading list.zip');
+  const entries = unzipSync(new Uint8Array(fs.readFileSync(await file.path())));
+  expect(Object.keys(entries).sort()).toEqual(['Reading list/Dune (2).md', 'Reading list/Dune.md']);
+  const texts = Object.values(entries).map((bytes) => strFromU8(bytes));
+  expect(texts.some((text) => text.includes('Spice **must** flow.'))).toBe(true);
+  await expect(page.getByText('Downloaded Reading list.zip')).toBeVisible();
 });
