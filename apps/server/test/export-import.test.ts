@@ -510,6 +510,39 @@ describe.each(dialects)('export and import on %s', (dialect) => {
     }
     expect(fs.existsSync(`/tmp/${marker}`)).toBe(false);
 
+    // A form with a field and no file; a form with two files (only one is read).
+    const boundary = '----notewisefields';
+    const fieldOnly = await t.app.inject({
+      method: 'POST',
+      url: `/api/import?projectId=${a.project.id}`,
+      headers: {
+        host: 'localhost:3000',
+        origin: TEST_ORIGIN,
+        cookie: a.cookie,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nhello\r\n--${boundary}--\r\n`,
+    });
+    expect(fieldOnly.statusCode).toBe(400);
+    expect(fieldOnly.json().error.message).toBe(IMPORT_MESSAGES.noFile);
+    const part = (name: string, body: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: text/markdown\r\n\r\n${body}\r\n`;
+    const twoFiles = await t.app.inject({
+      method: 'POST',
+      url: `/api/import?projectId=${a.project.id}`,
+      headers: {
+        host: 'localhost:3000',
+        origin: TEST_ORIGIN,
+        cookie: a.cookie,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      payload: `${part('one.md', '# One')}${part('two.md', '# Two')}--${boundary}--\r\n`,
+    });
+    expect(twoFiles.statusCode).toBe(200);
+    expect(twoFiles.json().imported.map((n: { title: string }) => n.title)).toEqual(['One']);
+    const badProject = await a.upload('not-a-project', 'x.md', strToU8('# x'));
+    expect(badProject.statusCode).toBe(404);
+
     const empty = await a.upload(a.project.id, 'empty.txt', new Uint8Array());
     expect(empty.json()).toMatchObject({
       imported: [],
