@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { toIso } from '../../db/time';
-import type { Database } from '../../db/types';
+import type { Database, Timestamp } from '../../db/types';
 import { memberOf } from '../projects/membership';
 
 export interface ExportProject {
@@ -11,6 +11,8 @@ export interface ExportProject {
 
 export interface ExportNote {
   id: string;
+  /** Where the next page starts (the row's own value, so the comparison is exact on both databases). */
+  position: { updatedAt: Timestamp; id: string };
   title: string;
   content: string;
   createdAt: string;
@@ -32,16 +34,22 @@ export function createExportRepo(db: Kysely<Database>) {
       return query.orderBy('p.name').orderBy('p.id').execute();
     },
 
-    /** One page of a project's notes by id (keyset: after the last id of the previous page). */
-    async notesPage(projectId: string, afterId: string | null): Promise<ExportNote[]> {
+    /**
+     * One page of a project's notes, oldest change first, after `after` (keyset over the existing
+     * (project_id, updated_at, id) index). A note edited during the export moves behind the cursor
+     * and is read again with its new text (a second file), never skipped.
+     */
+    async notesPage(projectId: string, after: ExportNote['position'] | null): Promise<ExportNote[]> {
       let query = db
-        .selectFrom('notes')
-        .select(['id', 'title', 'content', 'created_at', 'updated_at'])
-        .where('project_id', '=', projectId);
-      if (afterId !== null) query = query.where('id', '>', afterId);
-      const rows = await query.orderBy('id').limit(EXPORT_PAGE_SIZE).execute();
+        .selectFrom('notes as n')
+        .select(['n.id', 'n.title', 'n.content', 'n.created_at', 'n.updated_at'])
+        .where('n.project_id', '=', projectId);
+      if (after !== null)
+        query = query.where(sql<boolean>`(n.updated_at, n.id) > (${after.updatedAt}, ${after.id})`);
+      const rows = await query.orderBy('n.updated_at').orderBy('n.id').limit(EXPORT_PAGE_SIZE).execute();
       return rows.map((row) => ({
         id: row.id,
+        position: { updatedAt: row.updated_at, id: row.id },
         title: row.title,
         content: row.content,
         createdAt: toIso(row.created_at),

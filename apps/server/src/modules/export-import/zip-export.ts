@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { Zip, ZipDeflate } from 'fflate';
-import { EXPORT_PAGE_SIZE, type ExportProject, type ExportRepo } from './export-import.repo';
+import { EXPORT_PAGE_SIZE, type ExportNote, type ExportProject, type ExportRepo } from './export-import.repo';
 import { safeFileStem, UniqueNames } from './file-names';
 import { noteMarkdownFile } from './note-markdown';
 
@@ -27,7 +27,7 @@ export function streamMarkdownZip(repo: ExportRepo, projects: readonly ExportPro
     for (const project of projects) {
       const folder = folders.take(safeFileStem(project.name, 'Project'));
       const files = new UniqueNames();
-      let after: string | null = null;
+      let after: ExportNote['position'] | null = null;
       for (;;) {
         const page = await repo.notesPage(project.id, after);
         for (const note of page) {
@@ -39,7 +39,7 @@ export function streamMarkdownZip(repo: ExportRepo, projects: readonly ExportPro
           yield* drain();
         }
         if (page.length < EXPORT_PAGE_SIZE) break;
-        after = page[page.length - 1]!.id;
+        after = page[page.length - 1]!.position;
       }
     }
     zip.end();
