@@ -6,6 +6,8 @@ import { markdownToDoc } from '@notewise/editor';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@notewise/shared';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentHeader, safeFileStem, UniqueNames } from '../src/modules/export-import/file-names';
+import { decodeText, safeEntryPath } from '../src/modules/export-import/import-files';
 import { renderNoteDocx } from '../src/modules/export-import/note-docx';
 import { renderNotePdf } from '../src/modules/export-import/note-pdf';
 import { createRenderPool, EXPORT_BUSY_MESSAGE } from '../src/modules/export-import/render-pool';
@@ -145,6 +147,49 @@ describe('note converters (hand-built documents with every editor node)', () => 
     expect(xml).toMatch(/Apples/);
     expect(xml).toContain('unknown node text');
     expect(xml).toContain('[image: diagram]');
+  });
+});
+
+describe('file names, paths and text decoding', () => {
+  it('makes names safe on every system, unique per folder', () => {
+    expect(safeFileStem('a/b\\c:d*e?f"g<h>i|j')).toBe('a-b-c-d-e-f-g-h-i-j');
+    expect(safeFileStem('  ..hidden.. ')).toBe('hidden');
+    expect(safeFileStem('CON')).toBe('_CON');
+    expect(safeFileStem('nul.txt')).toBe('_nul.txt');
+    expect(safeFileStem('\u202eevil\u0000')).toBe('evil');
+    expect(safeFileStem('')).toBe('Untitled');
+    expect([...safeFileStem('é'.repeat(300))]).toHaveLength(100);
+    const names = new UniqueNames();
+    expect([names.take('Plan', '.md'), names.take('plan', '.md'), names.take('Plan', '.md')]).toEqual([
+      'Plan.md',
+      'plan (2).md',
+      'Plan (3).md',
+    ]);
+    expect(attachmentHeader('naïve "x".pdf')).toBe(
+      `attachment; filename="na_ve _x_.pdf"; filename*=UTF-8''na%C3%AFve%20%22x%22.pdf`,
+    );
+  });
+
+  it('refuses archive paths that leave the archive', () => {
+    for (const bad of [
+      '../x.md',
+      'a/../../x.md',
+      '/etc/passwd',
+      'C:\\x.md',
+      'c:x.md',
+      '..\\..\\x.md',
+      'a/\u0000.md',
+    ]) {
+      expect(safeEntryPath(bad), bad).toBeNull();
+    }
+    expect(safeEntryPath('./a//b/./c.md')).toBe('a/b/c.md');
+  });
+
+  it('reads UTF-8, UTF-16 with a BOM and Windows-1252; refuses binary', () => {
+    expect(decodeText(Uint8Array.from([0xef, 0xbb, 0xbf, 0x68, 0xc3, 0xa9]))).toBe('hé');
+    expect(decodeText(Uint8Array.from([0xff, 0xfe, 0x68, 0x00, 0xe9, 0x00]))).toBe('hé');
+    expect(decodeText(Uint8Array.from([0x93, 0x68, 0x69, 0x94, 0x80]))).toBe('“hi”€');
+    expect(decodeText(Uint8Array.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x00]))).toBeNull();
   });
 });
 
