@@ -118,9 +118,12 @@ describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
     });
     const note = dirty.json();
     expect(note.content).toContain('<u>there</u>');
-    expect(note.content.toLowerCase()).not.toMatch(/onerror|<script|javascript:/);
-    expect(note.preview).not.toContain('<');
-    expect(note.preview).toContain('Hello there');
+    // Raw HTML stays visible, as escaped text (decision 023), never as a tag; the unsafe link keeps its text only.
+    expect(note.content).toBe(
+      'Hello <u>there</u> &lt;img src=x onerror=alert(1)>&lt;script>alert(1)&lt;/script> x',
+    );
+    expect(note.content.toLowerCase()).not.toMatch(/<img|<script|javascript:/);
+    expect(note.preview).toBe('Hello there <img src=x onerror=alert(1)><script>alert(1)</script> x');
     expect(note.tags).toEqual(['a', 'B']);
   });
 
@@ -280,6 +283,28 @@ describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
 
     const prefix = (await a.get('/api/search?q=plann')).json().results;
     expect(prefix.map((r: { title: string }) => r.title)).toContain('Budget planning');
+  });
+
+  it('keeps code, tables, images and strikethrough, and searches their text (issue 14)', async () => {
+    const { a, project } = await userWithProject();
+    const content = [
+      '#### Deploy ~~Friday~~',
+      'Run `kubectl` then ![architecture diagram](/api/images/abc "Overview") and read [the guide](../guide.md).',
+      '```sh\nhelmfile apply\n```',
+      '| Service | Port |\n| :-- | --: |\n| gateway | 8443 |',
+      '---',
+    ].join('\n\n');
+    const note = (await a.post('/api/notes', { projectId: project.id, title: 'Runbook', content })).json();
+    expect(note.content).toBe(content);
+    expect(note.preview).toBe(
+      'Deploy Friday Run kubectl then architecture diagram and read the guide. helmfile apply Service Port gateway 8443',
+    );
+    for (const q of ['helmfile', 'kubectl', 'diagram', 'gateway', '8443']) {
+      const titles = (await a.get(`/api/search?q=${q}`))
+        .json()
+        .results.map((r: { title: string }) => r.title);
+      expect(titles, q).toEqual(['Runbook']);
+    }
   });
 
   it('never fails on punctuation or odd input', async () => {

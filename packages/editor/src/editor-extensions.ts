@@ -1,16 +1,25 @@
-import { type Extensions, getSchema } from '@tiptap/core';
+import { Extension, type Extensions, getSchema, nodeInputRule } from '@tiptap/core';
+import Code from '@tiptap/extension-code';
+import CodeBlock from '@tiptap/extension-code-block';
 import Highlight from '@tiptap/extension-highlight';
+import Image from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { Color, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { Placeholder } from '@tiptap/extensions';
 import type { MarkType, NodeType } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
 import {
   DEFAULT_HIGHLIGHT_COLOR,
+  isSafeImageSrc,
   isSafeLinkHref,
+  toCellAlignment,
+  toCodeLanguage,
+  toColumnWidths,
   toPaletteFontSize,
   toPaletteHighlightColor,
   toPaletteTextColor,
+  toTableSpan,
 } from './allow-lists';
 import { ChecklistInputRules } from './checklist-input-rules';
 
@@ -117,6 +126,195 @@ const PaletteHighlight = Highlight.extend({
   },
 }).configure({ multicolor: true });
 
+/** `![alt](src "title")` typed at the end of a line (TipTap's pattern, title in either quotes). */
+const IMAGE_INPUT = /(?:^|\s)(!\[([^\]]*)\]\((\S+)(?:\s+["']([^"']+)["'])?\))$/;
+
+function assertSafeImageSrc(src: unknown): void {
+  if (!isSafeImageSrc(src)) throw new RangeError('image src must be https: or a relative path');
+}
+
+/**
+ * Images are inline, as in Markdown (`text ![alt](src) text` keeps its place in the paragraph), and
+ * carry only what Markdown stores: src, alt and title. The src is checked by the schema itself
+ * (`validate`), so a document holding `javascript:`/`data:`/`http:` image cannot be built: pasted
+ * HTML with such an image is not parsed as one, setImage and the input rule refuse it, and the
+ * co-editing validator (node.check()) refuses an update carrying it.
+ */
+const SafeImage = Image.extend({
+  addAttributes() {
+    return {
+      src: {
+        default: null,
+        validate: assertSafeImageSrc,
+        parseHTML: (element) => element.getAttribute('src'),
+      },
+      alt: { default: null },
+      title: { default: null },
+    };
+  },
+  parseHTML() {
+    return [
+      {
+        tag: 'img[src]',
+        getAttrs: (element) => (isSafeImageSrc(element.getAttribute('src')) ? null : false),
+      },
+    ];
+  },
+  addCommands() {
+    return {
+      setImage:
+        (options) =>
+        ({ commands }) =>
+          isSafeImageSrc(options.src) &&
+          commands.insertContent({
+            type: this.name,
+            attrs: { src: options.src, alt: options.alt ?? null, title: options.title ?? null },
+          }),
+    };
+  },
+  addInputRules() {
+    return [
+      nodeInputRule({
+        find: (text) => {
+          const match = IMAGE_INPUT.exec(text);
+          if (!match?.[1] || !isSafeImageSrc(match[3])) return null;
+          return {
+            index: match.index + match[0].length - match[1].length,
+            text: match[1],
+            data: { src: match[3], alt: match[2] || null, title: match[4] ?? null },
+          };
+        },
+        type: this.type,
+        getAttributes: (match) => match.data ?? {},
+      }),
+    ];
+  },
+}).configure({ inline: true, allowBase64: false });
+
+/** The part of a DOM element the parse rules below read (the server compiles without the DOM types). */
+interface ParsedElement {
+  getAttribute(name: string): string | null;
+  readonly style: { readonly textAlign: string };
+  readonly firstElementChild: ParsedElement | null;
+}
+
+/** A `validate` for an attribute: the value must already be what `normalise` makes of it. */
+function normalised<T>(normalise: (value: unknown) => T, what: string) {
+  return (value: unknown) => {
+    if (JSON.stringify(normalise(value)) !== JSON.stringify(value)) throw new RangeError(`invalid ${what}`);
+  };
+}
+
+/**
+ * Table cells as TipTap makes them, with their attributes checked by the schema: the stock ones take
+ * any value from a collaborator and render it into `style` (`text-align: ...`, `width: ...px`) or
+ * feed it to the table layout (a string or huge colspan). Pasted HTML is read into valid values.
+ */
+function checkedCellAttributes<Parent>(parent: Parent) {
+  return {
+    ...parent,
+    colspan: {
+      default: 1,
+      validate: normalised(toTableSpan, 'colspan'),
+      parseHTML: (element: ParsedElement) => toTableSpan(element.getAttribute('colspan')),
+    },
+    rowspan: {
+      default: 1,
+      validate: normalised(toTableSpan, 'rowspan'),
+      parseHTML: (element: ParsedElement) => toTableSpan(element.getAttribute('rowspan')),
+    },
+    colwidth: {
+      default: null,
+      validate: normalised(toColumnWidths, 'colwidth'),
+      parseHTML: (element: ParsedElement) =>
+        toColumnWidths(
+          element
+            .getAttribute('colwidth')
+            ?.split(',')
+            .map((width) => Number(width)),
+        ),
+    },
+    align: {
+      default: null,
+      validate: normalised(toCellAlignment, 'align'),
+      parseHTML: (element: ParsedElement) =>
+        toCellAlignment(
+          (element.style.textAlign || element.getAttribute('align') || '').trim().toLowerCase(),
+        ),
+      renderHTML: (attributes: Record<string, unknown>) => {
+        const align = toCellAlignment(attributes.align);
+        return align ? { style: `text-align: ${align}` } : {};
+      },
+    },
+  };
+}
+
+const CheckedTableCell = TableCell.extend({
+  addAttributes() {
+    return checkedCellAttributes(this.parent?.());
+  },
+});
+
+const CheckedTableHeader = TableHeader.extend({
+  addAttributes() {
+    return checkedCellAttributes(this.parent?.());
+  },
+});
+
+/**
+ * TipTap's inline code excludes every other mark; Markdown allows a code span inside a link or bold
+ * (`[`npm test`](https://...)`), so only code itself is excluded here.
+ */
+const MarkdownCode = Code.extend({ excludes: 'code' });
+
+/**
+ * Markdown tells a tight list (`<li>text</li>`) from a loose one (items apart, `<li><p>text</p></li>`).
+ * Kept as an attribute so a loose list stays loose; lists made in the editor are tight.
+ */
+const ListSpacing = Extension.create({
+  name: 'listSpacing',
+  addGlobalAttributes() {
+    return [
+      {
+        types: ['bulletList', 'orderedList', 'taskList'],
+        attributes: {
+          tight: {
+            default: true,
+            validate: 'boolean',
+            parseHTML: (element) => element.getAttribute('data-tight') !== 'false',
+            renderHTML: (attributes) => (attributes.tight === false ? { 'data-tight': 'false' } : {}),
+          },
+        },
+      },
+    ];
+  },
+});
+
+/**
+ * StarterKit's plain code block (``` and ```lang input rules) with its language checked: it ends up
+ * in a `class` attribute and after a Markdown fence, so one word, no whitespace or control characters
+ * (read from pasted HTML the same way). The web adds highlighting as a decoration; the schema (and
+ * the server) never needs a highlighter.
+ */
+const CheckedCodeBlock = CodeBlock.extend({
+  addAttributes() {
+    return {
+      language: {
+        default: null,
+        validate: normalised(toCodeLanguage, 'language'),
+        parseHTML: (element: ParsedElement) => {
+          const classes = ((element.firstElementChild ?? element).getAttribute('class') ?? '').split(/\s+/);
+          return toCodeLanguage(
+            classes.find((name) => name.startsWith('language-'))?.slice('language-'.length),
+          );
+        },
+        // CodeBlock's own renderHTML puts the (checked) language on the <code> element.
+        renderHTML: () => ({}),
+      },
+    };
+  },
+}).configure({ defaultLanguage: null });
+
 export interface EditorExtensionOptions {
   /** Shown in an empty editor (browser only; no effect on the schema). */
   placeholder?: string;
@@ -136,12 +334,13 @@ export interface EditorExtensionOptions {
 export function createEditorExtensions(options: EditorExtensionOptions = {}): Extensions {
   const extensions: Extensions = [
     StarterKit.configure({
-      heading: { levels: [1, 2, 3] },
-      // Not part of the stored format (ARCHITECTURE 6): no Markdown/HTML form we keep for them.
+      // Markdown input rules (`# `..`###### `, `> `, `- `, `1. `, ``` ``` ```/```lang, `---`, `~~x~~`,
+      // `**x**`, `*x*`) are StarterKit's own; checklists and images add theirs below.
+      heading: { levels: [1, 2, 3, 4, 5, 6] },
+      // Replaced by MarkdownCode below.
       code: false,
+      // Replaced by CheckedCodeBlock below.
       codeBlock: false,
-      strike: false,
-      horizontalRule: false,
       // Appends an empty paragraph in every client, which races under collaboration; the stored
       // format drops empty paragraphs anyway.
       trailingNode: false,
@@ -163,6 +362,15 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     PaletteHighlight,
     TaskList,
     TaskItem.configure({ nested: true }),
+    ListSpacing,
+    MarkdownCode,
+    SafeImage,
+    // GFM tables. Column widths have no Markdown form, so no resizing (it would not survive a save).
+    Table.configure({ resizable: false }),
+    TableRow,
+    CheckedTableHeader,
+    CheckedTableCell,
+    CheckedCodeBlock,
     // Typing shortcuts only (no schema change).
     ChecklistInputRules,
   ];
@@ -190,8 +398,24 @@ const nodeNames = [
   'taskList',
   'taskItem',
   'hardBreak',
+  'codeBlock',
+  'horizontalRule',
+  'image',
+  'table',
+  'tableRow',
+  'tableHeader',
+  'tableCell',
 ] as const;
-const markNames = ['bold', 'italic', 'underline', 'link', 'textStyle', 'highlight'] as const;
+const markNames = [
+  'bold',
+  'italic',
+  'underline',
+  'strike',
+  'code',
+  'link',
+  'textStyle',
+  'highlight',
+] as const;
 
 /** The node and mark types the Markdown conversion handles, looked up once (and checked to exist). */
 export const nodeTypes = Object.fromEntries(
