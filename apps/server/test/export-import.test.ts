@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { markdownToDoc } from '@notewise/editor';
+import { markdownToDoc, sanitizeMarkdown } from '@notewise/editor';
 import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@notewise/shared';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -363,6 +363,65 @@ describe.each(dialects)('export and import on %s', (dialect) => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it("exports the editor's code, tables, rules, strike and images, and round-trips them", async () => {
+    const a = await account();
+    const content = [
+      'Text ~~gone~~ and `inline code`',
+      '',
+      '```js',
+      'const a = 1;',
+      '  return a;',
+      '```',
+      '',
+      '---',
+      '',
+      '| Name | Qty |',
+      '| --- | --- |',
+      '| Apples | 3 |',
+      '',
+      '![diagram](https://example.com/a.png)',
+      '',
+      '#### Deep heading',
+    ].join('\n');
+    const note = (
+      await a.call('POST', '/api/notes', { projectId: a.project.id, title: 'Schema', content })
+    ).json();
+    const pdf = await a.call('GET', `/api/notes/${note.id}/export?format=pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    let at = -1;
+    for (const piece of [
+      'gone',
+      'inline code',
+      'const a = 1;',
+      'return a;',
+      'Name',
+      'Qty',
+      'Apples',
+      '[image: diagram]',
+      'Deep heading',
+    ]) {
+      const next = text.indexOf(piece, at + 1);
+      expect(next, `${piece} in order in:\n${text}`).toBeGreaterThan(at);
+      at = next;
+    }
+    expect(pdf.rawPayload.toString('latin1')).toMatch(/DejaVuSansMono/);
+
+    const docx = await a.call('GET', `/api/notes/${note.id}/export?format=docx`);
+    const xml = strFromU8(unzipSync(new Uint8Array(docx.rawPayload))['word/document.xml']!);
+    expect(xml).toMatch(/<w:strike\/>(?:(?!<\/w:r>)[\s\S])*?gone/);
+    expect(xml).toMatch(/Courier New(?:(?!<\/w:r>)[\s\S])*?inline code/);
+    expect(xml).toMatch(/Courier New(?:(?!<\/w:r>)[\s\S])*?const a = 1;/);
+    expect(xml).toContain('<w:tbl>');
+    expect(xml).toMatch(/<w:pStyle w:val="Heading4"\/>[\s\S]*?Deep heading/);
+
+    const md = await a.call('GET', `/api/notes/${note.id}/export?format=md`);
+    const back = await a.upload(a.project.id, 'Schema.md', md.rawPayload);
+    const reimported = (await a.call('GET', `/api/notes/${back.json().imported[0].noteId}`)).json();
+    expect(reimported.content).toBe(note.content);
+    expect(markdownToDoc(reimported.content)).toEqual(markdownToDoc(note.content));
+  });
+
   it('authorizes export like reading: strangers 404, members of a shared project yes', async () => {
     const owner = await account('Owner');
     const stranger = await account('Stranger');
@@ -503,7 +562,12 @@ describe.each(dialects)('export and import on %s', (dialect) => {
     expect(daily.content).toContain('\\[\\[Other page|the other page\\]\\]'); // wiki-link kept as text
     expect((await byTitle('legacy')).content).toBe('Café crème');
     const hostile = (await byTitle('Hostile')).content;
-    expect(hostile).not.toMatch(/script|onerror|javascript/i);
+    // Through the sanitizer: no link to javascript:, and raw HTML only ever as visible text (decision 023).
+    const hostileDoc = markdownToDoc(hostile);
+    expect(JSON.stringify(hostileDoc)).not.toMatch(/"href":"javascript/i);
+    expect(sanitizeMarkdown(hostile)).toBe(hostile);
+    const htmlNodes = JSON.stringify(hostileDoc).match(/"type":"(\w+)"/g) ?? [];
+    expect(htmlNodes.every((type) => /doc|paragraph|text|codeBlock|heading|link/.test(type))).toBe(true);
     expect((await byTitle('Bear title')).content).toBe('Text with cat inside.');
   });
 

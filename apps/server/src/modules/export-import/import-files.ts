@@ -8,7 +8,12 @@ import {
 import { type UnzipFileInfo, unzipSync } from 'fflate';
 import mammoth from 'mammoth';
 import { ApiError, badRequest } from '../../http/errors';
-import { localImageReferences, plainTextToMarkdown, readImportedMarkdown } from './note-markdown';
+import {
+  localImageReferences,
+  plainTextToMarkdown,
+  readImportedMarkdown,
+  withoutLocalImages,
+} from './note-markdown';
 
 /*
  * Uploaded files -> notes to create. Everything happens in memory on bytes already capped by the
@@ -176,6 +181,7 @@ async function readNoteFile(
           reason: inArchive ? IMPORT_MESSAGES.skipImage : `${IMPORT_MESSAGES.skipImage} (not in the archive)`,
         });
       }
+      content = withoutLocalImages(content);
     }
   }
   if (content.length > MAX_NOTE_CONTENT_LENGTH) {

@@ -111,3 +111,15 @@ function decodeURIComponentSafe(value: string): string {
     return value;
   }
 }
+
+/**
+ * Local image references replaced by their alt text (or file name): the image is not imported, and a
+ * relative `src` would be a broken image in the note. Web images (http, https) stay.
+ */
+export function withoutLocalImages(markdown: string): string {
+  return markdown.replace(
+    /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g,
+    (whole, alt: string, target: string) =>
+      /^(https?:)/i.test(target) ? whole : alt || (decodeURIComponentSafe(target).split('/').pop() ?? ''),
+  );
+}
