@@ -17,7 +17,12 @@ const externalPackages = {
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await build({
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  // The export render worker runs in its own thread (modules/export-import/render-pool.ts).
+  entryPoints: {
+    main: 'src/main.ts',
+    cli: 'src/cli.ts',
+    'export-render-worker': 'src/modules/export-import/render-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   // Separate chunks for lazily imported modules (the AI SDK provider), so they load on first use.

@@ -30,6 +30,7 @@ import { createBillingRepo } from './modules/billing/billing.repo';
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
 import { registerDraftRoutes } from './modules/drafts/drafts.routes';
+import { registerExportImportRoutes } from './modules/export-import/export-import.routes';
 import { registerHealthRoute } from './modules/health/health.routes';
 import { createNotesRepo } from './modules/notes/notes.repo';
 import { registerNoteRoutes } from './modules/notes/notes.routes';
@@ -186,6 +187,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProjectRoutes(app, projects, notify, membership);
   registerNoteRoutes(app, notes, membership, notify);
   registerPinRoutes(app, notes, notify);
+  registerExportImportRoutes(app, { db: database.db, notes, membership, notify });
   registerSearchRoutes(app, createSearchRepo(database.db, database.dialect));
   registerDraftRoutes(app, database.db);
   const ai = registerAiRoutes(app, { config, db: database.db, notes, projects, notify, rateLimiter });

@@ -78,6 +78,14 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'Projects, Import dialog open',
+    open: async (page) => {
+      await page.goto('/projects');
+      await page.getByRole('button', { name: 'Import' }).click();
+      await expect(page.getByRole('dialog', { name: 'Import notes' }).getByLabel('Project')).toBeEnabled();
+    },
+  },
+  {
     name: 'All Notes',
     open: async (page) => {
       await page.goto('/notes');

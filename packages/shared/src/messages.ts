@@ -92,3 +92,29 @@ export const VOICE_MESSAGES = {
   assistantRequired: 'Assistant or Squad must be provided.',
   callObjectUnavailable: 'Call object is not available.',
 } as const;
+
+/**
+ * Import and export texts (issue 13; not SPEC texts: SPEC says export is planned). A refused upload
+ * says what limit it hit; a skipped file says why in the import summary.
+ */
+export const IMPORT_MESSAGES = {
+  noFile: 'Choose a file to import: .md, .txt, .docx or a .zip of Markdown files.',
+  tooLarge: 'This file is larger than 20 MB. Split it into smaller files and import them one by one.',
+  unsupportedType: 'This file type cannot be imported. Use .md, .txt, .docx or a .zip of Markdown files.',
+  zipUnreadable: 'This .zip file could not be read. It may be damaged or not a zip file.',
+  zipTooManyEntries: 'This .zip file has more than 2000 entries. Split it into smaller archives.',
+  zipTooLarge: 'This .zip file unpacks to more than 100 MB. Split it into smaller archives.',
+  zipBomb: 'This .zip file was refused: an entry unpacks to far more than its packed size (a zip bomb).',
+  nothingImported: 'Nothing was imported.',
+  skipEmpty: 'Empty file (0 bytes).',
+  skipUnsafePath: 'Unsafe path (absolute or leading outside the archive); not imported.',
+  skipImage: 'Images are not imported yet; the note keeps its text.',
+  skipUnsupported: 'Not a note file (.md, .txt or .docx).',
+  skipNotText: 'Not readable text: the file is binary or in an unknown encoding.',
+  skipTooLarge: 'Larger than 10 MB once unpacked.',
+  skipEncrypted: 'Encrypted zip entries cannot be imported.',
+  skipCompression: 'Uses a zip compression method other than deflate.',
+  skipDocxUnreadable: 'This Word file could not be read.',
+  skipTooLong: 'Longer than a note can be (1,000,000 characters).',
+  skipHidden: 'System or hidden file.',
+} as const;

@@ -114,6 +114,13 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   },
   'PUT /api/notes/:id/pin': { target: 'note', action: 'read', success: 204 },
   'DELETE /api/notes/:id/pin': { target: 'note', action: 'read', success: 204 },
+  'GET /api/notes/:id/export': {
+    target: 'note',
+    action: 'read',
+    success: 200,
+    url: (w) => `/api/notes/${w.noteId}/export?format=md`,
+  },
+  'GET /api/projects/:id/export': { target: 'project', action: 'read', success: 200 },
   'GET /api/notes': {
     target: 'project',
     action: 'read',
@@ -169,6 +176,11 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   'DELETE /api/voice/calls/:id': { unscoped: 'per-user call: another user gets 404 (voice.test.ts)' },
   'POST /api/voice/speech': {
     unscoped: 'text in, audio out; no stored object; requireAccess (voice.test.ts)',
+  },
+  'GET /api/export': { unscoped: 'every project the caller is a member of (export-import.test.ts)' },
+  'POST /api/import': {
+    unscoped:
+      'multipart upload; the query projectId is checked for create (export-import.test.ts: stranger 404)',
   },
   'GET /api/me': { unscoped: 'own profile' },
   'PATCH /api/me': { unscoped: 'own profile' },

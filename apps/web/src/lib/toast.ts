@@ -25,14 +25,22 @@ export function toastViewportReady(): void {
   markViewportReady();
 }
 
-function show(kind: 'message' | 'error' | 'success', message: Message, data?: ExternalToast): void {
+type Kind = 'message' | 'error' | 'success' | 'loading';
+type ToastId = string | number;
+let nextId = 0;
+
+/** Shows the toast once sonner is there; returns its id at once (for updates and `{ id }` reuse). */
+function show(kind: Kind, message: Message, data?: ExternalToast): ToastId {
+  const id = data?.id ?? `toast-${++nextId}`;
   void Promise.all([loadSonner(), viewportReady]).then(
     ([{ toast }]) => {
-      if (kind === 'message') toast(message, data);
-      else toast[kind](message, data);
+      const options = { ...data, id };
+      if (kind === 'message') toast(message, options);
+      else toast[kind](message, options);
     },
     (error: unknown) => console.error('Loading the notifications failed', error),
   );
+  return id;
 }
 
 export const toast = Object.assign(
@@ -40,5 +48,6 @@ export const toast = Object.assign(
   {
     error: (message: Message, data?: ExternalToast) => show('error', message, data),
     success: (message: Message, data?: ExternalToast) => show('success', message, data),
+    loading: (message: Message, data?: ExternalToast) => show('loading', message, data),
   },
 );

@@ -5,6 +5,7 @@ import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { useViewMode, ViewToggle } from '@/components/ui/view-toggle';
+import { DataActions } from '@/features/export-import';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { useProjects } from './api/get-projects';
@@ -69,6 +70,7 @@ export function ProjectsPage() {
         actions={
           <>
             <ViewToggle value={view} onChange={setView} />
+            <DataActions />
             <NewProjectButton onClick={openDialog} />
           </>
         }

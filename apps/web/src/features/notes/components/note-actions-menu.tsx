@@ -11,6 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
+import { NoteExportSubmenu } from '@/features/export-import/components/note-export-submenu';
 import { cn } from '@/lib/cn';
 import { useDeleteNote } from '../api/delete-note';
 import { useMoveNote } from '../api/move-note';
@@ -28,7 +29,7 @@ interface NoteActionsMenuProps {
 }
 
 /**
- * The per-note menu (SPEC 2): Rename, Move note, Pin or Unpin note, Delete note. In a shared project
+ * The per-note menu (SPEC 2): Rename, Move note, Pin or Unpin note, Export (issue 13), Delete note. In a shared project
  * Move and Delete are disabled, with the reason, unless the user owns the project or wrote the note.
  */
 export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
@@ -94,6 +95,7 @@ export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
             {note.pinned ? <PinOff size={16} aria-hidden="true" /> : <Pin size={16} aria-hidden="true" />}
             {note.pinned ? 'Unpin note' : 'Pin note'}
           </DropdownMenuItem>
+          <NoteExportSubmenu note={note} />
           <DropdownMenuSeparator />
           <DropdownMenuItem
             destructive

@@ -1,5 +1,5 @@
 import { PROJECT_COLORS, type Project, type ProjectColor } from '@notewise/shared';
-import { MoreHorizontal, Palette, Pencil, Trash2 } from 'lucide-react';
+import { Download, MoreHorizontal, Palette, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ColorDot, colorLabel } from '@/components/ui/color-dot';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -29,7 +29,7 @@ interface ProjectActionsMenuProps {
   className?: string;
 }
 
-/** The per-project menu (SPEC 2): Edit name, Color, Delete (with confirmation). */
+/** The per-project menu (SPEC 2): Edit name, Color, Export as a Markdown zip (issue 13), Delete (with confirmation). */
 export function ProjectActionsMenu({ project, onEditName, className }: ProjectActionsMenuProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   // Set when an item moves focus elsewhere (a dialog), so the closing menu does not take it back.
@@ -103,6 +103,16 @@ export function ProjectActionsMenu({ project, onEditName, className }: ProjectAc
               <DropdownMenuSubContent>{colorChoices}</DropdownMenuSubContent>
             </DropdownMenuSub>
           )}
+          <DropdownMenuItem
+            onSelect={() => {
+              void import('@/features/export-import/lib/exports').then((module) =>
+                module.exportProject(project),
+              );
+            }}
+          >
+            <Download size={16} aria-hidden="true" />
+            Export (.zip)
+          </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem
             destructive

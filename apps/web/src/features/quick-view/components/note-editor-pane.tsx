@@ -21,6 +21,7 @@ import {
   loadRichTextEditor,
   type RichTextEditorHandle,
 } from '@/features/editor';
+import { NoteExportMenu } from '@/features/export-import/components/note-export-menu';
 import {
   dropEdit,
   type EditOp,
@@ -579,6 +580,11 @@ function NoteSession({
           )}
           {status}
         </span>
+        {/* Exports what the server has: unsaved changes are saved first. */}
+        <NoteExportMenu
+          note={{ id: note.id, title }}
+          beforeExport={() => (isDirty() ? save() : Promise.resolve())}
+        />
         <Button
           size="sm"
           onClick={() => void save()}
@@ -809,6 +815,7 @@ function CollaborativeNoteSession({
             busyLabel={enhancing && 'Enhancing...'}
           />
           <PresenceList people={collab.people} />
+          <NoteExportMenu note={{ id: note.id, title }} beforeExport={save} />
         </div>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-8 pb-24 md:px-8">

@@ -5,7 +5,7 @@ import {
   PERMISSION_MESSAGES,
   type SharedProject,
 } from '@notewise/shared';
-import { LogOut, RefreshCw, Trash2, UserMinus } from 'lucide-react';
+import { Download, LogOut, RefreshCw, Trash2, UserMinus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ColorPicker } from '@/components/ui/color-picker';
@@ -35,7 +35,7 @@ interface ProjectActionsDialogProps {
 /**
  * SPEC 2 'Project Actions'. The owner renames, describes and recolours, manages the join code
  * (regenerate, turn off) and the members (Remove), and deletes; a member sees why those are the
- * owner's (decision 008) and can leave.
+ * owner's (decision 008) and can leave. Anyone can export the project as a Markdown zip (issue 13).
  */
 export function ProjectActionsDialog({
   project,
@@ -73,6 +73,21 @@ export function ProjectActionsDialog({
             )}
             {isOwner && <CodeSection project={project} />}
             {isOwner && <MembersSection project={project} />}
+            <Section title="Export">
+              <p className="text-sm text-muted">Every note of the project as Markdown files in a .zip.</p>
+              <Button
+                variant="secondary"
+                className="mt-3"
+                onClick={() => {
+                  void import('@/features/export-import/lib/exports').then((module) =>
+                    module.exportProject(project),
+                  );
+                }}
+              >
+                <Download size={16} aria-hidden="true" />
+                Export (.zip)
+              </Button>
+            </Section>
             <Section title={isOwner ? 'Delete project' : 'Leave project'}>
               <p className="text-sm text-muted">
                 {isOwner

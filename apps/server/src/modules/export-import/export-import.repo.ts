@@ -1,0 +1,62 @@
+import { type Kysely, sql } from 'kysely';
+import { toIso } from '../../db/time';
+import type { Database, Timestamp } from '../../db/types';
+import { memberOf } from '../projects/membership';
+
+export interface ExportProject {
+  id: string;
+  name: string;
+  kind: 'personal' | 'shared';
+}
+
+export interface ExportNote {
+  id: string;
+  /** Where the next page starts (the row's own value, so the comparison is exact on both databases). */
+  position: { updatedAt: Timestamp; id: string };
+  title: string;
+  content: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Notes read per page while a zip streams: memory stays flat whatever the account's size. */
+export const EXPORT_PAGE_SIZE = 200;
+
+export function createExportRepo(db: Kysely<Database>) {
+  return {
+    /** The projects the user may read (a member of; owners are members), by name. */
+    async projects(userId: string, projectId?: string): Promise<ExportProject[]> {
+      let query = db
+        .selectFrom('projects as p')
+        .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)))
+        .select(['p.id', 'p.name', 'p.kind']);
+      if (projectId) query = query.where('p.id', '=', projectId);
+      return query.orderBy('p.name').orderBy('p.id').execute();
+    },
+
+    /**
+     * One page of a project's notes, oldest change first, after `after` (keyset over the existing
+     * (project_id, updated_at, id) index). A note edited during the export moves behind the cursor
+     * and is read again with its new text (a second file), never skipped.
+     */
+    async notesPage(projectId: string, after: ExportNote['position'] | null): Promise<ExportNote[]> {
+      let query = db
+        .selectFrom('notes as n')
+        .select(['n.id', 'n.title', 'n.content', 'n.created_at', 'n.updated_at'])
+        .where('n.project_id', '=', projectId);
+      if (after !== null)
+        query = query.where(sql<boolean>`(n.updated_at, n.id) > (${after.updatedAt}, ${after.id})`);
+      const rows = await query.orderBy('n.updated_at').orderBy('n.id').limit(EXPORT_PAGE_SIZE).execute();
+      return rows.map((row) => ({
+        id: row.id,
+        position: { updatedAt: row.updated_at, id: row.id },
+        title: row.title,
+        content: row.content,
+        createdAt: toIso(row.created_at),
+        updatedAt: toIso(row.updated_at),
+      }));
+    },
+  };
+}
+
+export type ExportRepo = ReturnType<typeof createExportRepo>;

@@ -1,0 +1,163 @@
+import multipart from '@fastify/multipart';
+import { markdownToPlainText } from '@notewise/editor';
+import {
+  ERROR_CODES,
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  type ImportResult,
+  idParamsSchema,
+  importFieldsSchema,
+  importResultSchema,
+  noteExportQuerySchema,
+  noteTitleSchema,
+} from '@notewise/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { ApiError, badRequest, notFound } from '../../http/errors';
+import { currentUser } from '../../http/session';
+import type { ChangeNotifier } from '../../realtime/change-notifier';
+import type { NotesRepo } from '../notes/notes.repo';
+import { NOTE_NOT_FOUND } from '../notes/notes.routes';
+import type { Membership } from '../projects/membership';
+import { authorize } from '../projects/policy';
+import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
+import { createExportRepo } from './export-import.repo';
+import { attachmentHeader, safeFileStem } from './file-names';
+import { importTooLarge, planImport } from './import-files';
+import { noteMarkdownFile } from './note-markdown';
+import { createRenderPool } from './render-pool';
+import { streamMarkdownZip } from './zip-export';
+
+const CONTENT_TYPES = {
+  md: 'text/markdown; charset=utf-8',
+  txt: 'text/plain; charset=utf-8',
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  zip: 'application/zip',
+} as const;
+
+function download(reply: FastifyReply, fileName: string, type: keyof typeof CONTENT_TYPES) {
+  return reply
+    .header('content-type', CONTENT_TYPES[type])
+    .header('content-disposition', attachmentHeader(fileName))
+    .header('cache-control', 'private, no-store');
+}
+
+export function registerExportImportRoutes(
+  app: FastifyInstance,
+  deps: { db: Kysely<Database>; notes: NotesRepo; membership: Membership; notify: ChangeNotifier },
+) {
+  const { notes, membership, notify } = deps;
+  const exportRepo = createExportRepo(deps.db);
+  const renderPool = createRenderPool();
+  app.addHook('onClose', () => renderPool.close());
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // Authorized exactly like GET /api/notes/:id: not visible -> 404, visible -> every role may read.
+  r.get(
+    '/api/notes/:id/export',
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema, querystring: noteExportQuerySchema } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const access = await membership.note(userId, request.params.id);
+      if (!access) throw notFound(NOTE_NOT_FOUND);
+      authorize(access, 'read');
+      const note = await notes.find(userId, access.noteId);
+      if (!note) throw notFound(NOTE_NOT_FOUND);
+      const stem = safeFileStem(note.title);
+      const format = request.query.format;
+      if (format === 'md') {
+        const [project] = await exportRepo.projects(userId, note.projectId);
+        const body = noteMarkdownFile({ ...note, projectName: project?.name ?? '' });
+        return download(reply, `${stem}.md`, 'md').send(body);
+      }
+      if (format === 'txt') {
+        const text = markdownToPlainText(note.content);
+        return download(reply, `${stem}.txt`, 'txt').send(`${note.title}\n\n${text}${text ? '\n' : ''}`);
+      }
+      const bytes = await renderPool.render(format, note.title, note.content);
+      return download(reply, `${stem}.${format}`, format).send(bytes);
+    },
+  );
+
+  r.get(
+    '/api/projects/:id/export',
+    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const access = await membership.project(userId, request.params.id);
+      if (!access) throw notFound(PROJECT_NOT_FOUND);
+      authorize(access, 'read');
+      const projects = await exportRepo.projects(userId, access.projectId);
+      const name = `${safeFileStem(projects[0]?.name ?? 'Project', 'Project')}.zip`;
+      return download(reply, name, 'zip').send(streamMarkdownZip(exportRepo, projects));
+    },
+  );
+
+  // Every project the caller is a member of (own and shared): nothing to authorize beyond that.
+  r.get('/api/export', { onRequest: app.requireAuth }, async (request, reply) => {
+    const projects = await exportRepo.projects(currentUser(request).id);
+    const date = new Date().toISOString().slice(0, 10);
+    return download(reply, `Notewise export ${date}.zip`, 'zip').send(
+      streamMarkdownZip(exportRepo, projects),
+    );
+  });
+
+  // Multipart only here (its own plugin scope), so no other route accepts uploads by accident.
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: IMPORT_LIMITS.maxUploadBytes,
+        files: 1,
+        fields: 5,
+        parts: 6,
+        fieldSize: 1024,
+        headerPairs: 100,
+      },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/import',
+      {
+        // Imported notes are created notes: the same plan gate as POST /api/notes.
+        onRequest: scope.requireAccess,
+        schema: { querystring: importFieldsSchema, response: { 200: importResultSchema } },
+      },
+      async (request): Promise<ImportResult> => {
+        const userId = currentUser(request).id;
+        const access = await membership.project(userId, request.query.projectId);
+        if (!access) throw notFound(PROJECT_NOT_FOUND);
+        authorize(access, 'create');
+        if (!request.isMultipart()) throw new ApiError(415, ERROR_CODES.validation, IMPORT_MESSAGES.noFile);
+        const file = await request.file();
+        if (!file) throw badRequest(IMPORT_MESSAGES.noFile);
+        let bytes: Buffer;
+        try {
+          bytes = await file.toBuffer();
+        } catch (error) {
+          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw importTooLarge();
+          throw error;
+        }
+        const plan = await planImport(file.filename, bytes);
+        const imported: ImportResult['imported'] = [];
+        for (const candidate of plan.notes) {
+          const title = noteTitleSchema.safeParse(candidate.title);
+          const note = await notes.create(userId, {
+            projectId: access.projectId,
+            title: title.success ? title.data : 'Untitled',
+            content: candidate.content,
+          });
+          imported.push({ noteId: note.id, title: note.title, source: candidate.source });
+          await notify.note({
+            type: 'note.created',
+            projectId: note.projectId,
+            noteId: note.id,
+            actorId: userId,
+          });
+        }
+        return { projectId: access.projectId, imported, skipped: plan.skipped };
+      },
+    );
+  });
+}

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { ERROR_CODES } from '@notewise/shared';
+import { ApiError } from '../../http/errors';
+import type { RenderAnswer, RenderJob } from './render-worker';
+
+export const EXPORT_BUSY_MESSAGE = 'Exports are busy right now. Try again in a moment.';
+
+/**
+ * The worker's code: the built bundle (dist/export-render-worker.js), or in tests and `npm run dev`
+ * the TypeScript source, started through tsx's loader (registered inside the worker: Node 20 does
+ * not apply `--import` hooks to a worker's entry module).
+ */
+function startWorker(): Worker {
+  const here = import.meta.url;
+  if (here.endsWith('.ts')) {
+    const tsx = createRequire(here).resolve('tsx/cjs');
+    const source = fileURLToPath(new URL('./render-worker.ts', here));
+    const bootstrap = `require(${JSON.stringify(tsx)}); require(${JSON.stringify(source)});`;
+    return new Worker(bootstrap, { eval: true });
+  }
+  // Bundled: dist/export-render-worker.js beside main.js; this code is in main.js or dist/chunks/.
+  for (const candidate of ['./export-render-worker.js', '../export-render-worker.js']) {
+    const url = new URL(candidate, here);
+    if (fs.existsSync(url)) return new Worker(url);
+  }
+  throw new Error('export render worker not found next to the server bundle');
+}
+
+interface Pending {
+  job: RenderJob;
+  resolve: (bytes: Buffer) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * One worker thread renders PDF and Word exports, one at a time, so a long note never blocks the
+ * event loop and a burst of exports cannot take every core: at most `maxWaiting` wait (then 503),
+ * and a render taking longer than `timeoutMs` (counted once the worker has loaded) is stopped and
+ * the worker replaced.
+ */
+export function createRenderPool(options: { maxWaiting?: number; timeoutMs?: number } = {}) {
+  const maxWaiting = options.maxWaiting ?? 8;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  let worker: Worker | null = null;
+  let current: (Pending & { sent: boolean; timer: NodeJS.Timeout | undefined }) | null = null;
+  const readyWorkers = new WeakSet<Worker>();
+  const waiting: Pending[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const finish = () => {
+    if (current?.timer) clearTimeout(current.timer);
+    current = null;
+    runNext();
+  };
+
+  const failCurrent = (error: unknown) => {
+    const job = current;
+    finish();
+    job?.reject(error);
+  };
+
+  const spawn = (): Worker => {
+    const created = startWorker();
+    created.unref();
+    created.on('message', (answer: RenderAnswer) => {
+      if ('ready' in answer) {
+        readyWorkers.add(created);
+        if (worker === created && current && !current.sent) send(created);
+        return;
+      }
+      if (!current || current.job.id !== answer.id) return;
+      const job = current;
+      finish();
+      if ('bytes' in answer)
+        job.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
+      else job.reject(new Error(answer.error));
+    });
+    // Only the worker in use may fail the current job: a replaced one exits after its successor started.
+    created.on('error', (error) => {
+      if (worker !== created) return;
+      worker = null;
+      failCurrent(error);
+    });
+    created.on('exit', () => {
+      if (worker !== created) return;
+      worker = null;
+      if (current) failCurrent(new Error('export render worker stopped'));
+    });
+    return created;
+  };
+
+  /** Posts the current job and starts its time limit (the worker has loaded). */
+  function send(running: Worker) {
+    if (!current || current.sent) return;
+    current.sent = true;
+    current.timer = setTimeout(() => {
+      if (worker === running) worker = null;
+      void running.terminate();
+      failCurrent(new ApiError(503, ERROR_CODES.unavailable, EXPORT_BUSY_MESSAGE));
+    }, timeoutMs);
+    running.postMessage(current.job);
+  }
+
+  function runNext() {
+    if (current || closed) return;
+    const next = waiting.shift();
+    if (!next) return;
+    worker ??= spawn();
+    current = { ...next, sent: false, timer: undefined };
+    if (readyWorkers.has(worker)) send(worker);
+  }
+
+  return {
+    render(format: RenderJob['format'], title: string, markdown: string): Promise<Buffer> {
+      if (closed || waiting.length >= maxWaiting) {
+        return Promise.reject(new ApiError(503, ERROR_CODES.unavailable, EXPORT_BUSY_MESSAGE));
+      }
+      return new Promise<Buffer>((resolve, reject) => {
+        waiting.push({ job: { id: nextId++, format, title, markdown }, resolve, reject });
+        runNext();
+      });
+    },
+    async close() {
+      closed = true;
+      for (const job of waiting.splice(0))
+        job.reject(new ApiError(503, ERROR_CODES.unavailable, EXPORT_BUSY_MESSAGE));
+      const running = worker;
+      worker = null;
+      if (running) await running.terminate();
+    },
+  };
+}
+
+export type RenderPool = ReturnType<typeof createRenderPool>;

@@ -1,0 +1,29 @@
+import { downloadFile } from './download-file';
+
+/** The formats of one note, with the menu's words. Kept here (not from zod schemas) for small chunks. */
+export const NOTE_EXPORTS = [
+  { format: 'md', label: 'Markdown', extension: 'md' },
+  { format: 'txt', label: 'Plain text', extension: 'txt' },
+  { format: 'pdf', label: 'PDF', extension: 'pdf' },
+  { format: 'docx', label: 'Word', extension: 'docx' },
+] as const;
+export type NoteExportFormat = (typeof NOTE_EXPORTS)[number]['format'];
+
+export function exportNote(note: { id: string; title: string }, format: NoteExportFormat) {
+  const choice = NOTE_EXPORTS.find((entry) => entry.format === format) ?? NOTE_EXPORTS[0];
+  return downloadFile(`/api/notes/${encodeURIComponent(note.id)}/export?format=${format}`, {
+    label: `Exporting "${note.title}" as ${choice.label}`,
+    fallbackName: `note.${choice.extension}`,
+  });
+}
+
+export function exportProject(project: { id: string; name: string }) {
+  return downloadFile(`/api/projects/${encodeURIComponent(project.id)}/export`, {
+    label: `Exporting "${project.name}"`,
+    fallbackName: 'project.zip',
+  });
+}
+
+export function exportAccount() {
+  return downloadFile('/api/export', { label: 'Exporting all notes', fallbackName: 'notewise-export.zip' });
+}

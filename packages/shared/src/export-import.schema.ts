@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** Formats one note can be exported to (GET /api/notes/:id/export?format=). */
+export const NOTE_EXPORT_FORMATS = ['md', 'txt', 'pdf', 'docx'] as const;
+export type NoteExportFormat = (typeof NOTE_EXPORT_FORMATS)[number];
+
+export const noteExportQuerySchema = z.strictObject({
+  format: z.enum(NOTE_EXPORT_FORMATS, { message: 'Choose an export format: md, txt, pdf or docx.' }),
+});
+
+/**
+ * Import limits (decision 025). The upload cap is checked while receiving; the zip limits are read
+ * from the archive's directory first and enforced again while inflating, so a lying header cannot
+ * get past them.
+ */
+export const IMPORT_LIMITS = {
+  /** One uploaded file (a .md, .txt, .docx or .zip). */
+  maxUploadBytes: 20 * 1024 * 1024,
+  /** Entries in a zip (files and folders). */
+  maxZipEntries: 2000,
+  /** All entries of a zip, inflated. */
+  maxTotalUncompressedBytes: 100 * 1024 * 1024,
+  /** One entry, inflated (a note's Markdown; a .docx inside a zip). */
+  maxEntryBytes: 10 * 1024 * 1024,
+  /** Inflated size over compressed size of an entry above which it is refused as a zip bomb. */
+  maxCompressionRatio: 100,
+} as const;
+
+/** Why a file or zip entry was not imported: machine code plus the sentence the dialog shows. */
+export const importSkipSchema = z.object({
+  name: z.string(),
+  reason: z.string(),
+});
+export type ImportSkip = z.infer<typeof importSkipSchema>;
+
+export const importedNoteSchema = z.object({
+  noteId: z.string(),
+  title: z.string(),
+  /** The file (or zip entry path) it came from. */
+  source: z.string(),
+});
+export type ImportedNote = z.infer<typeof importedNoteSchema>;
+
+/** POST /api/import: what was imported into which project, and what was skipped and why. */
+export const importResultSchema = z.object({
+  projectId: z.string(),
+  imported: z.array(importedNoteSchema),
+  skipped: z.array(importSkipSchema),
+});
+export type ImportResult = z.infer<typeof importResultSchema>;
+
+export const importFieldsSchema = z.strictObject({
+  projectId: z.string().min(1, { message: 'Choose a project to import into.' }).max(100),
+});
