@@ -17,6 +17,7 @@ import {
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { Avatar } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -84,15 +85,17 @@ interface ItemProps {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** Shown instead of the icon (the profile picture on Settings). */
+  picture?: ReactNode;
   end?: boolean;
   onNavigate?: () => void;
 }
 
-function NavItem({ variant, to, label, icon, end, onNavigate }: ItemProps) {
+function NavItem({ variant, to, label, icon, picture, end, onNavigate }: ItemProps) {
   return (
     <li>
       <NavLink to={to} end={end} className={rowClasses(variant)} onClick={onNavigate}>
-        <Icon icon={icon} />
+        {picture ?? <Icon icon={icon} />}
         <Label variant={variant}>{label}</Label>
       </NavLink>
     </li>
@@ -251,6 +254,11 @@ export function NavItems({ variant, onNavigate, onAuth }: NavItemsProps) {
               to={paths.settings}
               label="Settings"
               icon={Settings}
+              picture={
+                user.image ? (
+                  <Avatar name={user.name} email={user.email} src={user.image} size={16} />
+                ) : undefined
+              }
               onNavigate={onNavigate}
             />
             <SignOutItem variant={variant} />
