@@ -17,7 +17,6 @@ import {
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Avatar } from '@/components/ui/avatar';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
@@ -255,8 +254,9 @@ export function NavItems({ variant, onNavigate, onAuth }: NavItemsProps) {
               label="Settings"
               icon={Settings}
               picture={
+                // A plain <img>: the first route carries no avatar component for this.
                 user.image ? (
-                  <Avatar name={user.name} email={user.email} src={user.image} size={16} />
+                  <img src={user.image} alt="" className="size-4 shrink-0 rounded-full object-cover" />
                 ) : undefined
               }
               onNavigate={onNavigate}
