@@ -185,7 +185,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const projects = createProjectsRepo(database.db);
   const notes = createNotesRepo(database.db);
   const membership = createMembership(database.db);
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const uploads = createUploads({
     db: database.db,
     storage,

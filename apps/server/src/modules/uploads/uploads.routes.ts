@@ -28,6 +28,12 @@ const AVATAR_FILE = /^([A-Za-z0-9_-]{1,64})-([0-9a-f]{32})\.webp$/;
 const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable';
 const IMAGE_NOT_FOUND = 'Image not found';
 
+/** GET image routes answer bytes, not JSON: documented as image/webp. */
+const IMAGE_RESPONSE = {
+  response: { 200: z.unknown().describe('The WebP image (X-Content-Type-Options: nosniff)') },
+  produces: ['image/webp'],
+};
+
 const tooLarge = () => new ApiError(413, ERROR_CODES.payloadTooLarge, PICTURE_MESSAGES.tooLarge);
 
 /** The SPEC's picture texts for whatever went wrong with an uploaded (or fetched) image. */
@@ -165,7 +171,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
 
   r.get(
     '/api/avatars/:file',
-    { onRequest: app.requireAuth, schema: { params: fileParamsSchema } },
+    { onRequest: app.requireAuth, schema: { params: fileParamsSchema, ...IMAGE_RESPONSE } },
     async (request, reply) => {
       const match = AVATAR_FILE.exec(request.params.file);
       const stored = match ? await uploads.readAvatar(match[1] as string, match[2] as string) : undefined;
@@ -176,7 +182,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
 
   r.get(
     '/api/images/:file',
-    { onRequest: app.requireAuth, schema: { params: fileParamsSchema } },
+    { onRequest: app.requireAuth, schema: { params: fileParamsSchema, ...IMAGE_RESPONSE } },
     async (request, reply) => {
       const match = NOTE_IMAGE_FILE.exec(request.params.file);
       const userId = currentUser(request).id;
