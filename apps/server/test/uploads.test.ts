@@ -529,6 +529,18 @@ describe.each(dialects)('pictures and note images on %s', (dialect) => {
       ).toBe(404);
     });
 
+    it("a shared project's member list carries each member's picture", async () => {
+      const w = await sharedWorld();
+      const picture = (await upload(w.owner.cookie, '/api/me/avatar', await png())).json().image as string;
+      const members = (await get(w.member.cookie, `/api/shared-projects/${w.project.id}/members`)).json();
+      const byId = Object.fromEntries(
+        (members.members as { userId: string; image: string | null }[]).map((m) => [m.userId, m.image]),
+      );
+      expect(byId[w.owner.user.id]).toBe(picture);
+      expect(byId[w.member.user.id]).toBeNull();
+      expect((await get(w.member.cookie, picture)).statusCode).toBe(200);
+    });
+
     it('the noteId field is refused for a note the uploader cannot see (404), before anything is stored', async () => {
       const w = await sharedWorld();
       const before = storedFiles(t.testDb.dataDir);
