@@ -192,7 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     fetchOptions: { ...DEFAULT_IMAGE_FETCH, ...options.imageFetch },
     log: app.log,
   });
-  await registerUploadRoutes(app, { uploads, membership, sessions });
+  await registerUploadRoutes(app, { uploads, membership, sessions, rateLimiter });
   registerProjectRoutes(app, projects, notify, membership);
   registerNoteRoutes(app, notes, membership, notify);
   registerPinRoutes(app, notes, notify);
