@@ -356,6 +356,29 @@ export const envSchema = z.object({
     .describe(
       "Where the Stripe SDK sends API calls. Unset: Stripe's own API. Only for tests and local stand-ins (stripe-mock).",
     ),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .min(3)
+    .optional()
+    .describe(
+      'Set: pictures and note images go to this S3-compatible bucket (AWS, MinIO, R2, Garage...). Unset: `DATA_DIR/uploads`.',
+    ),
+  S3_ENDPOINT: z
+    .url({ message: 'must be the URL of an S3-compatible API, like https://s3.example.com' })
+    .optional()
+    .describe('Endpoint of an S3-compatible server (`http://minio:9000`). Unset: AWS S3.'),
+  S3_REGION: z.string().trim().min(1).default('us-east-1').describe('Region of the bucket.'),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .describe("Access key for the bucket. Unset: the AWS SDK's usual sources (environment, instance role)."),
+  S3_SECRET_ACCESS_KEY: z.string().optional().describe('Secret key that goes with `S3_ACCESS_KEY_ID`.'),
+  S3_FORCE_PATH_STYLE: booleanFromEnv
+    .default(false)
+    .describe(
+      '`true`: bucket in the path (`http://host/bucket/key`), as MinIO and most self-hosted servers want.',
+    ),
 });
 
 export interface Config {
@@ -400,6 +423,17 @@ export interface Config {
   billing: BillingConfig | undefined;
   /** Price shown and charged (without STRIPE_PRICE_ID). */
   price: { amountCents: number; currency: string; stripePriceId: string | undefined };
+  /** Set (S3_BUCKET): uploads go to this bucket; unset: DATA_DIR/uploads. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export interface VoiceConfig {
@@ -475,6 +509,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (without it no payment could ever be fulfilled); see README, Payments',
     );
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
   const demo = demoAccountSetting(e.DEMO_ACCOUNT, e.NODE_ENV, e.HOST);
   return {
     env: e.NODE_ENV,
@@ -545,6 +584,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       currency: e.PRICE_CURRENCY,
       stripePriceId: e.STRIPE_PRICE_ID,
     },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }
 

@@ -526,7 +526,7 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
     expect((await me.wav(call.id, speechWav(1))).statusCode).toBe(201);
     await me.post(`/api/voice/calls/${call.id}/end`);
     const userId = user.user.id;
-    await deleteUser(t.database.db, userId);
+    await deleteUser(t.database.db, userId, t.storage);
     const db = t.database.db;
     expect(await db.selectFrom('voice_calls').select('id').where('user_id', '=', userId).execute()).toEqual(
       [],

@@ -118,3 +118,5 @@ export const IMPORT_MESSAGES = {
   skipTooLong: 'Longer than a note can be (1,000,000 characters).',
   skipHidden: 'System or hidden file.',
 } as const;
+// The picture texts (SPEC 5 and 8, 'Picture') are PICTURE_MESSAGES in pictures.ts: only the settings
+// page and the editor's image upload use them, so the first route's chunk of this file stays without them.

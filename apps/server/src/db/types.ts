@@ -20,6 +20,8 @@ export interface UsersTable {
   plan_expires_at: Timestamp | null;
   /** Set by an administrator: the account cannot sign in. */
   disabled_at: Timestamp | null;
+  /** Storage key of the profile picture (migration 016); users.image holds its URL. */
+  avatar_key: string | null;
 }
 
 export interface SessionsTable {
@@ -235,6 +237,26 @@ export interface BillingEventsTable {
   received_at: Timestamp;
 }
 
+/** A note image (migration 016), owned by its uploader. */
+export interface ImagesTable {
+  id: string;
+  uploader_id: string;
+  /** First 32 hex digits of the stored WebP's SHA-256: in the URL, so a cache never serves an old one. */
+  hash: string;
+  storage_key: string;
+  width: number;
+  height: number;
+  size: number;
+  created_at: Timestamp;
+}
+
+/** Which notes show which images: readers of a linked note may read the image. */
+export interface NoteImagesTable {
+  note_id: string;
+  image_id: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -258,6 +280,8 @@ export interface Database {
   voice_usage: VoiceUsageTable;
   orders: OrdersTable;
   billing_events: BillingEventsTable;
+  images: ImagesTable;
+  note_images: NoteImagesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

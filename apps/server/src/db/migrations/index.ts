@@ -14,6 +14,7 @@ import { userDisabledMigration } from './012-user-disabled';
 import { noteUpdatesMigration } from './013-note-updates';
 import { tutorialStateMigration } from './014-tutorial-state';
 import { voiceMigration } from './015-voice';
+import { uploadsMigration } from './016-uploads';
 import { ordersMigration } from './017-orders';
 import { noteClientIdsMigration } from './019-note-client-ids';
 
@@ -38,6 +39,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '013-note-updates': noteUpdatesMigration(dialect),
     '014-tutorial-state': tutorialStateMigration(dialect),
     '015-voice': voiceMigration(dialect),
+    '016-uploads': uploadsMigration(dialect),
     '017-orders': ordersMigration(dialect),
     '019-note-client-ids': noteClientIdsMigration(),
   };

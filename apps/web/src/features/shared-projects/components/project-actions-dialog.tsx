@@ -16,7 +16,7 @@ import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
-import { formatDate } from '@/lib/format';
+import { formatDate, getInitials } from '@/lib/format';
 import { useMembers } from '../api/get-members';
 import { useChangeProjectCode } from '../api/project-code';
 import { useRemoveMember } from '../api/remove-member';
@@ -252,6 +252,18 @@ function MembersSection({ project }: { project: SharedProject }) {
       <ul aria-labelledby={id} className="-mx-2 divide-y divide-border">
         {members.data.map((member) => (
           <li key={member.userId} className="flex min-h-11 items-center gap-3 px-2 py-1.5">
+            {/* Plain elements, not the Avatar component: importing it here splits a shared Radix chunk
+                out of the first route's bundle (+385 B gzip measured). */}
+            {member.image ? (
+              <img src={member.image} alt="" className="size-7 shrink-0 rounded-full object-cover" />
+            ) : (
+              <span
+                aria-hidden="true"
+                className="inline-flex size-7 shrink-0 items-center justify-center rounded-full bg-accent-soft text-[11px] font-semibold text-accent-text"
+              >
+                {getInitials(member.name)}
+              </span>
+            )}
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm font-medium">{member.name}</span>
               <span className="block text-xs text-subtle">
