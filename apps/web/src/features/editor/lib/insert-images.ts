@@ -1,0 +1,58 @@
+import type { Editor } from '@tiptap/core';
+import { toast } from 'sonner';
+import { errorMessage } from '@/lib/api';
+import { checkImageFile, uploadImage } from '../api/upload-image';
+
+export const IMAGE_UPLOAD_FAILED = "Couldn't add the image";
+
+/** The image files among a paste's or a drop's files (others are left to the browser/editor). */
+export function imageFilesOf(files: FileList | null | undefined): File[] {
+  return Array.from(files ?? []).filter((file) => file.type.startsWith('image/'));
+}
+
+/** A file name as a first alt text ("Screenshot 2026-01-02.png" -> "Screenshot 2026-01-02"). */
+function altFromFileName(name: string): string {
+  return name
+    .replace(/\.[a-z0-9]{1,5}$/i, '')
+    .replace(/[\u0000-\u001f[\]]/g, ' ')
+    .trim()
+    .slice(0, 200);
+}
+
+/**
+ * Uploads each image (POST /api/images) and inserts it where the caret was, or at `position` (a
+ * drop). The text stays editable meanwhile; a refused or failed upload shows a toast and inserts
+ * nothing.
+ */
+export async function insertImages(editor: Editor, files: readonly File[], position?: number): Promise<void> {
+  // Positions move while uploads run: follow the insertion point through every change.
+  let at = position ?? editor.state.selection.to;
+  const follow = ({ transaction }: { transaction: { mapping: { map: (pos: number) => number } } }) => {
+    at = transaction.mapping.map(at);
+  };
+  editor.on('transaction', follow);
+  try {
+    for (const file of files) {
+      const problem = checkImageFile(file);
+      if (problem) {
+        toast.error(IMAGE_UPLOAD_FAILED, { description: problem });
+        continue;
+      }
+      try {
+        const image = await uploadImage(file);
+        if (editor.isDestroyed) return;
+        const node = { type: 'image', attrs: { src: image.url, alt: altFromFileName(file.name) } };
+        const inserted = editor
+          .chain()
+          .insertContentAt(Math.min(at, editor.state.doc.content.size), node)
+          .run();
+        if (!inserted)
+          toast.error(IMAGE_UPLOAD_FAILED, { description: 'It cannot go at that place in the note.' });
+      } catch (error) {
+        toast.error(IMAGE_UPLOAD_FAILED, { description: errorMessage(error) });
+      }
+    }
+  } finally {
+    editor.off('transaction', follow);
+  }
+}
