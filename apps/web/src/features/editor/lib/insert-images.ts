@@ -14,7 +14,8 @@ export function imageFilesOf(files: FileList | null | undefined): File[] {
 function altFromFileName(name: string): string {
   return name
     .replace(/\.[a-z0-9]{1,5}$/i, '')
-    .replace(/[\u0000-\u001f[\]]/g, ' ')
+    .replace(/[[\]]/g, ' ')
+    .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 200);
 }
