@@ -55,14 +55,32 @@ const IGNORABLE_URL_CHARACTERS = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 
+/** The scheme a URL names (lower case), or null for a relative URL. Ignorable characters are skipped. */
+function schemeOf(url: string): string | null {
+  const stripped = url.replace(IGNORABLE_URL_CHARACTERS, '');
+  return /^([a-z][a-z0-9+.-]*):/i.exec(stripped)?.[1]?.toLowerCase() ?? null;
+}
+
 /**
- * True when a link target may be stored and rendered: it must name one of SAFE_LINK_PROTOCOLS
- * (http, https, mailto) explicitly. Everything else is refused: `javascript:`, `data:`, `vbscript:`
- * in any case or split by whitespace, relative and protocol-relative URLs, and any URL containing
- * control characters (browsers silently drop tabs and newlines, so they only serve to hide a scheme).
+ * True when a link target may be stored and rendered: a relative URL (`/path`, `page.html`, `#part`,
+ * `?q=1`, `//host/path`, even empty) or one naming a scheme in SAFE_LINK_PROTOCOLS (http, https,
+ * mailto). Everything else is refused: `javascript:`, `data:`, `vbscript:`, `file:` and unknown
+ * schemes, in any case or split by whitespace, and any URL containing control characters (browsers
+ * silently drop tabs and newlines, so they only serve to hide a scheme).
  */
 export function isSafeLinkHref(href: unknown): boolean {
   if (typeof href !== 'string' || CONTROL_CHARACTER.test(href)) return false;
-  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(href.replace(IGNORABLE_URL_CHARACTERS, ''))?.[1];
-  return scheme !== undefined && safeProtocols.has(scheme.toLowerCase());
+  const scheme = schemeOf(href);
+  return scheme === null || safeProtocols.has(scheme);
+}
+
+/**
+ * True when an image source may be stored and rendered: `https:` or a relative path (our own
+ * uploads are `/api/images/...`). Not `http:` (mixed content), `data:` (unbounded, unscanned bytes),
+ * `javascript:` or anything else, and never empty.
+ */
+export function isSafeImageSrc(src: unknown): boolean {
+  if (typeof src !== 'string' || src.trim() === '' || CONTROL_CHARACTER.test(src)) return false;
+  const scheme = schemeOf(src);
+  return scheme === null || scheme === 'https';
 }

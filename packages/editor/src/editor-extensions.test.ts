@@ -10,20 +10,31 @@ describe('createEditorExtensions', () => {
       [
         'blockquote',
         'bulletList',
+        'codeBlock',
         'doc',
         'hardBreak',
         'heading',
+        'horizontalRule',
+        'image',
         'listItem',
         'orderedList',
         'paragraph',
+        'table',
+        'tableCell',
+        'tableHeader',
+        'tableRow',
         'taskItem',
         'taskList',
         'text',
       ].sort(),
     );
     expect(Object.keys(schema.marks).sort()).toEqual(
-      ['bold', 'highlight', 'italic', 'link', 'textStyle', 'underline'].sort(),
+      ['bold', 'code', 'highlight', 'italic', 'link', 'strike', 'textStyle', 'underline'].sort(),
     );
+    expect(Object.keys(schema.nodes.image?.spec.attrs ?? {})).toEqual(['src', 'alt', 'title']);
+    expect(schema.nodes.image?.isInline).toBe(true);
+    expect(Object.keys(schema.nodes.codeBlock?.spec.attrs ?? {})).toEqual(['language']);
+    expect(schema.nodes.heading?.spec.attrs?.level).toBeDefined();
     expect(schema.nodes.taskItem?.spec.content).toBe('paragraph block*');
   });
 

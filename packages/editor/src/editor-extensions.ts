@@ -1,12 +1,16 @@
-import { type Extensions, getSchema } from '@tiptap/core';
+import { type Extensions, getSchema, nodeInputRule } from '@tiptap/core';
+import Code from '@tiptap/extension-code';
 import Highlight from '@tiptap/extension-highlight';
+import Image from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
+import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { Color, FontSize, TextStyle } from '@tiptap/extension-text-style';
 import { Placeholder } from '@tiptap/extensions';
 import type { MarkType, NodeType } from '@tiptap/pm/model';
 import StarterKit from '@tiptap/starter-kit';
 import {
   DEFAULT_HIGHLIGHT_COLOR,
+  isSafeImageSrc,
   isSafeLinkHref,
   toPaletteFontSize,
   toPaletteHighlightColor,
@@ -117,6 +121,77 @@ const PaletteHighlight = Highlight.extend({
   },
 }).configure({ multicolor: true });
 
+/** `![alt](src "title")` typed at the end of a line (TipTap's pattern, title in either quotes). */
+const IMAGE_INPUT = /(?:^|\s)(!\[([^\]]*)\]\((\S+)(?:\s+["']([^"']+)["'])?\))$/;
+
+function assertSafeImageSrc(src: unknown): void {
+  if (!isSafeImageSrc(src)) throw new RangeError('image src must be https: or a relative path');
+}
+
+/**
+ * Images are inline, as in Markdown (`text ![alt](src) text` keeps its place in the paragraph), and
+ * carry only what Markdown stores: src, alt and title. The src is checked by the schema itself
+ * (`validate`), so a document holding `javascript:`/`data:`/`http:` image cannot be built: pasted
+ * HTML with such an image is not parsed as one, setImage and the input rule refuse it, and the
+ * co-editing validator (node.check()) refuses an update carrying it.
+ */
+const SafeImage = Image.extend({
+  addAttributes() {
+    return {
+      src: {
+        default: null,
+        validate: assertSafeImageSrc,
+        parseHTML: (element) => element.getAttribute('src'),
+      },
+      alt: { default: null },
+      title: { default: null },
+    };
+  },
+  parseHTML() {
+    return [
+      {
+        tag: 'img[src]',
+        getAttrs: (element) => (isSafeImageSrc(element.getAttribute('src')) ? null : false),
+      },
+    ];
+  },
+  addCommands() {
+    return {
+      setImage:
+        (options) =>
+        ({ commands }) =>
+          isSafeImageSrc(options.src) &&
+          commands.insertContent({
+            type: this.name,
+            attrs: { src: options.src, alt: options.alt ?? null, title: options.title ?? null },
+          }),
+    };
+  },
+  addInputRules() {
+    return [
+      nodeInputRule({
+        find: (text) => {
+          const match = IMAGE_INPUT.exec(text);
+          if (!match?.[1] || !isSafeImageSrc(match[3])) return null;
+          return {
+            index: match.index + match[0].length - match[1].length,
+            text: match[1],
+            data: { src: match[3], alt: match[2] || null, title: match[4] ?? null },
+          };
+        },
+        type: this.type,
+        getAttributes: (match) => match.data ?? {},
+      }),
+    ];
+  },
+}).configure({ inline: true, allowBase64: false });
+
+/**
+ * TipTap's inline code excludes every other mark; Markdown allows a code span inside a link or bold
+ * (`[`npm test`](https://...)`), so only code itself is excluded here.
+ */
+const MarkdownCode = Code.extend({ excludes: 'code' });
+
 export interface EditorExtensionOptions {
   /** Shown in an empty editor (browser only; no effect on the schema). */
   placeholder?: string;
@@ -136,12 +211,14 @@ export interface EditorExtensionOptions {
 export function createEditorExtensions(options: EditorExtensionOptions = {}): Extensions {
   const extensions: Extensions = [
     StarterKit.configure({
-      heading: { levels: [1, 2, 3] },
-      // Not part of the stored format (ARCHITECTURE 6): no Markdown/HTML form we keep for them.
+      // Markdown input rules (`# `..`###### `, `> `, `- `, `1. `, ``` ``` ```/```lang, `---`, `~~x~~`,
+      // `**x**`, `*x*`) are StarterKit's own; checklists and images add theirs below.
+      heading: { levels: [1, 2, 3, 4, 5, 6] },
+      // Replaced by MarkdownCode below.
       code: false,
-      codeBlock: false,
-      strike: false,
-      horizontalRule: false,
+      // A plain code block with a `language` attribute: the web editor adds highlighting as a
+      // decoration (lazily), so the schema (and the server) never needs a highlighter.
+      codeBlock: { languageClassPrefix: 'language-', defaultLanguage: null },
       // Appends an empty paragraph in every client, which races under collaboration; the stored
       // format drops empty paragraphs anyway.
       trailingNode: false,
@@ -163,6 +240,13 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     PaletteHighlight,
     TaskList,
     TaskItem.configure({ nested: true }),
+    MarkdownCode,
+    SafeImage,
+    // GFM tables. Column widths have no Markdown form, so no resizing (it would not survive a save).
+    Table.configure({ resizable: false }),
+    TableRow,
+    TableHeader,
+    TableCell,
     // Typing shortcuts only (no schema change).
     ChecklistInputRules,
   ];
@@ -190,8 +274,24 @@ const nodeNames = [
   'taskList',
   'taskItem',
   'hardBreak',
+  'codeBlock',
+  'horizontalRule',
+  'image',
+  'table',
+  'tableRow',
+  'tableHeader',
+  'tableCell',
 ] as const;
-const markNames = ['bold', 'italic', 'underline', 'link', 'textStyle', 'highlight'] as const;
+const markNames = [
+  'bold',
+  'italic',
+  'underline',
+  'strike',
+  'code',
+  'link',
+  'textStyle',
+  'highlight',
+] as const;
 
 /** The node and mark types the Markdown conversion handles, looked up once (and checked to exist). */
 export const nodeTypes = Object.fromEntries(
