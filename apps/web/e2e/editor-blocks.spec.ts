@@ -311,7 +311,10 @@ test('pasted Google Docs and Notion HTML and a pasted Markdown table become bloc
     '<p dir="ltr" style="line-height:1.38;margin-top:0pt;margin-bottom:0pt;"><span style="font-size:11pt;font-family:Arial,sans-serif;color:#000000;font-weight:700;">Decided</span><span style="font-size:11pt;font-family:Arial,sans-serif;color:#000000;font-weight:400;"> to ship </span><span style="font-size:11pt;font-family:Arial,sans-serif;color:#000000;font-weight:400;text-decoration:line-through;">Friday</span></p>' +
     '<ul style="margin-top:0;margin-bottom:0;"><li dir="ltr" style="list-style-type:disc;font-size:11pt;" aria-level="1"><p dir="ltr" role="presentation"><span style="font-size:11pt;">First point</span></p></li></ul>' +
     '<img src="x" onerror="window.__pwned = true"><script>window.__pwned = true</script></b>';
-  await paste(editor, { 'text/html': googleDocs, 'text/plain': 'Meeting notes\nDecided to ship Friday\nFirst point' });
+  await paste(editor, {
+    'text/html': googleDocs,
+    'text/plain': 'Meeting notes\nDecided to ship Friday\nFirst point',
+  });
   await expect(editor.locator('h2')).toHaveText('Meeting notes');
   await expect(editor.locator('strong')).toHaveText('Decided');
   // The wrapper's font-weight:normal does not make everything bold.
@@ -398,7 +401,10 @@ test('two members editing a table and a code block at the same time end with the
   const alice = await newUser(browser, baseURL, 'Alice Archer');
   const bob = await newUser(browser, baseURL, 'Bob Baker');
   const headers = { origin: baseURL };
-  const projectResponse = await alice.request.post('/api/shared-projects', { data: { name: 'Team' }, headers });
+  const projectResponse = await alice.request.post('/api/shared-projects', {
+    data: { name: 'Team' },
+    headers,
+  });
   const project = (await projectResponse.json()) as { id: string; code: string };
   const note = (await (
     await alice.request.post('/api/notes', {
@@ -410,9 +416,9 @@ test('two members editing a table and a code block at the same time end with the
       headers,
     })
   ).json()) as NoteBody;
-  expect((await bob.request.post('/api/shared-projects/join', { data: { code: project.code }, headers })).ok()).toBe(
-    true,
-  );
+  expect(
+    (await bob.request.post('/api/shared-projects/join', { data: { code: project.code }, headers })).ok(),
+  ).toBe(true);
   const url = `/quick-view?sharedProject=${project.id}&note=${note.id}`;
   await Promise.all([alice.goto(url), bob.goto(url)]);
   const editorA = editorOf(alice);
