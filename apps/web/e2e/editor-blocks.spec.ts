@@ -224,7 +224,12 @@ test('a table: Tab moves between cells, rows and columns are added, and it comes
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
+  // Tab selects the cell's text: End puts the caret after it.
+  await page.keyboard.press('End');
   await page.keyboard.type('!');
+  // To the row's last cell, so the new column goes at the end.
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
 
   const controls = page.getByRole('toolbar', { name: 'Table' });
   await controls.getByRole('button', { name: 'Add row below' }).click();

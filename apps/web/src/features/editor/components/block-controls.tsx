@@ -15,7 +15,7 @@ import {
   TextCursorInput,
   Trash2,
 } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { CODE_LANGUAGES, findCodeLanguage, PLAIN_TEXT_LABEL } from '../lib/code-languages';
 import { ImageAltDialog } from './image-alt-dialog';
 import { toolbarButtonClasses } from './toolbar-menu';
@@ -72,6 +72,7 @@ function blockElement(editor: Editor): HTMLElement | null {
 export function BlockControls({ editor }: { editor: Editor }) {
   const context = useEditorState({ editor, selector: ({ editor: current }) => contextOf(current.state) });
   const [altOpen, setAltOpen] = useState(false);
+  const bubbleRef = useRef<HTMLDivElement>(null);
 
   const options = useMemo(
     () => ({
@@ -81,6 +82,10 @@ export function BlockControls({ editor }: { editor: Editor }) {
       flip: { padding: 8 },
       shift: { padding: 8 },
       hide: true,
+      // Hidden until floating-ui has placed it (see FormatToolbar).
+      onShow: () => {
+        if (bubbleRef.current) bubbleRef.current.style.visibility = 'hidden';
+      },
     }),
     [],
   );
@@ -89,6 +94,7 @@ export function BlockControls({ editor }: { editor: Editor }) {
   return (
     <>
       <BubbleMenu
+        ref={bubbleRef}
         editor={editor}
         pluginKey="nwBlockControls"
         className="z-20"

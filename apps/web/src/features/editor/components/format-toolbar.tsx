@@ -198,6 +198,12 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
       shift: { padding: 8 },
       hide: true,
       scrollTarget,
+      // show() makes the bubble visible where it last was; floating-ui places it a moment later (much
+      // later on a busy device), so for that moment it covered other lines (the 390 px check saw it).
+      // Hidden until placed: the placement sets it visible again.
+      onShow: () => {
+        if (bubbleRef.current) bubbleRef.current.style.visibility = 'hidden';
+      },
       onHide: () => setOpenMenu(null),
     }),
     [scrollTarget, belowSelection],
