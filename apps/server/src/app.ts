@@ -42,12 +42,16 @@ import { registerSearchRoutes } from './modules/search/search.routes';
 import { createJoinGuard } from './modules/shared-projects/join-guard';
 import { createSharedProjectsRepo } from './modules/shared-projects/shared-projects.repo';
 import { registerSharedProjectRoutes } from './modules/shared-projects/shared-projects.routes';
+import { DEFAULT_IMAGE_FETCH, type ImageFetchOptions } from './modules/uploads/image-fetcher';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { createUploads } from './modules/uploads/uploads.service';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
 import { createChangeNotifier } from './realtime/change-notifier';
 import { type Collab, createCollab } from './realtime/collab';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
 import { registerEventsSocket } from './realtime/events-socket';
 import { createSocketGuard, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './realtime/socket-guard';
+import { createStorage, type ObjectStorage } from './storage';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -61,6 +65,8 @@ export interface BuiltApp {
   rateLimiter: RateLimiter;
   /** Every route as registered (method and URL pattern): the authorization matrix test walks it. */
   routes: RegisteredRoute[];
+  /** Where uploaded pictures and note images are kept (DATA_DIR/uploads or S3). */
+  storage: ObjectStorage;
 }
 
 export interface RegisteredRoute {
@@ -77,6 +83,8 @@ export interface BuildOptions {
   redisPrefix?: string;
   /** Lower WebSocket limits (tests reach them quickly); production uses DEFAULT_SOCKET_LIMITS. */
   socketLimits?: Partial<SocketLimits>;
+  /** Tests point the picture-URL fetcher at local servers (resolver, connection, plain HTTP, time-out). */
+  imageFetch?: Partial<ImageFetchOptions>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -177,6 +185,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const projects = createProjectsRepo(database.db);
   const notes = createNotesRepo(database.db);
   const membership = createMembership(database.db);
+  const storage = createStorage(config);
+  const uploads = createUploads({
+    db: database.db,
+    storage,
+    fetchOptions: { ...DEFAULT_IMAGE_FETCH, ...options.imageFetch },
+    log: app.log,
+  });
+  await registerUploadRoutes(app, { uploads, membership, sessions });
   registerProjectRoutes(app, projects, notify, membership);
   registerNoteRoutes(app, notes, membership, notify);
   registerPinRoutes(app, notes, notify);
@@ -250,5 +266,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dataDirLock?.release();
   });
 
-  return { app, auth, database, sessions, bus, collab, rateLimiter, routes };
+  return { app, auth, database, sessions, bus, collab, rateLimiter, routes, storage };
 }

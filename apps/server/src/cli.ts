@@ -8,6 +8,7 @@ import { deleteUser, setUserDisabled } from './modules/admin/user-admin';
 import { createAuth } from './modules/auth/auth';
 import { resetPageUrl } from './modules/auth/password-reset';
 import { resolveAuthSecret } from './modules/auth/secret';
+import { createStorage } from './storage';
 
 const USAGE = `Usage: npm run admin -- <command> [options]
 
@@ -20,7 +21,7 @@ Commands:
   list-users                                email, name, plan, plan expiry, disabled
   disable-user --email E                    the account cannot sign in; its sessions end
   enable-user --email E                     undoes disable-user
-  delete-user --email E                     deletes the account, its projects and notes; a shared
+  delete-user --email E                     deletes the account, its projects, notes and pictures; a shared
                                             project with other members goes to its oldest member
   backup <path>                             SQLite: a consistent copy while the server runs, into the
                                             new folder <path> (database, auth secret, uploads);
@@ -205,8 +206,10 @@ async function main() {
         if (!email) fail('--email is required');
         const user = await findUserId(email);
         if (!user) fail(`No user with email ${email}.`);
-        const deleted = await deleteUser(db, user.id);
-        console.log(`Deleted ${email} and ${deleted.deletedProjects} project(s) of theirs.`);
+        const deleted = await deleteUser(db, user.id, createStorage(config));
+        console.log(
+          `Deleted ${email}, ${deleted.deletedProjects} project(s) and ${deleted.deletedFiles} stored file(s) of theirs.`,
+        );
         for (const project of deleted.handedOver) {
           console.log(`Shared project "${project.name}" now belongs to ${project.newOwnerEmail}.`);
         }

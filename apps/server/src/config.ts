@@ -237,6 +237,29 @@ export const envSchema = z.object({
     .max(10_000)
     .default(30)
     .describe('AI requests allowed per user per minute.'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .min(3)
+    .optional()
+    .describe(
+      'Set: pictures and note images go to this S3-compatible bucket (AWS, MinIO, R2, Garage...). Unset: `DATA_DIR/uploads`.',
+    ),
+  S3_ENDPOINT: z
+    .url({ message: 'must be the URL of an S3-compatible API, like https://s3.example.com' })
+    .optional()
+    .describe('Endpoint of an S3-compatible server (`http://minio:9000`). Unset: AWS S3.'),
+  S3_REGION: z.string().trim().min(1).default('us-east-1').describe('Region of the bucket.'),
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .optional()
+    .describe("Access key for the bucket. Unset: the AWS SDK's usual sources (environment, instance role)."),
+  S3_SECRET_ACCESS_KEY: z.string().optional().describe('Secret key that goes with `S3_ACCESS_KEY_ID`.'),
+  S3_FORCE_PATH_STYLE: booleanFromEnv
+    .default(false)
+    .describe(
+      '`true`: bucket in the path (`http://host/bucket/key`), as MinIO and most self-hosted servers want.',
+    ),
 });
 
 export interface Config {
@@ -276,6 +299,17 @@ export interface Config {
     /** AI requests allowed per user per minute. */
     rateLimit: number;
   };
+  /** Set (S3_BUCKET): uploads go to this bucket; unset: DATA_DIR/uploads. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 }
 
 export class ConfigError extends Error {
@@ -311,6 +345,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SMTP_FROM: required with SMTP_URL (the sender, like Notewise <notes@example.com>)',
     );
   }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
+    );
+  }
   const demo = demoAccountSetting(e.DEMO_ACCOUNT, e.NODE_ENV, e.HOST);
   return {
     env: e.NODE_ENV,
@@ -343,6 +382,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: e.AI_TIMEOUT_MS,
       rateLimit: e.AI_RATE_LIMIT,
     },
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : undefined,
   };
 }
 

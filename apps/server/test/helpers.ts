@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { type BuiltApp, buildApp } from '../src/app';
+import { type BuildOptions, type BuiltApp, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db';
 import type { Dialect } from '../src/db/types';
@@ -84,7 +84,7 @@ export async function startTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
   existing?: TestDatabase,
-  options: { redisPrefix?: string } = {},
+  options: Pick<BuildOptions, 'redisPrefix' | 'imageFetch'> = {},
 ): Promise<TestApp> {
   const testDb = existing ?? (await createTestDatabase(dialect));
   let database = testDb.open();

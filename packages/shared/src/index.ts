@@ -4,6 +4,7 @@ export * from './common-passwords';
 export * from './constants';
 export * from './drafts.schema';
 export * from './errors';
+export * from './images.schema';
 export * from './me.schema';
 export * from './messages';
 export * from './notes.schema';

@@ -20,6 +20,8 @@ export interface UsersTable {
   plan_expires_at: Timestamp | null;
   /** Set by an administrator: the account cannot sign in. */
   disabled_at: Timestamp | null;
+  /** Storage key of the profile picture (migration 016); users.image holds its URL. */
+  avatar_key: string | null;
 }
 
 export interface SessionsTable {
@@ -176,6 +178,26 @@ export interface SearchTermsTable {
   term: string;
 }
 
+/** A note image (migration 016), owned by its uploader. */
+export interface ImagesTable {
+  id: string;
+  uploader_id: string;
+  /** First 32 hex digits of the stored WebP's SHA-256: in the URL, so a cache never serves an old one. */
+  hash: string;
+  storage_key: string;
+  width: number;
+  height: number;
+  size: number;
+  created_at: Timestamp;
+}
+
+/** Which notes show which images: readers of a linked note may read the image. */
+export interface NoteImagesTable {
+  note_id: string;
+  image_id: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -194,6 +216,8 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   search_terms: SearchTermsTable;
   note_updates: NoteUpdatesTable;
+  images: ImagesTable;
+  note_images: NoteImagesTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

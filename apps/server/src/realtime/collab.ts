@@ -15,6 +15,7 @@ import type { Database } from '../db/types';
 import type { SessionUser } from '../http/session';
 import { logRedisErrors } from '../logging';
 import { prepareContent } from '../modules/notes/note-content';
+import { syncNoteImages } from '../modules/uploads/uploads.repo';
 import type { ChangeNotifier } from './change-notifier';
 import type { EventBus } from './event-bus';
 import {
@@ -314,6 +315,7 @@ export async function createCollab(deps: CollabDeps) {
       return;
     }
     await compactLog(noteId, storedSnapshot);
+    await syncNoteImages(db, noteId, content);
     await deps.notify.note({ type: 'note.updated', projectId, noteId, ...(actorId ? { actorId } : {}) });
   }
 

@@ -154,6 +154,19 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   'PATCH /api/me': { unscoped: 'own profile' },
   'GET /api/me/last-page': { unscoped: 'own preference' },
   'PUT /api/me/last-page': { unscoped: 'own preference' },
+  'POST /api/me/avatar': { unscoped: 'own profile picture (uploads.test.ts)' },
+  'PUT /api/me/avatar': { unscoped: 'own profile picture, fetched from a URL (uploads.test.ts)' },
+  'DELETE /api/me/avatar': { unscoped: 'own profile picture (uploads.test.ts)' },
+  'GET /api/avatars/:file': {
+    unscoped:
+      "signed-in users see each other's current picture; an old or made-up name is 404 (uploads.test.ts)",
+  },
+  'POST /api/images': {
+    unscoped: "the caller's own upload; with noteId, editText on that note is required (uploads.test.ts)",
+  },
+  'GET /api/images/:file': {
+    unscoped: 'uploader, or a reader of a note linked to the image; others 404 (uploads.test.ts)',
+  },
   'GET /api/me/tutorial': { unscoped: 'own preference' },
   'PUT /api/me/tutorial': { unscoped: 'own preference' },
   'GET /api/auth/*': { unscoped: 'better-auth (auth.test.ts)' },

@@ -1,12 +1,16 @@
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/time';
 import type { Database } from '../../db/types';
+import type { ObjectStorage } from '../../storage';
+import { createUploadsRepo } from '../uploads/uploads.repo';
 
 export interface DeletedUser {
   /** Personal and shared projects deleted with the account (no other member). */
   deletedProjects: number;
   /** Shared projects handed to their oldest other member. */
   handedOver: { projectId: string; name: string; newOwnerEmail: string }[];
+  /** Stored files deleted with the account: its profile picture and the note images it uploaded. */
+  deletedFiles: number;
 }
 
 /**
@@ -15,8 +19,14 @@ export interface DeletedUser {
  * is not deleted under its members: it goes to its oldest other member, who becomes the owner; the
  * notes the user wrote there stay, without an author.
  */
-export async function deleteUser(db: Kysely<Database>, userId: string): Promise<DeletedUser> {
-  return db.transaction().execute(async (trx) => {
+export async function deleteUser(
+  db: Kysely<Database>,
+  userId: string,
+  storage: ObjectStorage,
+): Promise<DeletedUser> {
+  // Listed before the rows go; deleted after they are gone, so no row ever names a missing file.
+  const files = await createUploadsRepo(db).storageKeysOf(userId);
+  const deleted = await db.transaction().execute(async (trx) => {
     const owned = await trx
       .selectFrom('projects')
       .select(['id', 'name', 'kind'])
@@ -51,6 +61,8 @@ export async function deleteUser(db: Kysely<Database>, userId: string): Promise<
     await trx.deleteFrom('users').where('id', '=', userId).execute();
     return { deletedProjects: owned.length - handedOver.length, handedOver };
   });
+  for (const key of files) await storage.delete(key);
+  return { ...deleted, deletedFiles: files.length };
 }
 
 /** Disables (or enables) an account; disabling also ends every session it has. */

@@ -6,6 +6,7 @@ import { nowIso, toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
 import { memberOf } from '../projects/membership';
+import { syncNoteImages } from '../uploads/uploads.repo';
 import { normalizeTags, prepareContent, previewsOf } from './note-content';
 
 interface SummaryRow {
@@ -216,6 +217,7 @@ export function createNotesRepo(db: Kysely<Database>) {
           .execute();
         await trx.updateTable('projects').set({ updated_at: at }).where('id', '=', input.projectId).execute();
       });
+      if (content) await syncNoteImages(db, id, content);
       const note = await find(userId, id);
       if (!note) throw new Error('created note not found');
       return note;
@@ -260,6 +262,7 @@ export function createNotesRepo(db: Kysely<Database>) {
         return latest ? { status: 'conflict', current: latest } : { status: 'missing' };
       }
       await db.updateTable('projects').set({ updated_at: at }).where('id', '=', current.projectId).execute();
+      if (prepared) await syncNoteImages(db, noteId, prepared.content);
       const note = await find(userId, noteId);
       return note ? { status: 'ok', note } : { status: 'missing' };
     },
