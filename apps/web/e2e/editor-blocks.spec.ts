@@ -19,7 +19,8 @@ async function openEmptyNote(page: Page) {
   const note = await createNote(page, project.id, 'Every block');
   await page.goto(`/quick-view?project=${project.id}&note=${note.id}`);
   const editor = editorOf(page);
-  await expect(editor).toBeVisible();
+  // The editor's chunk loads with the first opened note (slow on a busy machine).
+  await expect(editor).toBeVisible({ timeout: 20_000 });
   await editor.click();
   return { note, editor };
 }
@@ -35,7 +36,7 @@ async function saveAndReload(page: Page, noteId: string, expected: string) {
   await page.keyboard.press('ControlOrMeta+s');
   await expect.poll(() => noteContent(page, noteId), { timeout: 10_000 }).toContain(expected);
   await page.reload();
-  await expect(editorOf(page)).toBeVisible();
+  await expect(editorOf(page)).toBeVisible({ timeout: 20_000 });
 }
 
 /** Selects the last `count` characters before the caret. */
@@ -239,8 +240,8 @@ test('a table: Tab moves between cells, rows and columns are added, and it comes
   // The header row is a toggle with a pressed state.
   await expect(controls.getByRole('button', { name: 'Header row' })).toHaveAttribute('aria-pressed', 'true');
 
-  // Into the new column's header: type there.
-  await table.locator('tr').first().locator('th').nth(3).click();
+  // Back with Shift+Tab into the new column's header cell (from "Core" past "Engineer" and "Ada!").
+  for (let step = 0; step < 3; step += 1) await page.keyboard.press('Shift+Tab');
   await page.keyboard.type('Since');
   const expected = await tableCells(table);
   expect(expected[0]).toEqual(['Name', 'Role', 'Team', 'Since']);
@@ -275,15 +276,16 @@ test('an image is uploaded, described, and loads from /api/images after a reload
     mimeType: 'image/png',
     buffer: Buffer.from('this is not an image at all'),
   });
-  await expect(page.getByText("Couldn't add the image")).toBeVisible();
-  await expect(editor.locator('img')).toHaveCount(0);
+  await expect(page.getByText('Failed to upload image')).toBeVisible();
+  await expect(page.getByText(/Nothing was added/)).toBeVisible();
+  await expect(editor.locator('img[src]')).toHaveCount(0);
 
   await page.getByTestId('image-file-input').setInputFiles({
     name: 'diagram.png',
     mimeType: 'image/png',
     buffer: await makePng(page),
   });
-  const image = editor.locator('img');
+  const image = editor.locator('img[src]');
   await expect(image).toHaveAttribute('src', /^\/api\/images\/[A-Za-z0-9_-]+\.webp$/);
   await expect(image).toHaveAttribute('alt', 'diagram');
 
@@ -296,7 +298,7 @@ test('an image is uploaded, described, and loads from /api/images after a reload
   await expect(image).toHaveAttribute('alt', 'Blue and orange halves');
 
   await saveAndReload(page, note.id, '![Blue and orange halves](/api/images/');
-  const reloaded = editorOf(page).locator('img');
+  const reloaded = editorOf(page).locator('img[src]');
   await expect(reloaded).toHaveAttribute('alt', 'Blue and orange halves');
   await expect.poll(() => reloaded.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBe(64);
   const src = await reloaded.getAttribute('src');

@@ -1,3 +1,4 @@
+import { PICTURE_MESSAGES, uploadedImageSchema } from '@notewise/shared';
 import { ApiError, CLIENT_ERROR_CODES, errorMessage } from '@/lib/api';
 
 /** SPEC 9: pictures up to 5 MB (the server checks too, from the bytes). */
@@ -14,31 +15,21 @@ export interface UploadedImage {
   height: number;
 }
 
+// Only our own origin's image paths go into a note.
 const IMAGE_URL = /^\/api\/images\/[A-Za-z0-9_-]+\.webp$/;
 
 function parseUploadedImage(body: unknown): UploadedImage {
-  const image = (body as { image?: Partial<UploadedImage> } | null)?.image;
-  if (
-    !image ||
-    typeof image.id !== 'string' ||
-    typeof image.url !== 'string' ||
-    !IMAGE_URL.test(image.url) ||
-    typeof image.width !== 'number' ||
-    typeof image.height !== 'number'
-  ) {
-    throw new ApiError(
-      0,
-      CLIENT_ERROR_CODES.http,
-      'The server answered the upload with something unexpected.',
-    );
+  const parsed = uploadedImageSchema.safeParse(body);
+  if (!parsed.success || !IMAGE_URL.test(parsed.data.image.url)) {
+    throw new ApiError(0, CLIENT_ERROR_CODES.http, PICTURE_MESSAGES.uploadFailed);
   }
-  return { id: image.id, url: image.url, width: image.width, height: image.height };
+  return parsed.data.image;
 }
 
 /** A file the picker, a paste or a drop brought in that is worth sending (type and size). */
 export function checkImageFile(file: File): string | null {
-  if (!ACCEPTED_TYPES.includes(file.type)) return 'Only PNG, JPEG, WebP, GIF and AVIF images can be added.';
-  if (file.size > MAX_IMAGE_BYTES) return 'Images can be at most 5 MB.';
+  if (!ACCEPTED_TYPES.includes(file.type)) return PICTURE_MESSAGES.invalidFile;
+  if (file.size > MAX_IMAGE_BYTES) return PICTURE_MESSAGES.tooLarge;
   return null;
 }
 
@@ -79,8 +70,8 @@ export async function uploadImage(
       typeof error?.message === 'string' && error.message
         ? error.message
         : response.status === 413
-          ? 'Images can be at most 5 MB.'
-          : `The server refused the image (HTTP ${response.status}).`;
+          ? PICTURE_MESSAGES.tooLarge
+          : PICTURE_MESSAGES.uploadFailed;
     throw new ApiError(
       response.status,
       typeof error?.code === 'string' ? error.code : CLIENT_ERROR_CODES.http,

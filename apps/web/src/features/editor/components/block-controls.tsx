@@ -1,7 +1,6 @@
 import { findParentNode } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { type EditorState, NodeSelection } from '@tiptap/pm/state';
-import { CellSelection } from '@tiptap/pm/tables';
 import { type Editor, useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
 import {
@@ -15,8 +14,9 @@ import {
   TextCursorInput,
   Trash2,
 } from 'lucide-react';
-import { type ReactNode, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { CODE_LANGUAGES, findCodeLanguage, PLAIN_TEXT_LABEL } from '../lib/code-languages';
+import { scrollParent } from './format-toolbar';
 import { ImageAltDialog } from './image-alt-dialog';
 import { toolbarButtonClasses } from './toolbar-menu';
 
@@ -35,8 +35,6 @@ function contextOf(state: EditorState): Context {
   if (selection instanceof NodeSelection && selection.node.type.name === 'image') {
     return { kind: 'image', alt: String(selection.node.attrs.alt ?? '') };
   }
-  // With text selected the format toolbar has the floor (except across table cells).
-  if (!selection.empty && !(selection instanceof CellSelection)) return { kind: 'none' };
   const code = findParentNode(isCodeBlock)(selection);
   if (code) {
     const language = findCodeLanguage(code.node.attrs.language);
@@ -65,29 +63,47 @@ function blockElement(editor: Editor): HTMLElement | null {
 }
 
 /**
- * Controls that belong to one block and show while the caret is in it: the table's rows, columns,
- * header row and deletion; a code block's language; a selected image's alt text. A second floating
- * bar (its own plugin key), placed above the block so it never covers the line being typed.
+ * Controls that belong to one block and show while the selection is in it: the table's rows,
+ * columns, header row and deletion; a code block's language; a selected image's alt text. A second
+ * floating bar (its own plugin key), placed against the block rather than the caret, so it never
+ * covers the line being typed.
  */
 export function BlockControls({ editor }: { editor: Editor }) {
   const context = useEditorState({ editor, selector: ({ editor: current }) => contextOf(current.state) });
   const [altOpen, setAltOpen] = useState(false);
   const bubbleRef = useRef<HTMLDivElement>(null);
+  const [scrollTarget, setScrollTarget] = useState<HTMLElement | Window>(window);
 
+  useEffect(() => {
+    if (editor.isDestroyed) return;
+    const bubble = bubbleRef.current;
+    if (bubble) {
+      // As FormatToolbar: the buttons are the tab stops, and it is fixed before it is first measured.
+      bubble.tabIndex = -1;
+      bubble.style.position = 'fixed';
+    }
+    setScrollTarget(scrollParent(editor.view.dom));
+  }, [editor]);
+
+  // Table and image controls go under their block (the format toolbar, for text selected in a
+  // table, sits above the selection); a code block's language sits on its top right, as in most
+  // editors. So the two bars rarely meet.
+  const placement = context.kind === 'code' ? ('top-end' as const) : ('bottom-start' as const);
   const options = useMemo(
     () => ({
       strategy: 'fixed' as const,
-      placement: 'top-start' as const,
+      placement,
       offset: 6,
       flip: { padding: 8 },
       shift: { padding: 8 },
       hide: true,
+      scrollTarget,
       // Hidden until floating-ui has placed it (see FormatToolbar).
       onShow: () => {
         if (bubbleRef.current) bubbleRef.current.style.visibility = 'hidden';
       },
     }),
-    [],
+    [placement, scrollTarget],
   );
   const chain = () => editor.chain().focus();
 

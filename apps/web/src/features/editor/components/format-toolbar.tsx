@@ -232,6 +232,8 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
         !state.selection.empty &&
         // A selected image has its own controls (BlockControls); empty lines have nothing to format.
         !(state.selection instanceof NodeSelection) &&
+        // Code blocks hold no marks: their language picker is their only control.
+        !state.selection.$from.parent.type.spec.code &&
         state.doc.textBetween(from, to).length > 0
       }
     >
@@ -424,7 +426,7 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
 }
 
 /** The nearest scrolling ancestor of the editor, or the window. */
-function scrollParent(element: HTMLElement): HTMLElement | Window {
+export function scrollParent(element: HTMLElement): HTMLElement | Window {
   for (let node = element.parentElement; node; node = node.parentElement) {
     const { overflowY } = getComputedStyle(node);
     if (overflowY === 'auto' || overflowY === 'scroll') return node;

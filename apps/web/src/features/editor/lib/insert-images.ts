@@ -1,9 +1,11 @@
+import { PICTURE_MESSAGES } from '@notewise/shared';
 import type { Editor } from '@tiptap/core';
 import { toast } from 'sonner';
 import { errorMessage } from '@/lib/api';
 import { checkImageFile, uploadImage } from '../api/upload-image';
 
-export const IMAGE_UPLOAD_FAILED = "Couldn't add the image";
+/** SPEC 8 'Picture': the toast's title; the description says why and that nothing was added. */
+export const IMAGE_UPLOAD_FAILED = PICTURE_MESSAGES.uploadFailed;
 
 /** The image files among a paste's or a drop's files (others are left to the browser/editor). */
 export function imageFilesOf(files: FileList | null | undefined): File[] {
@@ -36,7 +38,7 @@ export async function insertImages(editor: Editor, files: readonly File[], posit
     for (const file of files) {
       const problem = checkImageFile(file);
       if (problem) {
-        toast.error(IMAGE_UPLOAD_FAILED, { description: problem });
+        toast.error(IMAGE_UPLOAD_FAILED, { description: `${problem} Nothing was added.` });
         continue;
       }
       try {
@@ -50,7 +52,7 @@ export async function insertImages(editor: Editor, files: readonly File[], posit
         if (!inserted)
           toast.error(IMAGE_UPLOAD_FAILED, { description: 'It cannot go at that place in the note.' });
       } catch (error) {
-        toast.error(IMAGE_UPLOAD_FAILED, { description: errorMessage(error) });
+        toast.error(IMAGE_UPLOAD_FAILED, { description: `${errorMessage(error)} Nothing was added.` });
       }
     }
   } finally {
