@@ -118,9 +118,12 @@ describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
     });
     const note = dirty.json();
     expect(note.content).toContain('<u>there</u>');
-    expect(note.content.toLowerCase()).not.toMatch(/onerror|<script|javascript:/);
-    expect(note.preview).not.toContain('<');
-    expect(note.preview).toContain('Hello there');
+    // Raw HTML stays visible, as escaped text (decision 023), never as a tag; the unsafe link keeps its text only.
+    expect(note.content).toBe(
+      'Hello <u>there</u> &lt;img src=x onerror=alert(1)>&lt;script>alert(1)&lt;/script> x',
+    );
+    expect(note.content.toLowerCase()).not.toMatch(/<img|<script|javascript:/);
+    expect(note.preview).toBe('Hello there <img src=x onerror=alert(1)><script>alert(1)</script> x');
     expect(note.tags).toEqual(['a', 'B']);
   });
 

@@ -1,4 +1,4 @@
-import { type Extensions, getSchema, nodeInputRule } from '@tiptap/core';
+import { Extension, type Extensions, getSchema, nodeInputRule } from '@tiptap/core';
 import Code from '@tiptap/extension-code';
 import Highlight from '@tiptap/extension-highlight';
 import Image from '@tiptap/extension-image';
@@ -192,6 +192,29 @@ const SafeImage = Image.extend({
  */
 const MarkdownCode = Code.extend({ excludes: 'code' });
 
+/**
+ * Markdown tells a tight list (`<li>text</li>`) from a loose one (items apart, `<li><p>text</p></li>`).
+ * Kept as an attribute so a loose list stays loose; lists made in the editor are tight.
+ */
+const ListSpacing = Extension.create({
+  name: 'listSpacing',
+  addGlobalAttributes() {
+    return [
+      {
+        types: ['bulletList', 'orderedList', 'taskList'],
+        attributes: {
+          tight: {
+            default: true,
+            validate: 'boolean',
+            parseHTML: (element) => element.getAttribute('data-tight') !== 'false',
+            renderHTML: (attributes) => (attributes.tight === false ? { 'data-tight': 'false' } : {}),
+          },
+        },
+      },
+    ];
+  },
+});
+
 export interface EditorExtensionOptions {
   /** Shown in an empty editor (browser only; no effect on the schema). */
   placeholder?: string;
@@ -240,6 +263,7 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     PaletteHighlight,
     TaskList,
     TaskItem.configure({ nested: true }),
+    ListSpacing,
     MarkdownCode,
     SafeImage,
     // GFM tables. Column widths have no Markdown form, so no resizing (it would not survive a save).

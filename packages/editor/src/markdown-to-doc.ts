@@ -3,6 +3,7 @@ import { type Attrs, Mark, type NodeType, type Node as ProseMirrorNode } from '@
 import MarkdownIt, { type Token } from 'markdown-it';
 import {
   DEFAULT_HIGHLIGHT_COLOR,
+  isSafeImageSrc,
   isSafeLinkHref,
   toPaletteFontSize,
   toPaletteHighlightColor,
@@ -12,20 +13,28 @@ import { editorSchema, markTypes as marks, nodeTypes as nodes } from './editor-e
 import { type HtmlTag, parseHtmlTag, parseStyleAttribute } from './html-tag';
 
 /*
- * Stored note content -> TipTap document. CommonMark (markdown-it) plus GFM task items and an
- * allow-list of inline HTML; everything else is dropped here, so the document (and whatever is
- * serialised from it) is safe by construction.
+ * Stored note content -> TipTap document. CommonMark (markdown-it) plus GFM tables, strikethrough
+ * and task items, and an allow-list of inline HTML (`<u>`, `<mark>`, `<span style>`, `<s>`, `<br>`,
+ * `<strong>`/`<em>`). Other raw HTML is never interpreted: it stays visible, as text (inline) or as
+ * an `html` code block (an HTML block), so nothing is silently lost and nothing can execute.
+ * Unsafe link targets lose their link (the text stays) and unsafe images become their alt text.
  *
  * Normalisation (docToMarkdown produces exactly these shapes, so they round-trip):
  * - Empty paragraphs are dropped; a container left without a block gets one empty paragraph, and a
  *   list/task item that does not start with a paragraph gets an empty one first (schema rule).
- * - Soft line breaks become a space (text never contains '\n'); code blocks become paragraphs with
- *   hard breaks; headings deeper than ### become ###; thematic breaks and images (alt text kept)
- *   have no node of their own.
+ * - Soft line breaks become a space, and so does a line break from a character reference (`&#10;`):
+ *   text never contains '\n' (code blocks do).
+ * - A code block's text is its content without the final line ending; its language is the first
+ *   word of the info string.
+ * - A table cell holds one paragraph; the header row is made of tableHeader cells, the others of
+ *   tableCell, every row as wide as the header; a column's alignment is on each of its cells.
  * - A bullet list is a task list only when every item starts with `[ ]` or `[x]`.
  */
 
-const markdownIt = new MarkdownIt('commonmark', { html: true, linkify: false, typographer: false });
+const markdownIt = new MarkdownIt('commonmark', { html: true, linkify: false, typographer: false }).enable([
+  'table',
+  'strikethrough',
+]);
 // Let markdown-it parse every link: unsafe ones are dropped below while keeping their text (its own
 // check would instead leave `[x](javascript:...)` in the note as literal text).
 markdownIt.validateLink = () => true;
@@ -36,31 +45,6 @@ markdownIt.normalizeLinkText = (text) => text;
 /** `[ ]` / `[x]` at the start of a list item, in the source (an escaped `\[ ]` is plain text). */
 const TASK_MARKER_SOURCE = /^\[([ xX])\](?:[ \t]|$)/;
 const TASK_MARKER_TEXT = /^\[[ xX]\][ \t]?/;
-
-/**
- * Tags dropped together with everything inside them (up to the matching end tag, or the end of the
- * block when unclosed, as a browser would). Other tags are dropped alone, keeping their content.
- */
-const DROPPED_WITH_CONTENT = new Set([
-  'script',
-  'style',
-  'iframe',
-  'frameset',
-  'object',
-  'applet',
-  'svg',
-  'math',
-  'template',
-  'textarea',
-  'select',
-  'title',
-  'head',
-  'noscript',
-  'noembed',
-  'noframes',
-  'xmp',
-  'plaintext',
-]);
 
 /**
  * An open emphasis, link or allow-listed tag; `mark` is null when it was refused (bad colour,
@@ -97,6 +81,21 @@ function closeElement(open: OpenElement[], key: string): void {
   if (index !== -1) open.splice(index, 1);
 }
 
+/** Tags read as formatting (markForTag) or as a line break; any other tag stays visible as text. */
+const ALLOW_LISTED_TAGS: ReadonlySet<string> = new Set([
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'del',
+  'strike',
+  'mark',
+  'span',
+  'br',
+]);
+
 /** The mark an allow-listed opening tag stands for, null if refused, undefined if not allow-listed. */
 function markForTag(tag: HtmlTag): Mark | null | undefined {
   switch (tag.name) {
@@ -108,6 +107,10 @@ function markForTag(tag: HtmlTag): Mark | null | undefined {
       return marks.italic.create();
     case 'u':
       return marks.underline.create();
+    case 's':
+    case 'del':
+    case 'strike':
+      return marks.strike.create();
     case 'mark': {
       const color = tag.attributes.get('data-color');
       const paletteColor = color === undefined ? DEFAULT_HIGHLIGHT_COLOR : toPaletteHighlightColor(color);
@@ -124,34 +127,41 @@ function markForTag(tag: HtmlTag): Mark | null | undefined {
   }
 }
 
-/** Converts markdown-it inline tokens to text and hard-break nodes. */
+/** The text of inline tokens without any markup, as Markdown renders an image's alt text. */
+function plainTextOf(tokens: readonly Token[]): string {
+  return tokens
+    .map((token) => {
+      if (token.type === 'image') return plainTextOf(token.children ?? []);
+      if (token.type === 'softbreak' || token.type === 'hardbreak') return ' ';
+      return token.type === 'text' || token.type === 'code_inline' ? token.content : '';
+    })
+    .join('');
+}
+
+/** Line breaks only come from character references here (`&#10;`); Markdown would read them as a space. */
+const LINE_BREAK = /\r\n?|\n/g;
+
+/** Converts markdown-it inline tokens to text, image and hard-break nodes. */
 function inlineTokensToNodes(tokens: readonly Token[]): ProseMirrorNode[] {
   const result: ProseMirrorNode[] = [];
   const open: OpenElement[] = [];
-  // Inside <script>, <svg>...: skip tokens until the matching end tag (or the end of the block).
-  let dropping: { tagName: string; depth: number } | null = null;
-  // The text of an autolink is its URL, so an unsafe autolink is dropped whole.
-  let droppingAutolink = false;
+  // The text of an unsafe autolink is its URL: kept as plain text.
 
-  const addText = (text: string) => {
-    if (text) result.push(editorSchema.text(text, activeMarks(open)));
+  const addText = (text: string, extraMarks: readonly Mark[] = []) => {
+    const cleaned = text.replace(LINE_BREAK, ' ');
+    if (!cleaned) return;
+    let nodeMarks = activeMarks(open);
+    for (const mark of extraMarks) nodeMarks = mark.addToSet(nodeMarks);
+    result.push(editorSchema.text(cleaned, nodeMarks));
   };
 
   for (const token of tokens) {
-    if (droppingAutolink) {
-      droppingAutolink = token.type !== 'link_close';
-      continue;
-    }
-    if (dropping) {
-      const tag = token.type === 'html_inline' ? parseHtmlTag(token.content) : null;
-      if (tag?.name === dropping.tagName && !tag.selfClosing) dropping.depth += tag.closing ? -1 : 1;
-      if (dropping.depth === 0) dropping = null;
-      continue;
-    }
     switch (token.type) {
       case 'text':
-      case 'code_inline':
         addText(token.content);
+        break;
+      case 'code_inline':
+        addText(token.content, [marks.code.create()]);
         break;
       case 'softbreak':
         addText(' ');
@@ -171,38 +181,53 @@ function inlineTokensToNodes(tokens: readonly Token[]): ProseMirrorNode[] {
       case 'em_close':
         closeElement(open, '*');
         break;
+      case 's_open':
+        open.push({ key: '~~', mark: marks.strike.create() });
+        break;
+      case 's_close':
+        closeElement(open, '~~');
+        break;
       case 'link_open': {
         const href = token.attrGet('href');
-        if (isSafeLinkHref(href)) {
-          open.push({
-            key: '[]',
-            mark: marks.link.create({ href, title: token.attrGet('title') || null }),
-          });
-        } else if (token.markup === 'autolink') {
-          droppingAutolink = true;
-        } else {
-          open.push({ key: '[]', mark: null });
-        }
+        open.push({
+          key: '[]',
+          mark: isSafeLinkHref(href)
+            ? marks.link.create({ href, title: token.attrGet('title') || null })
+            : null,
+        });
         break;
       }
       case 'link_close':
         closeElement(open, '[]');
         break;
-      case 'image':
-        addText((token.children ?? []).map((child) => child.content).join(''));
+      case 'image': {
+        const src = token.attrGet('src');
+        const alt = plainTextOf(token.children ?? []).replace(LINE_BREAK, ' ');
+        if (isSafeImageSrc(src)) {
+          result.push(
+            nodes.image.create(
+              { src, alt: alt || null, title: token.attrGet('title') || null },
+              null,
+              activeMarks(open),
+            ),
+          );
+        } else {
+          addText(alt);
+        }
         break;
+      }
       case 'html_inline': {
         const tag = parseHtmlTag(token.content);
-        if (!tag) break;
-        if (DROPPED_WITH_CONTENT.has(tag.name)) {
-          if (!tag.closing && !tag.selfClosing) dropping = { tagName: tag.name, depth: 1 };
-        } else if (tag.name === 'br') {
-          if (!tag.closing) result.push(nodes.hardBreak.create(null, null, activeMarks(open)));
-        } else if (tag.closing) {
+        const mark = tag && !tag.closing ? markForTag(tag) : undefined;
+        if (tag?.name === 'br' && !tag.closing) {
+          result.push(nodes.hardBreak.create(null, null, activeMarks(open)));
+        } else if (tag?.closing && ALLOW_LISTED_TAGS.has(tag.name)) {
           closeElement(open, tag.name);
+        } else if (tag && mark !== undefined) {
+          open.push({ key: tag.name, mark });
         } else {
-          const mark = markForTag(tag);
-          if (mark !== undefined) open.push({ key: tag.name, mark });
+          // Raw HTML is not interpreted, but stays visible as what was written.
+          addText(token.content);
         }
         break;
       }
@@ -236,7 +261,47 @@ function finishBlock({ type, attrs, children }: BlockFrame): ProseMirrorNode | n
   if (type === nodes.blockquote || type === nodes.doc) {
     return type.create(attrs, children.length > 0 ? children : [emptyParagraph()]);
   }
+  if (type === nodes.tableHeader || type === nodes.tableCell) {
+    // A GFM cell holds inline content only.
+    return type.create(attrs, nodes.paragraph.create(null, children));
+  }
+  if (type === nodes.table) return children.length > 0 ? type.create(attrs, children) : null;
   return type.create(attrs, children);
+}
+
+/** `text-align:center` (markdown-it's cell style) as the cell's `align` attribute. */
+function alignmentOf(token: Token): string | null {
+  const align = /text-align:\s*(left|right|center)/.exec(String(token.attrGet('style') ?? ''))?.[1];
+  return align ?? null;
+}
+
+/** The language of a fenced code block: the first word of its info string, unescaped. */
+function languageOf(info: string): string | null {
+  const word = markdownIt.utils.unescapeAll(info).trim().split(/\s+/)[0];
+  return word ? word : null;
+}
+
+/** A code block's text: its content without the final line ending (a code block never ends in one). */
+function codeBlock(content: string, language: string | null): ProseMirrorNode {
+  const text = content.replace(/\n$/, '').replaceAll('\0', '\ufffd');
+  return nodes.codeBlock.create({ language }, text ? editorSchema.text(text) : null);
+}
+
+/**
+ * An HTML block: when it only holds allow-listed inline tags (what docToMarkdown writes, e.g. a line
+ * that is just `<u>x</u>` or `<br>`), its paragraph; otherwise the HTML stays visible as an `html`
+ * code block.
+ */
+function htmlBlock(content: string): ProseMirrorNode | null {
+  const inline = markdownIt.parseInline(content.trim(), {})[0]?.children ?? [];
+  const onlyAllowListed = inline.every((token) => {
+    if (token.type !== 'html_inline') return true;
+    const tag = parseHtmlTag(token.content);
+    return tag !== null && ALLOW_LISTED_TAGS.has(tag.name);
+  });
+  if (!onlyAllowListed) return codeBlock(content, 'html');
+  const paragraph = inlineTokensToNodes(inline);
+  return paragraph.length > 0 ? nodes.paragraph.create(null, paragraph) : null;
 }
 
 /** The `[ ]`/`[x]` state of a list item from its first paragraph's source, or null if it has none. */
@@ -248,6 +313,17 @@ function taskMarkerOf(tokens: readonly Token[], itemOpenIndex: number): boolean 
   const firstChild = inline.children?.[0];
   if (!marker || firstChild?.type !== 'text' || !TASK_MARKER_TEXT.test(firstChild.content)) return null;
   return marker[1] !== ' ';
+}
+
+/** A tight list: markdown-it hides the paragraphs of its items (`<li>text</li>`, no `<p>`). */
+function isTight(tokens: readonly Token[], openIndex: number): boolean {
+  const listLevel = tokens[openIndex]?.level ?? 0;
+  for (let index = openIndex + 1; index < tokens.length; index++) {
+    const token = tokens[index];
+    if (!token || (token.nesting === -1 && token.level === listLevel)) break;
+    if (token.type === 'paragraph_open' && token.level === listLevel + 2 && !token.hidden) return false;
+  }
+  return true;
 }
 
 /** True when every item of the bullet list opened at `openIndex` starts with a task marker. */
@@ -267,18 +343,6 @@ function isTaskList(tokens: readonly Token[], openIndex: number): boolean {
   return true;
 }
 
-/** Code blocks have no node of their own: keep their lines as a paragraph with hard breaks. */
-function codeToParagraph(code: string): ProseMirrorNode | null {
-  const content = code
-    .replace(/\n$/, '')
-    .split('\n')
-    .flatMap((line, index) => [
-      ...(index > 0 ? [nodes.hardBreak.create()] : []),
-      ...(line ? [editorSchema.text(line)] : []),
-    ]);
-  return content.some((node) => node.isText) ? nodes.paragraph.create(null, content) : null;
-}
-
 /** Parses stored note content to a ProseMirror document of `editorSchema`. */
 export function parseMarkdownDocument(markdown: string): ProseMirrorNode {
   const tokens = markdownIt.parse(markdown, {});
@@ -295,16 +359,41 @@ export function parseMarkdownDocument(markdown: string): ProseMirrorNode {
         push(nodes.paragraph);
         break;
       case 'heading_open':
-        push(nodes.heading, { level: Math.min(3, Number(token.tag.slice(1))) });
+        push(nodes.heading, { level: Number(token.tag.slice(1)) });
+        break;
+      case 'hr':
+        append(nodes.horizontalRule.create());
+        break;
+      case 'table_open':
+        push(nodes.table);
+        break;
+      case 'tr_open':
+        push(nodes.tableRow);
+        break;
+      case 'th_open':
+        push(nodes.tableHeader, { align: alignmentOf(token) });
+        break;
+      case 'td_open':
+        push(nodes.tableCell, { align: alignmentOf(token) });
+        break;
+      case 'thead_open':
+      case 'thead_close':
+      case 'tbody_open':
+      case 'tbody_close':
         break;
       case 'blockquote_open':
         push(nodes.blockquote);
         break;
       case 'bullet_list_open':
-        push(isTaskList(tokens, index) ? nodes.taskList : nodes.bulletList);
+        push(isTaskList(tokens, index) ? nodes.taskList : nodes.bulletList, {
+          tight: isTight(tokens, index),
+        });
         break;
       case 'ordered_list_open':
-        push(nodes.orderedList, { start: Number(token.attrGet('start') ?? 1) });
+        push(nodes.orderedList, {
+          start: Number(token.attrGet('start') ?? 1),
+          tight: isTight(tokens, index),
+        });
         break;
       case 'list_item_open':
         if (current().type === nodes.taskList) {
@@ -319,14 +408,14 @@ export function parseMarkdownDocument(markdown: string): ProseMirrorNode {
       case 'inline':
         current().children.push(...inlineTokensToNodes(token.children ?? []));
         break;
-      case 'html_block': {
-        const content = parseInlineMarkdown(token.content.trim());
-        append(content.length > 0 ? nodes.paragraph.create(null, content) : null);
+      case 'html_block':
+        append(htmlBlock(token.content));
         break;
-      }
       case 'code_block':
+        append(codeBlock(token.content, null));
+        break;
       case 'fence':
-        append(codeToParagraph(token.content));
+        append(codeBlock(token.content, languageOf(token.info)));
         break;
       default:
         if (token.nesting === -1 && stack.length > 1) {

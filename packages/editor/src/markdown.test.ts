@@ -29,6 +29,11 @@ const underline = { type: 'underline' };
 const highlight = (color: string) => ({ type: 'highlight', attrs: { color } });
 const textStyle = (attrs: { color?: string; fontSize?: string }) => ({ type: 'textStyle', attrs });
 const link = (href: string, title: string | null = null) => ({ type: 'link', attrs: { href, title } });
+const codeBlock = (language: string | null, code: string): JSONContent => ({
+  type: 'codeBlock',
+  attrs: { language },
+  ...(code ? { content: [{ type: 'text', text: code }] } : {}),
+});
 
 /** The stored form and the document convert into each other exactly. */
 function expectBothWays(markdown: string, expected: JSONContent): void {
@@ -83,6 +88,7 @@ describe('blocks', () => {
       '- first\n\n  second\n\n  > quote',
       doc({
         type: 'bulletList',
+        attrs: { tight: false },
         content: [
           listItem(paragraph(text('first')), paragraph(text('second')), {
             type: 'blockquote',
@@ -339,7 +345,9 @@ describe('escaping', () => {
     ['1. not a list', '1\\. not a list'],
     ['> not a quote', '\\> not a quote'],
     ['=== not a heading', '\\=== not a heading'],
-    ['~~~ not code', '\\~~~ not code'],
+    ['~~~ not code', '\\~\\~\\~ not code'],
+    ['~~not struck~~', '\\~\\~not struck\\~\\~'],
+    ['a | b', 'a | b'],
     ['2*3*4 and snake_case', '2\\*3\\*4 and snake\\_case'],
     ['[not](a link)', '\\[not\\](a link)'],
     ['a <b> & c', 'a &lt;b> & c'],
@@ -367,7 +375,13 @@ describe('documents outside the normalised shape', () => {
   });
 
   it('heading levels and list numbers are clamped to what Markdown can hold', () => {
-    expect(docToMarkdown(doc(heading(5, text('deep'))))).toBe('### deep');
+    expect(docToMarkdown(doc(heading(5, text('deep'))))).toBe('##### deep');
+    expect(
+      docToMarkdown({
+        type: 'doc',
+        content: [{ type: 'heading', attrs: { level: 9 }, content: [text('x')] }],
+      }),
+    ).toBe('###### x');
     const list = (start: number) =>
       doc({
         type: 'orderedList',
@@ -386,21 +400,18 @@ describe('documents outside the normalised shape', () => {
 });
 
 describe('input outside the stored format', () => {
-  it('deeper headings become level 3, setext headings are read', () => {
-    expect(markdownToDoc('#### Four')).toEqual(doc(heading(3, text('Four'))));
+  it('setext headings are read as headings', () => {
+    expect(markdownToDoc('#### Four')).toEqual(doc(heading(4, text('Four'))));
     expect(markdownToDoc('Title\n=====')).toEqual(doc(heading(1, text('Title'))));
+    expect(markdownToDoc('Sub\n---')).toEqual(doc(heading(2, text('Sub'))));
   });
 
-  it('code becomes plain text', () => {
-    expect(markdownToDoc('`x`')).toEqual(doc(paragraph(text('x'))));
-    expect(markdownToDoc('```js\nlet a;\n  b();\n```')).toEqual(
-      doc(paragraph(text('let a;'), hardBreak, text('  b();'))),
+  it('indented code becomes a fenced code block, `***` a rule', () => {
+    expect(markdownToDoc('    let a;\n      b();\n\n***')).toEqual(
+      doc(codeBlock(null, 'let a;\n  b();'), { type: 'horizontalRule' }),
     );
-  });
-
-  it('thematic breaks disappear, images keep their alt text', () => {
-    expect(markdownToDoc('a\n\n---\n\n![a cat](https://example.com/cat.png)')).toEqual(
-      doc(paragraph(text('a')), paragraph(text('a cat'))),
+    expect(docToMarkdown(markdownToDoc('    let a;\n      b();\n\n***'))).toBe(
+      '```\nlet a;\n  b();\n```\n\n---',
     );
   });
 
@@ -408,10 +419,14 @@ describe('input outside the stored format', () => {
     expect(markdownToDoc('one\r\ntwo')).toEqual(doc(paragraph(text('one two'))));
   });
 
-  it('unknown tags are dropped, their text kept', () => {
-    expect(markdownToDoc('<div>in a <abbr title="x">div</abbr></div>')).toEqual(
-      doc(paragraph(text('in a div'))),
+  it('raw HTML stays visible: inline as text, a block as an html code block', () => {
+    expect(markdownToDoc('a <abbr title="x">b</abbr> <!-- c -->')).toEqual(
+      doc(paragraph(text('a <abbr title="x">b</abbr> <!-- c -->'))),
     );
+    expect(markdownToDoc('<div>in a <abbr title="x">div</abbr></div>')).toEqual(
+      doc(codeBlock('html', '<div>in a <abbr title="x">div</abbr></div>')),
+    );
+    expect(docToMarkdown(markdownToDoc('a <abbr>b</abbr>'))).toBe('a &lt;abbr>b&lt;/abbr>');
   });
 
   it('numbered lists written with ) and bullets with * or +', () => {
@@ -420,6 +435,208 @@ describe('input outside the stored format', () => {
         { type: 'orderedList', attrs: { start: 3 }, content: [listItem(paragraph(text('c')))] },
         { type: 'bulletList', content: [listItem(paragraph(text('d')))] },
       ),
+    );
+  });
+});
+
+describe('code, rules, images, tables, strikethrough (issue 14)', () => {
+  const strike = { type: 'strike' };
+  const code = { type: 'code' };
+  const image = (src: string, alt: string | null = null, title: string | null = null): JSONContent => ({
+    type: 'image',
+    attrs: { src, alt, title },
+  });
+  const cell = (type: 'tableHeader' | 'tableCell', align: string | null, ...content: JSONContent[]) => ({
+    type,
+    attrs: { align },
+    content: [{ type: 'paragraph', ...(content.length > 0 ? { content } : {}) }],
+  });
+  const row = (...cells: JSONContent[]): JSONContent => ({ type: 'tableRow', content: cells });
+
+  it('headings 4 to 6', () => {
+    expectBothWays(
+      '#### Four\n\n##### Five\n\n###### Six',
+      doc(heading(4, text('Four')), heading(5, text('Five')), heading(6, text('Six'))),
+    );
+  });
+
+  it('strikethrough, also combined with other marks', () => {
+    expectBothWays(
+      '~~gone~~ and ***~~all~~***',
+      doc(paragraph(text('gone', strike), text(' and '), text('all', bold, italic, strike))),
+    );
+    expect(markdownToDoc('<s>a</s> <del>b</del>')).toEqual(
+      doc(paragraph(text('a', strike), text(' '), text('b', strike))),
+    );
+  });
+
+  it('code spans: backtick runs, spaces kept, no escaping inside, inside links and bold', () => {
+    expectBothWays('`a*b_c\\`', doc(paragraph(text('a*b_c\\', code))));
+    expectBothWays('``a`b``', doc(paragraph(text('a`b', code))));
+    expectBothWays('`` `tick` ``', doc(paragraph(text('`tick`', code))));
+    expectBothWays('`  two  `', doc(paragraph(text(' two ', code))));
+    expectBothWays('`<script>`', doc(paragraph(text('<script>', code))));
+    expectBothWays(
+      '[`npm test`](https://docs.example) **`x`**',
+      doc(paragraph(text('npm test', code, link('https://docs.example')), text(' '), text('x', bold, code))),
+    );
+  });
+
+  it('fenced code keeps its language; a longer fence when the code holds one', () => {
+    expectBothWays(
+      '```ts\nconst a = 1;\n\n  return a;\n```',
+      doc(codeBlock('ts', 'const a = 1;\n\n  return a;')),
+    );
+    expectBothWays('````md\n```\nx\n```\n````', doc(codeBlock('md', '```\nx\n```')));
+    expectBothWays('```\n```', doc(codeBlock(null, '')));
+    expect(markdownToDoc('~~~ python startline=3\nprint(1)\n~~~')).toEqual(
+      doc(codeBlock('python', 'print(1)')),
+    );
+    expect(markdownToDoc('```\n<b>&amp;</b>\n```')).toEqual(doc(codeBlock(null, '<b>&amp;</b>')));
+  });
+
+  it('code blocks inside lists and quotes', () => {
+    expectBothWays(
+      '- item\n  ```js\n  x();\n  ```\n\n> ```\n> a\n>\n> b\n> ```',
+      doc(
+        { type: 'bulletList', content: [listItem(paragraph(text('item')), codeBlock('js', 'x();'))] },
+        { type: 'blockquote', content: [codeBlock(null, 'a\n\nb')] },
+      ),
+    );
+  });
+
+  it('horizontal rules; `***` right below a paragraph line in a tight list', () => {
+    expectBothWays(
+      'a\n\n---\n\nb',
+      doc(paragraph(text('a')), { type: 'horizontalRule' }, paragraph(text('b'))),
+    );
+    expectBothWays(
+      '- a\n  ***',
+      doc({ type: 'bulletList', content: [listItem(paragraph(text('a')), { type: 'horizontalRule' })] }),
+    );
+  });
+
+  it('images with alt text and title, inline in their paragraph, also linked', () => {
+    expectBothWays(
+      'See ![a \\*cat\\*](/api/images/1 "The cat") here',
+      doc(paragraph(text('See '), image('/api/images/1', 'a *cat*', 'The cat'), text(' here'))),
+    );
+    expect(markdownToDoc('![a *cat*](https://x.io/c.png)')).toEqual(
+      doc(paragraph(image('https://x.io/c.png', 'a cat'))),
+    );
+    expectBothWays(
+      '[![moon](moon.jpg)](/uri)',
+      doc(paragraph({ ...image('moon.jpg', 'moon'), marks: [link('/uri')] })),
+    );
+  });
+
+  it('unsafe images become their alt text', () => {
+    for (const src of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      'http://x.io/a.png',
+      'vbscript:x',
+    ]) {
+      expect(markdownToDoc(`![alt](${src})`)).toEqual(doc(paragraph(text('alt'))));
+    }
+    expect(
+      docToMarkdown(
+        doc(paragraph(text('a '), { type: 'image', attrs: { src: 'https://x.io/a.png', alt: 'b' } })),
+      ),
+    ).toBe('a ![b](https://x.io/a.png)');
+  });
+
+  it('relative, anchor and mailto links are kept', () => {
+    expectBothWays(
+      '[a](/notes/1) [b](../x.md#part) [c](#top) [d](mailto:a@b.c) [e](<with space.md>)',
+      doc(
+        paragraph(
+          text('a', link('/notes/1')),
+          text(' '),
+          text('b', link('../x.md#part')),
+          text(' '),
+          text('c', link('#top')),
+          text(' '),
+          text('d', link('mailto:a@b.c')),
+          text(' '),
+          text('e', link('with space.md')),
+        ),
+      ),
+    );
+  });
+
+  it('GFM tables with alignment, inline marks and escaped pipes', () => {
+    expectBothWays(
+      '| Name | Qty | Note |\n| :-- | --: | :-: |\n| **a\\|b** | `1\\|2` | ~~x~~ |\n| c |  | [d](/d) |',
+      doc({
+        type: 'table',
+        content: [
+          row(
+            cell('tableHeader', 'left', text('Name')),
+            cell('tableHeader', 'right', text('Qty')),
+            cell('tableHeader', 'center', text('Note')),
+          ),
+          row(
+            cell('tableCell', 'left', text('a|b', bold)),
+            cell('tableCell', 'right', text('1|2', code)),
+            cell('tableCell', 'center', text('x', strike)),
+          ),
+          row(
+            cell('tableCell', 'left', text('c')),
+            cell('tableCell', 'right'),
+            cell('tableCell', 'center', text('d', link('/d'))),
+          ),
+        ],
+      }),
+    );
+  });
+
+  it('table cells made in the editor: several blocks, hard breaks, short rows', () => {
+    const table = {
+      type: 'table',
+      content: [
+        row(cell('tableHeader', null, text('h1')), cell('tableHeader', null, text('h2'))),
+        row({
+          type: 'tableCell',
+          content: [paragraph(text('one'), hardBreak, text('two')), paragraph(text('three'))],
+        }),
+      ],
+    };
+    expect(docToMarkdown(doc(table))).toBe('| h1 | h2 |\n| --- | --- |\n| one<br>two<br>three |  |');
+    expect(markdownToDoc('| a |\n| - |\n| b | c |')).toEqual(
+      doc({
+        type: 'table',
+        content: [row(cell('tableHeader', null, text('a'))), row(cell('tableCell', null, text('b')))],
+      }),
+    );
+  });
+
+  it('loose lists stay loose, tight lists tight', () => {
+    expectBothWays(
+      '- a\n\n- b\n\n* c\n* d',
+      doc(
+        {
+          type: 'bulletList',
+          attrs: { tight: false },
+          content: [listItem(paragraph(text('a'))), listItem(paragraph(text('b')))],
+        },
+        { type: 'bulletList', content: [listItem(paragraph(text('c'))), listItem(paragraph(text('d')))] },
+      ),
+    );
+  });
+
+  it('hard breaks: two spaces or a backslash, stored as a backslash', () => {
+    expect(docToMarkdown(markdownToDoc('a  \nb\\\nc'))).toBe('a\\\nb\\\nc');
+  });
+
+  it('a line break from a character reference is a space, never a newline in text', () => {
+    expect(markdownToDoc('a&#10;b&#13;c')).toEqual(doc(paragraph(text('a b c'))));
+  });
+
+  it('nested emphasis', () => {
+    expectBothWays(
+      '*a **b** c*',
+      doc(paragraph(text('a ', italic), text('b', bold, italic), text(' c', italic))),
     );
   });
 });

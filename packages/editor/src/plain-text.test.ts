@@ -20,13 +20,28 @@ describe('markdownToPlainText', () => {
     expect(markdownToPlainText('Use [x] as a mark: a [ ] b')).toBe('Use [x] as a mark: a [ ] b');
   });
 
-  it('leaves out dropped content and decodes escapes', () => {
-    expect(markdownToPlainText('a <script>alert(1)</script>b \\*c\\* &amp; &lt;d>')).toBe('a b *c* & <d>');
+  it('keeps raw HTML as the text it is and decodes escapes', () => {
+    expect(markdownToPlainText('a <script>alert(1)</script>b \\*c\\* &amp; &lt;d>')).toBe(
+      'a <script>alert(1)</script>b *c* & <d>',
+    );
   });
 
   it('is empty for empty content', () => {
     expect(markdownToPlainText('')).toBe('');
-    expect(markdownToPlainText('<!-- nothing -->')).toBe('');
+    expect(markdownToPlainText('---\n\n![](/api/images/1)')).toBe('');
+  });
+
+  it('keeps code searchable, image alt text, and table cells apart by spaces', () => {
+    const markdown = [
+      'Run `npm test` now ![a red fox](/api/images/7) ~~old~~',
+      '```sh\nnpm ci\n\nnpm run build\n```',
+      '| Name | Qty |\n| --- | --: |\n| apples | 3 |\n| pears<br>green | `4` |',
+      '---',
+      '###### Six',
+    ].join('\n\n');
+    expect(markdownToPlainText(markdown)).toBe(
+      'Run npm test now a red fox old\nnpm ci\n\nnpm run build\nName Qty\napples 3\npears green 4\nSix',
+    );
   });
 });
 

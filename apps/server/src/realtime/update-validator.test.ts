@@ -1,5 +1,5 @@
-import { editorSchema, markdownToDoc } from '@notewise/editor';
-import { prosemirrorJSONToYDoc } from '@tiptap/y-tiptap';
+import { docToMarkdown, editorSchema, markdownToDoc } from '@notewise/editor';
+import { prosemirrorJSONToYDoc, yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { UpdateValidator } from './update-validator';
@@ -24,7 +24,83 @@ function setup() {
   return { live, client, validator, change, accept };
 }
 
+/** A Yjs table as the editor makes one: a header row, then body rows, a paragraph in each cell. */
+function tableElement(rows: string[][]): Y.XmlElement {
+  const table = new Y.XmlElement('table');
+  table.insert(
+    0,
+    rows.map((cells, rowIndex) => {
+      const row = new Y.XmlElement('tableRow');
+      row.insert(
+        0,
+        cells.map((text) => {
+          const cell = new Y.XmlElement(rowIndex === 0 ? 'tableHeader' : 'tableCell');
+          const paragraph = new Y.XmlElement('paragraph');
+          paragraph.insert(0, [new Y.XmlText(text)]);
+          cell.insert(0, [paragraph]);
+          return cell;
+        }),
+      );
+      return row;
+    }),
+  );
+  return table;
+}
+
+/** A paragraph holding an image with these attributes. */
+function imageParagraph(attributes: Record<string, string>): Y.XmlElement {
+  const image = new Y.XmlElement('image');
+  for (const [name, value] of Object.entries(attributes)) image.setAttribute(name, value);
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [new Y.XmlText('see '), image]);
+  return paragraph;
+}
+
 describe('co-editing update validation', () => {
+  it('accepts the blocks and marks of issue 14: table, code block, rule, image, strike, code, h6', () => {
+    const { live, change, accept } = setup();
+    accept(
+      change((fragment) => {
+        const code = new Y.XmlElement('codeBlock');
+        code.setAttribute('language', 'ts');
+        code.insert(0, [new Y.XmlText('const a = 1;\nreturn a;')]);
+        const heading = new Y.XmlElement('heading');
+        heading.setAttribute('level', 6 as unknown as string);
+        heading.insert(0, [new Y.XmlText('Six')]);
+        const marked = new Y.XmlElement('paragraph');
+        const text = new Y.XmlText();
+        marked.insert(0, [text]);
+        fragment.insert(fragment.length, [
+          tableElement([
+            ['Name', 'Qty'],
+            ['apples', '3'],
+          ]),
+          code,
+          new Y.XmlElement('horizontalRule'),
+          imageParagraph({ src: '/api/images/abc', alt: 'a fox' }),
+          heading,
+          marked,
+        ]);
+        text.insert(0, 'gone', { strike: {} });
+        text.insert(4, ' and ', { strike: null });
+        text.insert(9, 'npm test', { code: {} });
+      }),
+    );
+    const stored = docToMarkdown(yXmlFragmentToProsemirrorJSON(live.getXmlFragment(FIELD)));
+    expect(stored).toBe(
+      [
+        '# Title',
+        'First **bold** line.',
+        '| Name | Qty |\n| --- | --- |\n| apples | 3 |',
+        '```ts\nconst a = 1;\nreturn a;\n```',
+        '---',
+        'see ![a fox](/api/images/abc)',
+        '###### Six',
+        '~~gone~~ and `npm test`',
+      ].join('\n\n'),
+    );
+  });
+
   it('accepts what the editor produces: typing, new paragraphs, marks, deletions', () => {
     const { live, change, accept } = setup();
     accept(change((fragment) => ((fragment.get(1) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'Hi ')));
@@ -45,7 +121,41 @@ describe('co-editing update validation', () => {
   });
 
   it.each([
-    ['an unknown node', (fragment: Y.XmlFragment) => fragment.insert(0, [new Y.XmlElement('image')])],
+    ['an unknown node', (fragment: Y.XmlFragment) => fragment.insert(0, [new Y.XmlElement('iframe')])],
+    [
+      'an image with a javascript: source',
+      (fragment: Y.XmlFragment) => fragment.insert(0, [imageParagraph({ src: 'javascript:alert(1)' })]),
+    ],
+    [
+      'an image with a data: source',
+      (fragment: Y.XmlFragment) =>
+        fragment.insert(0, [imageParagraph({ src: 'data:image/svg+xml;base64,PHN2Zz4=' })]),
+    ],
+    ['an image without a source', (fragment: Y.XmlFragment) => fragment.insert(0, [imageParagraph({})])],
+    [
+      'an image at the top level',
+      (fragment: Y.XmlFragment) => fragment.insert(0, [new Y.XmlElement('image')]),
+    ],
+    [
+      'a paragraph inside a code block',
+      (fragment: Y.XmlFragment) => {
+        const code = new Y.XmlElement('codeBlock');
+        code.insert(0, [new Y.XmlElement('paragraph')]);
+        fragment.insert(0, [code]);
+      },
+    ],
+    [
+      'a table cell outside a table',
+      (fragment: Y.XmlFragment) => fragment.insert(0, [new Y.XmlElement('tableCell')]),
+    ],
+    [
+      'a paragraph directly in a table',
+      (fragment: Y.XmlFragment) => {
+        const table = new Y.XmlElement('table');
+        table.insert(0, [new Y.XmlElement('paragraph')]);
+        fragment.insert(0, [table]);
+      },
+    ],
     [
       'an unknown node deep inside a list',
       (fragment: Y.XmlFragment) => {
