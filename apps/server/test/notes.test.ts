@@ -285,6 +285,28 @@ describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
     expect(prefix.map((r: { title: string }) => r.title)).toContain('Budget planning');
   });
 
+  it('keeps code, tables, images and strikethrough, and searches their text (issue 14)', async () => {
+    const { a, project } = await userWithProject();
+    const content = [
+      '#### Deploy ~~Friday~~',
+      'Run `kubectl` then ![architecture diagram](/api/images/abc "Overview") and read [the guide](../guide.md).',
+      '```sh\nhelmfile apply\n```',
+      '| Service | Port |\n| :-- | --: |\n| gateway | 8443 |',
+      '---',
+    ].join('\n\n');
+    const note = (await a.post('/api/notes', { projectId: project.id, title: 'Runbook', content })).json();
+    expect(note.content).toBe(content);
+    expect(note.preview).toBe(
+      'Deploy Friday Run kubectl then architecture diagram and read the guide. helmfile apply Service Port gateway 8443',
+    );
+    for (const q of ['helmfile', 'kubectl', 'diagram', 'gateway', '8443']) {
+      const titles = (await a.get(`/api/search?q=${q}`))
+        .json()
+        .results.map((r: { title: string }) => r.title);
+      expect(titles, q).toEqual(['Runbook']);
+    }
+  });
+
   it('never fails on punctuation or odd input', async () => {
     const { a } = await userWithProject();
     for (const q of [

@@ -84,3 +84,33 @@ export function isSafeImageSrc(src: unknown): boolean {
   const scheme = schemeOf(src);
   return scheme === null || scheme === 'https';
 }
+
+/**
+ * A code block's language as stored: the first word (no whitespace or control characters), or null.
+ * It ends up in a `class` attribute and after a Markdown fence, so nothing else may be in it.
+ */
+export function toCodeLanguage(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  const word = value.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), '').trim().split(/\s+/)[0];
+  return word ? word : null;
+}
+
+/** Table cells: colspan/rowspan are whole numbers from 1 to this (a crafted huge span must not explode a table). */
+export const MAX_TABLE_SPAN = 1000;
+
+/** A colspan/rowspan as a whole number from 1 to MAX_TABLE_SPAN (1 for anything else). */
+export function toTableSpan(value: unknown): number {
+  const span = typeof value === 'number' ? value : Number.parseInt(String(value), 10);
+  return Number.isInteger(span) && span >= 1 && span <= MAX_TABLE_SPAN ? span : 1;
+}
+
+/** Column widths in pixels (whole, 0 to 100000, at most MAX_TABLE_SPAN of them) or null. */
+export function toColumnWidths(value: unknown): number[] | null {
+  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_TABLE_SPAN) return null;
+  return value.every((width) => Number.isInteger(width) && width >= 0 && width <= 100_000) ? value : null;
+}
+
+/** A table cell's alignment: left, right, center or null. */
+export function toCellAlignment(value: unknown): 'left' | 'right' | 'center' | null {
+  return value === 'left' || value === 'right' || value === 'center' ? value : null;
+}

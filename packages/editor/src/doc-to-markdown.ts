@@ -4,9 +4,12 @@ import {
   DEFAULT_HIGHLIGHT_COLOR,
   isSafeImageSrc,
   isSafeLinkHref,
+  toCellAlignment,
+  toCodeLanguage,
   toPaletteFontSize,
   toPaletteHighlightColor,
   toPaletteTextColor,
+  toTableSpan,
 } from './allow-lists';
 import { editorSchema, markTypes as marks, nodeTypes as nodes } from './editor-extensions';
 import { parseInlineMarkdown } from './markdown-to-doc';
@@ -424,6 +427,9 @@ function cellMarkdown(cell: ProseMirrorNode): string {
   return parts.filter(Boolean).join('<br>').replace(/\|/g, '\\|');
 }
 
+/** Columns a colspan may spread to; real cells always stay. */
+const MAX_TABLE_COLUMNS = 100;
+
 const ALIGNMENT_MARKERS: Readonly<Record<string, string>> = { left: ':--', center: ':-:', right: '--:' };
 
 /** A GFM table: the first row is the header; colspans are spread over empty cells. */
@@ -432,9 +438,11 @@ function serializeTable(table: ProseMirrorNode): string[] {
   table.forEach((row) => {
     const cells: { text: string; align: string | null }[] = [];
     row.forEach((cell) => {
-      cells.push({ text: cellMarkdown(cell), align: cell.attrs.align ?? null });
-      const span = Math.min(Math.max(Math.trunc(Number(cell.attrs.colspan)) || 1, 1), 1000);
-      for (let extra = 1; extra < span; extra++) cells.push({ text: '', align: null });
+      cells.push({ text: cellMarkdown(cell), align: toCellAlignment(cell.attrs.align) });
+      // A colspan is spread over empty cells, within MAX_TABLE_COLUMNS (a crafted span cannot blow up the note).
+      const span = toTableSpan(cell.attrs.colspan);
+      for (let extra = 1; extra < span && cells.length < MAX_TABLE_COLUMNS; extra++)
+        cells.push({ text: '', align: null });
     });
     rows.push(cells);
   });
@@ -450,8 +458,7 @@ function serializeTable(table: ProseMirrorNode): string[] {
 /** A fenced code block: a fence longer than any run of its character in the code. */
 function serializeCodeBlock(block: ProseMirrorNode): string[] {
   const code = block.textContent.replaceAll('\0', '\ufffd').replace(/\r\n?/g, '\n');
-  const language =
-    typeof block.attrs.language === 'string' ? (block.attrs.language.trim().split(/\s+/)[0] ?? '') : '';
+  const language = toCodeLanguage(block.attrs.language) ?? '';
   // A backtick fence's info string may not contain a backtick.
   const fenceCharacter = language.includes('`') ? '~' : '`';
   const longestRun = Math.max(

@@ -93,4 +93,48 @@ describe('createEditorExtensions', () => {
   it('gives highlights the first palette colour by default', () => {
     expect(editorSchema.marks.highlight?.create().attrs.color).toBe('#fef08a');
   });
+
+  it('renders code blocks, table cells and images only with checked attributes', () => {
+    const { codeBlock, tableCell, tableHeader, image } = editorSchema.nodes;
+    expect(codeBlock!.spec.toDOM?.(codeBlock!.create({ language: 'ts' }))).toEqual([
+      'pre',
+      {},
+      ['code', { class: 'language-ts' }, 0],
+    ]);
+    expect(tableCell!.spec.toDOM?.(tableCell!.create({ align: 'center' }))).toEqual([
+      'td',
+      { colspan: 1, rowspan: 1, colwidth: null, style: 'text-align: center' },
+      0,
+    ]);
+    expect(tableHeader!.spec.toDOM?.(tableHeader!.create())).toEqual([
+      'th',
+      { colspan: 1, rowspan: 1, colwidth: null },
+      0,
+    ]);
+    expect(image!.spec.toDOM?.(image!.create({ src: '/api/images/1', alt: 'a fox' }))).toEqual([
+      'img',
+      { src: '/api/images/1', alt: 'a fox', title: null },
+    ]);
+  });
+
+  it.each([
+    ['image', { src: 'javascript:alert(1)' }],
+    ['image', { src: 'data:image/png;base64,AAAA' }],
+    ['image', { src: 'http://tracker.example/p.gif' }],
+    ['image', { src: '' }],
+    ['tableCell', { align: 'left; background: url(x)' }],
+    ['tableHeader', { colspan: 'abc' }],
+    ['tableCell', { rowspan: 1e9 }],
+    ['tableCell', { colwidth: ['1px; background: red'] }],
+    ['codeBlock', { language: 'js nw-admin' }],
+    ['bulletList', { tight: 'yes' }],
+  ])('refuses to build a %s with %j', (name, attrs) => {
+    expect(() => editorSchema.nodes[name]!.create(attrs)).toThrow(RangeError);
+  });
+
+  it('accepts safe image sources: https and relative', () => {
+    for (const src of ['https://x.io/a.png', '/api/images/1', 'a b.png', '../img/c.gif']) {
+      expect(editorSchema.nodes.image!.create({ src }).attrs.src).toBe(src);
+    }
+  });
 });

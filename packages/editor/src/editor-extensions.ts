@@ -1,5 +1,6 @@
 import { Extension, type Extensions, getSchema, nodeInputRule } from '@tiptap/core';
 import Code from '@tiptap/extension-code';
+import CodeBlock from '@tiptap/extension-code-block';
 import Highlight from '@tiptap/extension-highlight';
 import Image from '@tiptap/extension-image';
 import { TaskItem, TaskList } from '@tiptap/extension-list';
@@ -12,9 +13,13 @@ import {
   DEFAULT_HIGHLIGHT_COLOR,
   isSafeImageSrc,
   isSafeLinkHref,
+  toCellAlignment,
+  toCodeLanguage,
+  toColumnWidths,
   toPaletteFontSize,
   toPaletteHighlightColor,
   toPaletteTextColor,
+  toTableSpan,
 } from './allow-lists';
 import { ChecklistInputRules } from './checklist-input-rules';
 
@@ -186,6 +191,76 @@ const SafeImage = Image.extend({
   },
 }).configure({ inline: true, allowBase64: false });
 
+/** The part of a DOM element the parse rules below read (the server compiles without the DOM types). */
+interface ParsedElement {
+  getAttribute(name: string): string | null;
+  readonly style: { readonly textAlign: string };
+  readonly firstElementChild: ParsedElement | null;
+}
+
+/** A `validate` for an attribute: the value must already be what `normalise` makes of it. */
+function normalised<T>(normalise: (value: unknown) => T, what: string) {
+  return (value: unknown) => {
+    if (JSON.stringify(normalise(value)) !== JSON.stringify(value)) throw new RangeError(`invalid ${what}`);
+  };
+}
+
+/**
+ * Table cells as TipTap makes them, with their attributes checked by the schema: the stock ones take
+ * any value from a collaborator and render it into `style` (`text-align: ...`, `width: ...px`) or
+ * feed it to the table layout (a string or huge colspan). Pasted HTML is read into valid values.
+ */
+function checkedCellAttributes<Parent>(parent: Parent) {
+  return {
+    ...parent,
+    colspan: {
+      default: 1,
+      validate: normalised(toTableSpan, 'colspan'),
+      parseHTML: (element: ParsedElement) => toTableSpan(element.getAttribute('colspan')),
+    },
+    rowspan: {
+      default: 1,
+      validate: normalised(toTableSpan, 'rowspan'),
+      parseHTML: (element: ParsedElement) => toTableSpan(element.getAttribute('rowspan')),
+    },
+    colwidth: {
+      default: null,
+      validate: normalised(toColumnWidths, 'colwidth'),
+      parseHTML: (element: ParsedElement) =>
+        toColumnWidths(
+          element
+            .getAttribute('colwidth')
+            ?.split(',')
+            .map((width) => Number(width)),
+        ),
+    },
+    align: {
+      default: null,
+      validate: normalised(toCellAlignment, 'align'),
+      parseHTML: (element: ParsedElement) =>
+        toCellAlignment(
+          (element.style.textAlign || element.getAttribute('align') || '').trim().toLowerCase(),
+        ),
+      renderHTML: (attributes: Record<string, unknown>) => {
+        const align = toCellAlignment(attributes.align);
+        return align ? { style: `text-align: ${align}` } : {};
+      },
+    },
+  };
+}
+
+const CheckedTableCell = TableCell.extend({
+  addAttributes() {
+    return checkedCellAttributes(this.parent?.());
+  },
+});
+
+const CheckedTableHeader = TableHeader.extend({
+  addAttributes() {
+    return checkedCellAttributes(this.parent?.());
+  },
+});
+
 /**
  * TipTap's inline code excludes every other mark; Markdown allows a code span inside a link or bold
  * (`[`npm test`](https://...)`), so only code itself is excluded here.
@@ -215,6 +290,31 @@ const ListSpacing = Extension.create({
   },
 });
 
+/**
+ * StarterKit's plain code block (``` and ```lang input rules) with its language checked: it ends up
+ * in a `class` attribute and after a Markdown fence, so one word, no whitespace or control characters
+ * (read from pasted HTML the same way). The web adds highlighting as a decoration; the schema (and
+ * the server) never needs a highlighter.
+ */
+const CheckedCodeBlock = CodeBlock.extend({
+  addAttributes() {
+    return {
+      language: {
+        default: null,
+        validate: normalised(toCodeLanguage, 'language'),
+        parseHTML: (element: ParsedElement) => {
+          const classes = ((element.firstElementChild ?? element).getAttribute('class') ?? '').split(/\s+/);
+          return toCodeLanguage(
+            classes.find((name) => name.startsWith('language-'))?.slice('language-'.length),
+          );
+        },
+        // CodeBlock's own renderHTML puts the (checked) language on the <code> element.
+        renderHTML: () => ({}),
+      },
+    };
+  },
+}).configure({ defaultLanguage: null });
+
 export interface EditorExtensionOptions {
   /** Shown in an empty editor (browser only; no effect on the schema). */
   placeholder?: string;
@@ -239,9 +339,8 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
       heading: { levels: [1, 2, 3, 4, 5, 6] },
       // Replaced by MarkdownCode below.
       code: false,
-      // A plain code block with a `language` attribute: the web editor adds highlighting as a
-      // decoration (lazily), so the schema (and the server) never needs a highlighter.
-      codeBlock: { languageClassPrefix: 'language-', defaultLanguage: null },
+      // Replaced by CheckedCodeBlock below.
+      codeBlock: false,
       // Appends an empty paragraph in every client, which races under collaboration; the stored
       // format drops empty paragraphs anyway.
       trailingNode: false,
@@ -269,8 +368,9 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     // GFM tables. Column widths have no Markdown form, so no resizing (it would not survive a save).
     Table.configure({ resizable: false }),
     TableRow,
-    TableHeader,
-    TableCell,
+    CheckedTableHeader,
+    CheckedTableCell,
+    CheckedCodeBlock,
     // Typing shortcuts only (no schema change).
     ChecklistInputRules,
   ];

@@ -5,6 +5,7 @@ import {
   DEFAULT_HIGHLIGHT_COLOR,
   isSafeImageSrc,
   isSafeLinkHref,
+  toCodeLanguage,
   toPaletteFontSize,
   toPaletteHighlightColor,
   toPaletteTextColor,
@@ -277,8 +278,7 @@ function alignmentOf(token: Token): string | null {
 
 /** The language of a fenced code block: the first word of its info string, unescaped. */
 function languageOf(info: string): string | null {
-  const word = markdownIt.utils.unescapeAll(info).trim().split(/\s+/)[0];
-  return word ? word : null;
+  return toCodeLanguage(markdownIt.utils.unescapeAll(info));
 }
 
 /** A code block's text: its content without the final line ending (a code block never ends in one). */

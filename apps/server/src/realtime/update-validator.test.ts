@@ -25,7 +25,7 @@ function setup() {
 }
 
 /** A Yjs table as the editor makes one: a header row, then body rows, a paragraph in each cell. */
-function tableElement(rows: string[][]): Y.XmlElement {
+function tableElement(rows: string[][], bodyCellAttributes: Record<string, unknown> = {}): Y.XmlElement {
   const table = new Y.XmlElement('table');
   table.insert(
     0,
@@ -35,6 +35,10 @@ function tableElement(rows: string[][]): Y.XmlElement {
         0,
         cells.map((text) => {
           const cell = new Y.XmlElement(rowIndex === 0 ? 'tableHeader' : 'tableCell');
+          if (rowIndex > 0) {
+            for (const [name, value] of Object.entries(bodyCellAttributes))
+              cell.setAttribute(name, value as string);
+          }
           const paragraph = new Y.XmlElement('paragraph');
           paragraph.insert(0, [new Y.XmlText(text)]);
           cell.insert(0, [paragraph]);
@@ -120,7 +124,7 @@ describe('co-editing update validation', () => {
     expect(live.getXmlFragment(FIELD).toString()).toContain('Hi First');
   });
 
-  it.each([
+  it.each<readonly [string, (fragment: Y.XmlFragment, doc: Y.Doc) => unknown]>([
     ['an unknown node', (fragment: Y.XmlFragment) => fragment.insert(0, [new Y.XmlElement('iframe')])],
     [
       'an image with a javascript: source',
@@ -142,6 +146,41 @@ describe('co-editing update validation', () => {
         const code = new Y.XmlElement('codeBlock');
         code.insert(0, [new Y.XmlElement('paragraph')]);
         fragment.insert(0, [code]);
+      },
+    ],
+    ...(
+      [
+        ['align', 'left; background: url(https://tracker.example/x)'],
+        ['colspan', 'abc'],
+        ['colspan', 1_000_000_000],
+        ['colwidth', ['1px; background: red']],
+      ] as const
+    ).map(
+      ([attribute, value]) =>
+        [
+          `a table cell with ${attribute} ${JSON.stringify(value)}`,
+          (fragment: Y.XmlFragment) => {
+            fragment.insert(0, [tableElement([['a'], ['b']], { [attribute]: value })]);
+          },
+        ] as const,
+    ),
+    [
+      'a code block language with a space (it becomes a class attribute)',
+      (fragment: Y.XmlFragment) => {
+        const code = new Y.XmlElement('codeBlock');
+        code.setAttribute('language', 'js nw-admin');
+        fragment.insert(0, [code]);
+      },
+    ],
+    [
+      'a list whose tight is not a boolean',
+      (fragment: Y.XmlFragment) => {
+        const list = new Y.XmlElement('bulletList');
+        list.setAttribute('tight', 'yes');
+        const item = new Y.XmlElement('listItem');
+        item.insert(0, [new Y.XmlElement('paragraph')]);
+        list.insert(0, [item]);
+        fragment.insert(0, [list]);
       },
     ],
     [

@@ -22,4 +22,19 @@ describe('plainTextToMarkdown', () => {
     expect(plainTextToMarkdown('a\r\nb')).toBe('a\\\nb');
     expect(plainTextToMarkdown('a\\\nb')).toBe('a\\\nb');
   });
+
+  it('leaves code fences, their content and table rows alone (issue 14)', () => {
+    const typed = 'Run this:\n```sh\nnpm ci\nnpm test\n```\nthen\nrelax\n| a | b |\n| - | - |\n| 1 | 2 |';
+    const markdown = plainTextToMarkdown(typed);
+    expect(markdown).toBe(
+      'Run this:\n```sh\nnpm ci\nnpm test\n```\nthen\\\nrelax\n| a | b |\n| - | - |\n| 1 | 2 |',
+    );
+    expect(markdownToDoc(markdown).content?.map((node) => node.type)).toEqual([
+      'paragraph',
+      'codeBlock',
+      'paragraph',
+      'table',
+    ]);
+    expect(plainTextToMarkdown('~~~\na\n```\nb\n~~~\nc\nd')).toBe('~~~\na\n```\nb\n~~~\nc\\\nd');
+  });
 });
