@@ -185,14 +185,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const projects = createProjectsRepo(database.db);
   const notes = createNotesRepo(database.db);
   const membership = createMembership(database.db);
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   const uploads = createUploads({
     db: database.db,
     storage,
     fetchOptions: { ...DEFAULT_IMAGE_FETCH, ...options.imageFetch },
     log: app.log,
   });
-  await registerUploadRoutes(app, { uploads, membership, sessions });
+  await registerUploadRoutes(app, { uploads, membership, sessions, rateLimiter });
   registerProjectRoutes(app, projects, notify, membership);
   registerNoteRoutes(app, notes, membership, notify);
   registerPinRoutes(app, notes, notify);

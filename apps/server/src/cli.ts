@@ -206,7 +206,7 @@ async function main() {
         if (!email) fail('--email is required');
         const user = await findUserId(email);
         if (!user) fail(`No user with email ${email}.`);
-        const deleted = await deleteUser(db, user.id, createStorage(config));
+        const deleted = await deleteUser(db, user.id, await createStorage(config));
         console.log(
           `Deleted ${email}, ${deleted.deletedProjects} project(s) and ${deleted.deletedFiles} stored file(s) of theirs.`,
         );

@@ -13,6 +13,7 @@ import { deleteUser } from '../src/modules/admin/user-admin';
 import { isBlockedAddress } from '../src/modules/uploads/address-check';
 import { DEFAULT_IMAGE_FETCH, fetchImage, ImageFetchError } from '../src/modules/uploads/image-fetcher';
 import { syncNoteImages } from '../src/modules/uploads/uploads.repo';
+import { UPLOAD_RATE_LIMIT } from '../src/modules/uploads/uploads.routes';
 import { dialects, request, setPlan, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
 
 // ---------------------------------------------------------------------------------------------------
@@ -529,6 +530,18 @@ describe.each(dialects)('pictures and note images on %s', (dialect) => {
       ).toBe(404);
     });
 
+    it("a shared project's member list carries each member's picture", async () => {
+      const w = await sharedWorld();
+      const picture = (await upload(w.owner.cookie, '/api/me/avatar', await png())).json().image as string;
+      const members = (await get(w.member.cookie, `/api/shared-projects/${w.project.id}/members`)).json();
+      const byId = Object.fromEntries(
+        (members.members as { userId: string; image: string | null }[]).map((m) => [m.userId, m.image]),
+      );
+      expect(byId[w.owner.user.id]).toBe(picture);
+      expect(byId[w.member.user.id]).toBeNull();
+      expect((await get(w.member.cookie, picture)).statusCode).toBe(200);
+    });
+
     it('the noteId field is refused for a note the uploader cannot see (404), before anything is stored', async () => {
       const w = await sharedWorld();
       const before = storedFiles(t.testDb.dataDir);
@@ -577,6 +590,26 @@ describe.each(dialects)('pictures and note images on %s', (dialect) => {
       expect((await upload(free.cookie, '/api/images', await png())).statusCode).toBe(403);
       expect((await upload('', '/api/images', await png())).statusCode).toBe(401);
       expect((await upload('', '/api/me/avatar', await png())).statusCode).toBe(401);
+    });
+
+    it('limits uploads per account: 60 a minute, then 429 with Retry-After, before the body is read', async () => {
+      const { cookie } = await signUp(t.app);
+      const other = await signUp(t.app);
+      const tiny = Buffer.from('x');
+      for (let i = 0; i < UPLOAD_RATE_LIMIT.limit; i += 1) {
+        expect((await upload(cookie, '/api/images', tiny)).statusCode).toBe(400);
+      }
+      const limited = await upload(cookie, '/api/me/avatar', await png());
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toMatch(/^\d+$/);
+      expect(limited.json().error.code).toBe(ERROR_CODES.rateLimited);
+      const byUrl = await request(t.app, 'PUT', '/api/me/avatar', {
+        cookie,
+        body: { url: 'http://pics.test/cat.png' },
+      });
+      expect(byUrl.statusCode).toBe(429);
+      // Another account is not affected.
+      expect((await upload(other.cookie, '/api/images', await png())).statusCode).toBe(201);
     });
 
     it('refuses a JSON body, a second file and a file under another field name', async () => {

@@ -193,11 +193,3 @@ export const AI_ACTIONS = ['summarize', 'grammar', 'translate', 'structure'] as 
 export type AiAction = (typeof AI_ACTIONS)[number];
 /** Longest note text an AI action accepts. */
 export const MAX_AI_INPUT_LENGTH = 50_000;
-
-/** SPEC 9: pictures (and note images) are refused from 5 MB + 1 byte on. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** SPEC 9: the upload's fake progress goes up 10 % every 200 ms to 90 %, then 100 % on success. */
-export const UPLOAD_PROGRESS = { stepPercent: 10, stepMs: 200, maxBeforeDone: 90 } as const;
-/** Avatars are squares of this many pixels; note images keep their ratio, longest side at most this. */
-export const AVATAR_SIZE = 256;
-export const NOTE_IMAGE_MAX_SIDE = 2048;

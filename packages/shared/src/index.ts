@@ -9,6 +9,7 @@ export * from './me.schema';
 export * from './messages';
 export * from './notes.schema';
 export * from './pagination.schema';
+export * from './pictures';
 export * from './plans';
 export * from './project-policy';
 export * from './projects.schema';

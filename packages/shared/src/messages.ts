@@ -55,17 +55,5 @@ export const PERMISSION_MESSAGES = {
     'Members can add and edit notes. Only the owner or a note’s author can move it out or delete it.',
 } as const;
 
-/**
- * Profile pictures and note images (SPEC 5 and 8, 'Picture'; decision 021). SPEC's upload failure
- * names the image host of the original ('...to Cloudinary'); ours is this server, so the name is
- * left out.
- */
-export const PICTURE_MESSAGES = {
-  invalidFile: 'Please select a valid image file.',
-  tooLarge: 'Image size must be less than 5MB.',
-  invalidUrl: 'Invalid image URL.',
-  uploadFailed: 'Failed to upload image',
-  updateFailed: 'Failed to update profile picture',
-  validateUrlFailed: 'Failed to validate image URL',
-  removeFailed: 'Failed to remove profile picture',
-} as const;
+// The picture texts (SPEC 5 and 8, 'Picture') are PICTURE_MESSAGES in pictures.ts: only the settings
+// page and the editor's image upload use them, so the first route's chunk of this file stays without them.

@@ -75,6 +75,8 @@ export const joinSharedProjectBodySchema = z.strictObject({ code: joinCodeSchema
 export const memberSchema = z.object({
   userId: z.string(),
   name: z.string(),
+  /** The member's profile picture on our origin (`/api/avatars/...`), or null for the initials. */
+  image: z.string().nullable(),
   role: z.enum(['owner', 'member']),
   joinedAt: z.string(),
 });

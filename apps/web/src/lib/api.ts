@@ -84,7 +84,7 @@ function errorFromResponse(response: Response, body: unknown): ApiError {
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** Sent as JSON; a FormData is sent as multipart/form-data (uploads). */
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -96,15 +96,17 @@ export interface RequestOptions {
  */
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal, headers } = options;
+  const form = body instanceof FormData;
   const init: RequestInit = {
     method,
     credentials: 'same-origin',
     headers: {
       Accept: 'application/json',
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      // The browser writes multipart's Content-Type itself (with the boundary).
+      ...(body === undefined || form ? {} : { 'Content-Type': 'application/json' }),
       ...headers,
     },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     signal,
   };
 

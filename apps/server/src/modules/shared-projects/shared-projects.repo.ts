@@ -184,7 +184,7 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
       let query = db
         .selectFrom('project_members as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
-        .select(['m.user_id', 'u.name', 'm.role', 'm.joined_at'])
+        .select(['m.user_id', 'u.name', 'u.image', 'm.role', 'm.joined_at'])
         .where('m.project_id', '=', projectId);
       if (page.after)
         query = query.where(sql<boolean>`(m.joined_at, m.user_id) > (${page.after.j}, ${page.after.i})`);
@@ -196,7 +196,13 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
       const result = toPage(
         rows,
         page.limit,
-        (row) => ({ userId: row.user_id, name: row.name, role: row.role, joinedAt: toIso(row.joined_at) }),
+        (row) => ({
+          userId: row.user_id,
+          name: row.name,
+          image: row.image ?? null,
+          role: row.role,
+          joinedAt: toIso(row.joined_at),
+        }),
         (row) => ({ j: toIso(row.joined_at), i: row.user_id }),
       );
       return { members: result.items, nextCursor: result.nextCursor };

@@ -3,15 +3,17 @@ import {
   avatarUrlBodySchema,
   ERROR_CODES,
   MAX_IMAGE_BYTES,
+  MESSAGES,
   meSchema,
   PICTURE_MESSAGES,
   uploadedImageSchema,
 } from '@notewise/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { currentUser, type SessionCache } from '../../http/session';
+import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';
 import type { StoredObject } from '../../storage';
 import { toMe } from '../profile/profile.routes';
 import type { Membership } from '../projects/membership';
@@ -27,6 +29,12 @@ const AVATAR_FILE = /^([A-Za-z0-9_-]{1,64})-([0-9a-f]{32})\.webp$/;
 /** The hash is in the URL: the bytes at an address never change, so browsers may keep them a year. */
 const IMMUTABLE_PRIVATE = 'private, max-age=31536000, immutable';
 const IMAGE_NOT_FOUND = 'Image not found';
+
+/** GET image routes answer bytes, not JSON: documented as image/webp. */
+const IMAGE_RESPONSE = {
+  response: { 200: z.unknown().describe('The WebP image (X-Content-Type-Options: nosniff)') },
+  produces: ['image/webp'],
+};
 
 const tooLarge = () => new ApiError(413, ERROR_CODES.payloadTooLarge, PICTURE_MESSAGES.tooLarge);
 
@@ -78,15 +86,30 @@ function sendImage(reply: FastifyReply, stored: StoredObject) {
   return reply.send(stored.body);
 }
 
+/**
+ * Each upload or fetch costs a decode and an encode (seconds for a large photo): 60 a minute per
+ * account is far beyond pasting images into notes, and keeps one account from keeping the CPU busy.
+ */
+export const UPLOAD_RATE_LIMIT: RateLimitRule = { name: 'uploads', limit: 60, windowMs: 60_000 };
+
 export interface UploadRoutesDeps {
   uploads: Uploads;
   membership: Membership;
   sessions: SessionCache;
+  rateLimiter: RateLimiter;
 }
 
 /** Profile pictures and note images (decision 021; images-contract). */
 export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRoutesDeps) {
-  const { uploads, membership, sessions } = deps;
+  const { uploads, membership, sessions, rateLimiter } = deps;
+  // Counted before the body is read: a refused request costs no decoding.
+  const limitUploads: preHandlerAsyncHookHandler = async (request, reply) => {
+    const decision = await rateLimiter.consume(UPLOAD_RATE_LIMIT, currentUser(request).id);
+    if (!decision.allowed) {
+      reply.header('retry-after', String(decision.retryAfterSeconds));
+      throw new ApiError(429, ERROR_CODES.rateLimited, MESSAGES.tooManyRequests);
+    }
+  };
   // Only these routes take multipart bodies; everywhere else it stays an unsupported content type.
   await app.register(async (scope) => {
     await scope.register(multipart, {
@@ -104,7 +127,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
 
     r.post(
       '/api/me/avatar',
-      { onRequest: scope.requireAuth, schema: { response: { 200: meSchema } } },
+      { onRequest: scope.requireAuth, preHandler: limitUploads, schema: { response: { 200: meSchema } } },
       async (request) => {
         const user = currentUser(request);
         const { bytes } = await readUpload(request);
@@ -118,7 +141,11 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
 
     r.post(
       '/api/images',
-      { onRequest: scope.requireAccess, schema: { response: { 201: uploadedImageSchema } } },
+      {
+        onRequest: scope.requireAccess,
+        preHandler: limitUploads,
+        schema: { response: { 201: uploadedImageSchema } },
+      },
       async (request, reply) => {
         const user = currentUser(request);
         const { bytes, noteId } = await readUpload(request);
@@ -141,7 +168,11 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
 
   r.put(
     '/api/me/avatar',
-    { onRequest: app.requireAuth, schema: { body: avatarUrlBodySchema, response: { 200: meSchema } } },
+    {
+      onRequest: app.requireAuth,
+      preHandler: limitUploads,
+      schema: { body: avatarUrlBodySchema, response: { 200: meSchema } },
+    },
     async (request) => {
       const user = currentUser(request);
       const image = await uploads.setAvatarFromUrl(user.id, request.body.url).catch((error: unknown) => {
@@ -165,7 +196,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
 
   r.get(
     '/api/avatars/:file',
-    { onRequest: app.requireAuth, schema: { params: fileParamsSchema } },
+    { onRequest: app.requireAuth, schema: { params: fileParamsSchema, ...IMAGE_RESPONSE } },
     async (request, reply) => {
       const match = AVATAR_FILE.exec(request.params.file);
       const stored = match ? await uploads.readAvatar(match[1] as string, match[2] as string) : undefined;
@@ -176,7 +207,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
 
   r.get(
     '/api/images/:file',
-    { onRequest: app.requireAuth, schema: { params: fileParamsSchema } },
+    { onRequest: app.requireAuth, schema: { params: fileParamsSchema, ...IMAGE_RESPONSE } },
     async (request, reply) => {
       const match = NOTE_IMAGE_FILE.exec(request.params.file);
       const userId = currentUser(request).id;

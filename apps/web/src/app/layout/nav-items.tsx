@@ -84,15 +84,17 @@ interface ItemProps {
   to: string;
   label: string;
   icon: LucideIcon;
+  /** Shown instead of the icon (the profile picture on Settings). */
+  picture?: ReactNode;
   end?: boolean;
   onNavigate?: () => void;
 }
 
-function NavItem({ variant, to, label, icon, end, onNavigate }: ItemProps) {
+function NavItem({ variant, to, label, icon, picture, end, onNavigate }: ItemProps) {
   return (
     <li>
       <NavLink to={to} end={end} className={rowClasses(variant)} onClick={onNavigate}>
-        <Icon icon={icon} />
+        {picture ?? <Icon icon={icon} />}
         <Label variant={variant}>{label}</Label>
       </NavLink>
     </li>
@@ -251,6 +253,12 @@ export function NavItems({ variant, onNavigate, onAuth }: NavItemsProps) {
               to={paths.settings}
               label="Settings"
               icon={Settings}
+              picture={
+                // A plain <img>: the first route carries no avatar component for this.
+                user.image ? (
+                  <img src={user.image} alt="" className="size-4 shrink-0 rounded-full object-cover" />
+                ) : undefined
+              }
               onNavigate={onNavigate}
             />
             <SignOutItem variant={variant} />

@@ -1,7 +1,6 @@
 import { type Me, updateMeBodySchema } from '@notewise/shared';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -10,6 +9,7 @@ import { errorMessage } from '@/lib/api';
 import { formatDate } from '@/lib/format';
 import { useUpdateProfile } from '../api/update-profile';
 import { AppearanceSection } from './appearance-section';
+import { ProfilePictureSection } from './profile-picture-section';
 import { SecuritySection } from './security-section';
 
 export function ProfileTab({ user }: { user: Me }) {
@@ -41,13 +41,7 @@ export function ProfileTab({ user }: { user: Me }) {
   return (
     <div className="space-y-6">
       <Card className="space-y-6">
-        <div className="flex items-center gap-4">
-          <Avatar name={user.name} email={user.email} src={user.image} size={64} />
-          <div className="min-w-0">
-            <p className="truncate text-[15px] font-semibold">{user.name}</p>
-            <p className="truncate text-sm text-muted">{user.email}</p>
-          </div>
-        </div>
+        <ProfilePictureSection user={user} />
 
         <Field label="Email" hint="Your email address cannot be changed.">
           {(control) => <Input {...control} type="email" value={user.email} readOnly />}

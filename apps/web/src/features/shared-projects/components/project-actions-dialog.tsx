@@ -7,6 +7,7 @@ import {
 } from '@notewise/shared';
 import { LogOut, RefreshCw, Trash2, UserMinus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { ColorPicker } from '@/components/ui/color-picker';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -237,6 +238,7 @@ function MembersSection({ project }: { project: SharedProject }) {
       <ul aria-labelledby={id} className="-mx-2 divide-y divide-border">
         {members.data.map((member) => (
           <li key={member.userId} className="flex min-h-11 items-center gap-3 px-2 py-1.5">
+            <Avatar name={member.name} src={member.image} size={28} />
             <span className="min-w-0 flex-1">
               <span className="block truncate text-sm font-medium">{member.name}</span>
               <span className="block text-xs text-subtle">
