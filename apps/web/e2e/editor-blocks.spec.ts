@@ -47,11 +47,22 @@ function nextFrames(page: Page) {
   return page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
+/**
+ * A key that moves the caret natively (End, Home, arrows): ProseMirror reads the new selection on the
+ * browser's selectionchange, which a busy machine may deliver after the next key (Enter would then
+ * act on the old selection). Waits for it.
+ */
+async function move(page: Page, key: string) {
+  await page.keyboard.press(key);
+  await nextFrames(page);
+}
+
 /** Selects `length` characters ending `fromEnd` characters before the end of the caret's line. */
 async function selectFromEnd(page: Page, fromEnd: number, length: number) {
   await page.keyboard.press('End');
   for (let index = 0; index < fromEnd; index += 1) await page.keyboard.press('ArrowLeft');
   for (let index = 0; index < length; index += 1) await page.keyboard.press('Shift+ArrowLeft');
+  await nextFrames(page);
 }
 
 /** Every cell's text, row by row. */
@@ -102,7 +113,7 @@ test('each block from the toolbar is saved and comes back after a reload', async
 
   // Heading 2 through the text style menu.
   await page.keyboard.type('Release notes');
-  await page.keyboard.press('Shift+Home');
+  await move(page, 'Shift+Home');
   await formatting.getByRole('button', { name: /^Text style/ }).click();
   await page.getByRole('menuitemradio', { name: 'Heading 2' }).click();
   await expect(editor.locator('h2')).toHaveText('Release notes');
@@ -112,7 +123,7 @@ test('each block from the toolbar is saved and comes back after a reload', async
 
   // Strikethrough, inline code and a mailto: link on words of one line (selected from its end, so
   // no mark runs on into text typed after it).
-  await page.keyboard.press('End');
+  await move(page, 'End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('old plan run npm test see docs or mail us');
   await selectFromEnd(page, 0, 'mail us'.length);
@@ -136,10 +147,10 @@ test('each block from the toolbar is saved and comes back after a reload', async
   await expect(editor.locator('s')).toHaveText('plan');
 
   // A relative link on a line of its own.
-  await page.keyboard.press('End');
+  await move(page, 'End');
   await page.keyboard.press('Enter');
   await page.keyboard.type('Guide');
-  await page.keyboard.press('Shift+Home');
+  await move(page, 'Shift+Home');
   await formatting.getByRole('button', { name: /link/i }).click();
   await linkForm.getByLabel('Link address').fill('../guides/setup.md');
   await linkForm.getByRole('button', { name: 'Apply' }).click();
@@ -148,7 +159,7 @@ test('each block from the toolbar is saved and comes back after a reload', async
   await nextFrames(page);
 
   // Horizontal rule, then a code block with a language (highlighted once its grammar loads).
-  await page.keyboard.press('End');
+  await move(page, 'End');
   await page.keyboard.press('Enter');
   await insert.getByRole('button', { name: 'Insert horizontal rule' }).click();
   await nextFrames(page);
@@ -163,8 +174,8 @@ test('each block from the toolbar is saved and comes back after a reload', async
   await nextFrames(page);
 
   // Leave the code block (the arrow moves below it) and add a table.
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.press('ArrowDown');
+  await move(page, 'ControlOrMeta+End');
+  await move(page, 'ArrowDown');
   await insert.getByRole('button', { name: 'Insert table' }).click();
   await expect(editor.locator('table tr')).toHaveCount(3);
   await expect(editor.locator('table tr').first().locator('th')).toHaveCount(3);
@@ -247,7 +258,7 @@ test('a table: Tab moves between cells, rows and columns are added, and it comes
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Shift+Tab');
   // Tab selects the cell's text: End puts the caret after it.
-  await page.keyboard.press('End');
+  await move(page, 'End');
   await page.keyboard.type('!');
   // To the row's last cell, so the new column goes at the end.
   await page.keyboard.press('Tab');
@@ -352,7 +363,7 @@ test('pasted Google Docs and Notion HTML and a pasted Markdown table become bloc
   await expect(editor.locator('ul li')).toContainText('First point');
   await expect(editor.locator('[style*="font-family"], script')).toHaveCount(0);
 
-  await page.keyboard.press('ControlOrMeta+End');
+  await move(page, 'ControlOrMeta+End');
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   const notion =
@@ -364,8 +375,8 @@ test('pasted Google Docs and Notion HTML and a pasted Markdown table become bloc
   await expect(editor.locator('pre')).toContainText('npm run build');
   await expect(editor.locator('blockquote')).toContainText('Keep it small');
 
-  await page.keyboard.press('ControlOrMeta+End');
-  await page.keyboard.press('ArrowDown');
+  await move(page, 'ControlOrMeta+End');
+  await move(page, 'ArrowDown');
   await page.keyboard.press('Enter');
   await paste(editor, {
     'text/plain': '| Fruit | Count |\n| --- | ---: |\n| Apple | 3 |\n| Pear | ~~5~~ 4 |\n',
@@ -459,9 +470,9 @@ test('two members editing a table and a code block at the same time end with the
 
   // Alice works in the table (types, adds a row and a column); Bob types in the code block.
   await editorA.locator('td').first().click();
-  await alice.keyboard.press('End');
+  await move(alice, 'End');
   await editorB.locator('pre').click();
-  await bob.keyboard.press('End');
+  await move(bob, 'End');
   const aliceWork = (async () => {
     await alice.keyboard.type(' one', { delay: 20 });
     const controls = alice.getByRole('toolbar', { name: 'Table' });
