@@ -631,6 +631,22 @@ describe.each(dialects)('pictures and note images on %s', (dialect) => {
         { name: 'file', filename: 'b.png', data: image },
       ]);
       expect(two.statusCode).toBe(400);
+      // A body that is not multipart at all under a multipart type: 400, never a 500.
+      for (const url of ['/api/images', '/api/me/avatar']) {
+        const broken = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: {
+            host: 'localhost:3000',
+            origin: TEST_ORIGIN,
+            cookie,
+            'content-type': 'multipart/form-data; boundary=x',
+          },
+          payload: 'l+<_iBrH',
+        });
+        expect(broken.statusCode, url).toBe(400);
+        expect(broken.json().error.message).toBe(PICTURE_MESSAGES.invalidFile);
+      }
       const other = await send([{ name: 'picture', filename: 'a.png', data: image }]);
       expect(other.statusCode).toBe(400);
       expect(other.json().error.message).toBe(PICTURE_MESSAGES.invalidFile);

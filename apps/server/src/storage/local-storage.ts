@@ -39,12 +39,19 @@ export function createLocalStorage(root: string): ObjectStorage {
 
     async get(key) {
       const file = fileOf(key);
+      let handle: fs.promises.FileHandle;
       try {
-        const handle = await fs.promises.open(file, 'r');
-        const { size } = await handle.stat();
-        return { body: handle.createReadStream(), size };
+        handle = await fs.promises.open(file, 'r');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+      try {
+        const { size } = await handle.stat();
+        // The stream closes the handle when it ends or is destroyed (a client that goes away).
+        return { body: handle.createReadStream(), size };
+      } catch (error) {
+        await handle.close();
         throw error;
       }
     },

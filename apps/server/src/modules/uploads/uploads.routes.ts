@@ -69,7 +69,11 @@ async function readUpload(request: FastifyRequest): Promise<{ bytes: Buffer; not
       }
     }
   } catch (error) {
-    throw pictureError(error, 'file');
+    if (error instanceof ApiError) throw error;
+    const mapped = pictureError(error, 'file');
+    // Anything else here is the body itself (a malformed multipart stream, "Unexpected end of form"):
+    // the client's fault, never a 500.
+    throw mapped instanceof ApiError ? mapped : badRequest(PICTURE_MESSAGES.invalidFile);
   }
   if (!bytes || bytes.length === 0) throw badRequest(PICTURE_MESSAGES.invalidFile);
   return { bytes, noteId };
