@@ -1,24 +1,28 @@
 import { FONT_SIZES, HIGHLIGHT_COLORS, TEXT_COLORS } from '@notewise/shared';
+import { NodeSelection } from '@tiptap/pm/state';
 import { type Editor, useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
 import {
   ALargeSmall,
   Baseline,
   Bold,
+  Code,
   Highlighter,
   Italic,
   List,
   ListChecks,
   ListOrdered,
+  Strikethrough,
   Type,
   Underline,
 } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { LinkMenu } from './link-menu';
 import { ToolbarMenu, ToolbarMenuItem, toolbarButtonClasses } from './toolbar-menu';
 
-type MenuId = 'style' | 'size' | 'color' | 'highlight' | 'lists';
-type BlockStyle = 'paragraph' | 'h1' | 'h2' | 'h3' | 'quote';
+type MenuId = 'style' | 'size' | 'color' | 'highlight' | 'lists' | 'link';
+type BlockStyle = 'paragraph' | 'h1' | 'h2' | 'h3' | 'h4' | 'quote' | 'code';
 type ListKind = 'bullet' | 'ordered' | 'task' | null;
 
 const BLOCK_STYLES: ReadonlyArray<{ id: BlockStyle; label: string; className: string }> = [
@@ -26,7 +30,10 @@ const BLOCK_STYLES: ReadonlyArray<{ id: BlockStyle; label: string; className: st
   { id: 'h1', label: 'Heading 1', className: 'text-lg font-semibold' },
   { id: 'h2', label: 'Heading 2', className: 'text-base font-semibold' },
   { id: 'h3', label: 'Heading 3', className: 'font-semibold' },
+  // Shown as the current style only (typed "#### " or pasted): the menu offers 1-3.
+  { id: 'h4', label: 'Small heading', className: 'font-semibold' },
   { id: 'quote', label: 'Quote', className: 'italic text-muted' },
+  { id: 'code', label: 'Code block', className: 'font-mono text-[13px]' },
 ];
 
 const DEFAULT_FONT_SIZE = '16px';
@@ -37,6 +44,9 @@ interface ToolbarState {
   bold: boolean;
   italic: boolean;
   underline: boolean;
+  strike: boolean;
+  code: boolean;
+  link: string | null;
   block: BlockStyle;
   fontSize: string;
   color: string | null;
@@ -48,6 +58,9 @@ const IDLE: ToolbarState = {
   bold: false,
   italic: false,
   underline: false,
+  strike: false,
+  code: false,
+  link: null,
   block: 'paragraph',
   fontSize: DEFAULT_FONT_SIZE,
   color: null,
@@ -60,19 +73,28 @@ function readState(editor: Editor): ToolbarState {
   if (editor.state.selection.empty) return IDLE;
   const textStyle = editor.getAttributes('textStyle');
   const level = editor.getAttributes('heading').level as number | undefined;
-  const block: BlockStyle = editor.isActive('heading')
-    ? level === 1
-      ? 'h1'
-      : level === 2
-        ? 'h2'
-        : 'h3'
-    : editor.isActive('blockquote')
-      ? 'quote'
-      : 'paragraph';
+  // h4-h6 (typed or pasted) are not offered here: the menu shows no checked style for them.
+  const block: BlockStyle = editor.isActive('codeBlock')
+    ? 'code'
+    : editor.isActive('heading')
+      ? level === 1
+        ? 'h1'
+        : level === 2
+          ? 'h2'
+          : level === 3
+            ? 'h3'
+            : 'h4'
+      : editor.isActive('blockquote')
+        ? 'quote'
+        : 'paragraph';
+  const href = editor.getAttributes('link').href;
   return {
     bold: editor.isActive('bold'),
     italic: editor.isActive('italic'),
     underline: editor.isActive('underline'),
+    strike: editor.isActive('strike'),
+    code: editor.isActive('code'),
+    link: editor.isActive('link') && typeof href === 'string' ? href : null,
     block,
     fontSize: typeof textStyle.fontSize === 'string' ? textStyle.fontSize : DEFAULT_FONT_SIZE,
     color: typeof textStyle.color === 'string' ? textStyle.color : null,
@@ -100,6 +122,13 @@ function setBlockStyle(editor: Editor, style: BlockStyle) {
     case 'h2':
     case 'h3':
       chain.setHeading({ level: Number(style.slice(1)) as 1 | 2 | 3 }).run();
+      break;
+    case 'h4':
+      chain.run();
+      break;
+    case 'code':
+      if (editor.isActive('codeBlock')) chain.run();
+      else chain.setCodeBlock().run();
       break;
     case 'quote':
       if (editor.isActive('blockquote')) chain.run();
@@ -169,6 +198,12 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
       shift: { padding: 8 },
       hide: true,
       scrollTarget,
+      // show() makes the bubble visible where it last was; floating-ui places it a moment later (much
+      // later on a busy device), so for that moment it covered other lines (the 390 px check saw it).
+      // Hidden until placed: the placement sets it visible again.
+      onShow: () => {
+        if (bubbleRef.current) bubbleRef.current.style.visibility = 'hidden';
+      },
       onHide: () => setOpenMenu(null),
     }),
     [scrollTarget, belowSelection],
@@ -186,7 +221,22 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
   const currentStyle = BLOCK_STYLES.find((style) => style.id === state.block) ?? BLOCK_STYLES[0];
 
   return (
-    <BubbleMenu ref={bubbleRef} editor={editor} className="z-30" options={options}>
+    <BubbleMenu
+      ref={bubbleRef}
+      editor={editor}
+      className="z-30"
+      options={options}
+      shouldShow={({ view, state, from, to, element }) =>
+        editor.isEditable &&
+        (view.hasFocus() || element.contains(document.activeElement)) &&
+        !state.selection.empty &&
+        // A selected image has its own controls (BlockControls); empty lines have nothing to format.
+        !(state.selection instanceof NodeSelection) &&
+        // Code blocks hold no marks: their language picker is their only control.
+        !state.selection.$from.parent.type.spec.code &&
+        state.doc.textBetween(from, to).length > 0
+      }
+    >
       <div
         ref={toolbarRef}
         role="toolbar"
@@ -226,6 +276,21 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
             onClick={() => chain().toggleUnderline().run()}
             icon={<Underline size={16} aria-hidden="true" />}
           />
+          <MarkButton
+            label="Strikethrough"
+            shortcut={`${MOD}Shift+S`}
+            active={state.strike}
+            onClick={() => chain().toggleStrike().run()}
+            icon={<Strikethrough size={16} aria-hidden="true" />}
+          />
+          <MarkButton
+            label="Inline code"
+            shortcut={`${MOD}E`}
+            active={state.code}
+            onClick={() => chain().toggleCode().run()}
+            icon={<Code size={16} aria-hidden="true" />}
+          />
+          <LinkMenu editor={editor} href={state.link} {...menu('link')} />
           <Divider />
           <ToolbarMenu
             label="Text style"
@@ -233,7 +298,7 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
             icon={<Type size={16} aria-hidden="true" />}
             {...menu('style')}
           >
-            {BLOCK_STYLES.map((style) => (
+            {BLOCK_STYLES.filter((style) => style.id !== 'h4').map((style) => (
               <ToolbarMenuItem
                 key={style.id}
                 label={style.label}
@@ -361,7 +426,7 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
 }
 
 /** The nearest scrolling ancestor of the editor, or the window. */
-function scrollParent(element: HTMLElement): HTMLElement | Window {
+export function scrollParent(element: HTMLElement): HTMLElement | Window {
   for (let node = element.parentElement; node; node = node.parentElement) {
     const { overflowY } = getComputedStyle(node);
     if (overflowY === 'auto' || overflowY === 'scroll') return node;
@@ -383,7 +448,7 @@ function MarkButton({ label, shortcut, active, icon, onClick }: MarkButtonProps)
       type="button"
       aria-label={label}
       aria-pressed={active}
-      aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${shortcut.slice(-1)}`}
+      aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${shortcut.slice(MOD.length)}`}
       title={`${label} (${shortcut})`}
       // Keeps the selection's focus in the text for a mouse click.
       onMouseDown={(event) => event.preventDefault()}

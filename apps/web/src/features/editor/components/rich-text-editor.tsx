@@ -2,8 +2,12 @@ import { createEditorExtensions, docToMarkdown, markdownToDoc } from '@notewise/
 import { type Editor, EditorContent, type Extensions, useEditor } from '@tiptap/react';
 import { type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { CodeHighlight } from '../lib/code-highlight';
 import { isDocBlank } from '../lib/doc-state';
+import { PasteAndDrop } from '../lib/paste-and-drop';
+import { BlockControls } from './block-controls';
 import { FormatToolbar } from './format-toolbar';
+import { InsertToolbar } from './insert-toolbar';
 import './rich-text-editor.css';
 
 /** An opaque copy of the document at one moment (ProseMirror nodes are immutable: cheap to keep). */
@@ -85,7 +89,13 @@ export function RichTextEditor({
 
   // Created once: useEditor compares options by identity on every render.
   const [options] = useState(() => ({
-    extensions: [...createEditorExtensions({ placeholder, collaboration }), ...(extraExtensions ?? [])],
+    extensions: [
+      ...createEditorExtensions({ placeholder, collaboration }),
+      // Web only, no schema change: highlighting decorations, Markdown/HTML/image paste and drop.
+      CodeHighlight,
+      PasteAndDrop,
+      ...(extraExtensions ?? []),
+    ],
     // Under collaboration the content comes from the shared Yjs document instead.
     content: collaboration ? undefined : markdownToDoc(initialMarkdown),
     editorProps: {
@@ -155,8 +165,10 @@ export function RichTextEditor({
 
   return (
     <div className={cn('nw-editor relative', className)}>
+      <InsertToolbar editor={editor} disabled={!editable} />
       <EditorContent editor={editor} />
       {editable && <FormatToolbar editor={editor} />}
+      {editable && <BlockControls editor={editor} />}
     </div>
   );
 }
