@@ -15,3 +15,4 @@ export * from './search.schema';
 export * from './search-rank';
 export * from './shared-projects.schema';
 export * from './text';
+export * from './voice.schema';
