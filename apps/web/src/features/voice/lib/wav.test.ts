@@ -25,7 +25,9 @@ describe('WAV encoding', () => {
   });
 
   it('clips floats outside [-1, 1] when converting to PCM16', () => {
-    expect([...toPcm16(new Float32Array([-2, -1, 0, 0.5, 1, 3]))]).toEqual([-32768, -32768, 0, 16384, 32767, 32767]);
+    expect([...toPcm16(new Float32Array([-2, -1, 0, 0.5, 1, 3]))]).toEqual([
+      -32768, -32768, 0, 16384, 32767, 32767,
+    ]);
   });
 
   it('downsamples 48 kHz to 16 kHz by averaging, keeping the duration', () => {

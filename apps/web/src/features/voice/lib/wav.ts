@@ -52,7 +52,8 @@ export function encodeWav(samples: Int16Array, sampleRate: number): Uint8Array<A
   const buffer = new ArrayBuffer(WAV_HEADER_BYTES + dataBytes);
   const view = new DataView(buffer);
   const ascii = (offset: number, text: string) => {
-    for (let index = 0; index < text.length; index += 1) view.setUint8(offset + index, text.charCodeAt(index));
+    for (let index = 0; index < text.length; index += 1)
+      view.setUint8(offset + index, text.charCodeAt(index));
   };
   ascii(0, 'RIFF');
   view.setUint32(4, 36 + dataBytes, true);
