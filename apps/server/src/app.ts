@@ -42,6 +42,7 @@ import { registerSearchRoutes } from './modules/search/search.routes';
 import { createJoinGuard } from './modules/shared-projects/join-guard';
 import { createSharedProjectsRepo } from './modules/shared-projects/shared-projects.repo';
 import { registerSharedProjectRoutes } from './modules/shared-projects/shared-projects.routes';
+import { registerVoiceRoutes } from './modules/voice/voice.routes';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
 import { createChangeNotifier } from './realtime/change-notifier';
 import { type Collab, createCollab } from './realtime/collab';
@@ -120,7 +121,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandlers(app);
-  await registerSecurityHeaders(app, config.publicUrl?.startsWith('https://') ?? false);
+  await registerSecurityHeaders(app, config.publicUrl?.startsWith('https://') ?? false, {
+    hostedVoice: config.voice.vapi !== undefined,
+  });
   const originPolicy = createOriginPolicy(config);
   registerOriginCheck(app, originPolicy);
   await registerCompression(app);
@@ -182,7 +185,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerPinRoutes(app, notes, notify);
   registerSearchRoutes(app, createSearchRepo(database.db, database.dialect));
   registerDraftRoutes(app, database.db);
-  registerAiRoutes(app, { config, db: database.db, notes, projects, notify, rateLimiter });
+  const ai = registerAiRoutes(app, { config, db: database.db, notes, projects, notify, rateLimiter });
+  registerVoiceRoutes(app, { config, db: database.db, ai, notes, membership, notify, rateLimiter });
   const joinGuard = createJoinGuard(rateLimiter);
   const shared = createSharedProjectsRepo(database.db);
   registerSharedProjectRoutes(app, {

@@ -237,6 +237,79 @@ export const envSchema = z.object({
     .max(10_000)
     .default(30)
     .describe('AI requests allowed per user per minute.'),
+  STT_BASE_URL: z
+    .url({
+      message: 'must be the base URL of an OpenAI-compatible speech API, like http://localhost:8000/v1',
+    })
+    .optional()
+    .describe(
+      'OpenAI-compatible speech-to-text API for the voice assistant (`POST /audio/transcriptions`: OpenAI, Groq, Speaches, whisper.cpp server, LocalAI), like `http://localhost:8000/v1`. Unset: browsers use their own speech recognition where they have it.',
+    ),
+  STT_API_KEY: z.string().optional().describe('API key sent to `STT_BASE_URL`, if it needs one.'),
+  STT_MODEL: z
+    .string()
+    .min(1)
+    .default('whisper-1')
+    .describe(
+      'Speech-to-text model asked of `STT_BASE_URL` (`whisper-1`, `Systran/faster-whisper-small`...).',
+    ),
+  STT_LANGUAGE: z
+    .string()
+    .regex(/^[a-z]{2,3}$/, { message: 'must be an ISO-639-1 language code like en' })
+    .optional()
+    .describe('Language of the speech (`en`), sent to the speech server. Unset: it detects the language.'),
+  STT_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(300_000)
+    .default(30_000)
+    .describe('How long to wait for one transcription, in milliseconds.'),
+  TTS_BASE_URL: z
+    .url({
+      message: 'must be the base URL of an OpenAI-compatible speech API, like http://localhost:8000/v1',
+    })
+    .optional()
+    .describe(
+      "OpenAI-compatible text-to-speech API (`POST /audio/speech`) for the assistant's spoken answers. Unset: the browser speaks them (speechSynthesis).",
+    ),
+  TTS_API_KEY: z.string().optional().describe('API key sent to `TTS_BASE_URL`, if it needs one.'),
+  TTS_MODEL: z.string().min(1).default('tts-1').describe('Text-to-speech model asked of `TTS_BASE_URL`.'),
+  TTS_VOICE: z.string().min(1).default('alloy').describe('Voice asked of `TTS_BASE_URL`.'),
+  VAPI_PUBLIC_KEY: z
+    .string()
+    .min(1)
+    .optional()
+    .describe(
+      'With `VAPI_ASSISTANT_ID`: the voice card uses the hosted Vapi service instead (audio goes to Vapi); the CSP then allows its origins.',
+    ),
+  VAPI_ASSISTANT_ID: z.string().min(1).optional().describe('The Vapi assistant the card calls.'),
+  VOICE_MAX_UTTERANCE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(25 * 1024 * 1024)
+    .default(2 * 1024 * 1024)
+    .describe('Largest utterance (WAV) the server accepts, in bytes.'),
+  VOICE_MAX_UTTERANCE_SECONDS: z.coerce
+    .number()
+    .min(1)
+    .max(600)
+    .default(30)
+    .describe('Longest utterance the server accepts, in seconds.'),
+  VOICE_UTTERANCES_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(30)
+    .describe('Voice turns (utterances or recognised sentences) allowed per user per minute.'),
+  VOICE_MINUTES_PER_DAY: z.coerce
+    .number()
+    .min(1)
+    .max(1440)
+    .default(120)
+    .describe('Minutes of audio the server transcribes per user per day (UTC).'),
 });
 
 export interface Config {
@@ -276,6 +349,30 @@ export interface Config {
     /** AI requests allowed per user per minute. */
     rateLimit: number;
   };
+  voice: VoiceConfig;
+}
+
+export interface VoiceConfig {
+  /** Set: utterances are transcribed by this OpenAI-compatible server. */
+  stt:
+    | {
+        baseUrl: string;
+        apiKey: string | undefined;
+        model: string;
+        language: string | undefined;
+        timeoutMs: number;
+      }
+    | undefined;
+  /** Set: POST /api/voice/speech proxies this OpenAI-compatible /audio/speech server. */
+  tts: { baseUrl: string; apiKey: string | undefined; model: string; voice: string } | undefined;
+  /** Both set: the card uses the hosted Vapi service. */
+  vapi: { publicKey: string; assistantId: string } | undefined;
+  limits: {
+    maxUtteranceBytes: number;
+    maxUtteranceSeconds: number;
+    utterancesPerMinute: number;
+    minutesPerDay: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -311,6 +408,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SMTP_FROM: required with SMTP_URL (the sender, like Notewise <notes@example.com>)',
     );
   }
+  if (Boolean(e.VAPI_PUBLIC_KEY) !== Boolean(e.VAPI_ASSISTANT_ID)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID: set both (hosted Vapi mode) or neither',
+    );
+  }
   const demo = demoAccountSetting(e.DEMO_ACCOUNT, e.NODE_ENV, e.HOST);
   return {
     env: e.NODE_ENV,
@@ -342,6 +444,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       model: e.AI_MODEL,
       timeoutMs: e.AI_TIMEOUT_MS,
       rateLimit: e.AI_RATE_LIMIT,
+    },
+    voice: {
+      stt: e.STT_BASE_URL
+        ? {
+            baseUrl: e.STT_BASE_URL.replace(/\/+$/, ''),
+            apiKey: e.STT_API_KEY,
+            model: e.STT_MODEL,
+            language: e.STT_LANGUAGE,
+            timeoutMs: e.STT_TIMEOUT_MS,
+          }
+        : undefined,
+      tts: e.TTS_BASE_URL
+        ? {
+            baseUrl: e.TTS_BASE_URL.replace(/\/+$/, ''),
+            apiKey: e.TTS_API_KEY,
+            model: e.TTS_MODEL,
+            voice: e.TTS_VOICE,
+          }
+        : undefined,
+      vapi:
+        e.VAPI_PUBLIC_KEY && e.VAPI_ASSISTANT_ID
+          ? { publicKey: e.VAPI_PUBLIC_KEY, assistantId: e.VAPI_ASSISTANT_ID }
+          : undefined,
+      limits: {
+        maxUtteranceBytes: e.VOICE_MAX_UTTERANCE_BYTES,
+        maxUtteranceSeconds: e.VOICE_MAX_UTTERANCE_SECONDS,
+        utterancesPerMinute: e.VOICE_UTTERANCES_PER_MINUTE,
+        minutesPerDay: e.VOICE_MINUTES_PER_DAY,
+      },
     },
   };
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
-import type { ChangeEvent } from '@notewise/shared';
+import type { ChangeEvent, RealtimeEvent } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
@@ -38,7 +38,7 @@ async function openEvents(host: string, cookie: string) {
 
 describe('event outbox', () => {
   it('coalesces repeats, sends at most 10 a second, and turns a flood into one resync', () => {
-    const sent: ChangeEvent[] = [];
+    const sent: RealtimeEvent[] = [];
     const outbox = new Outbox((event) => sent.push(event));
     const t0 = 1_000_000;
     outbox.flush(t0);

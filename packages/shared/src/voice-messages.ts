@@ -20,6 +20,10 @@ export const VOICE_MESSAGES = {
     'No speech server is configured. Set STT_BASE_URL on the server (see “Voice” in the README), or use a browser with speech recognition.',
   sttUnreachable: (baseUrl: string) =>
     `The speech server at ${baseUrl} is not reachable. Check that it is running, then try again.`,
+  sttTimeout: (baseUrl: string, seconds: number) =>
+    `The speech server at ${baseUrl} did not answer within ${seconds} seconds. Please try again.`,
+  sttBusy: (baseUrl: string, status: number) =>
+    `The speech server at ${baseUrl} failed to answer (HTTP ${status}). Please try again in a moment.`,
   sttFailed: 'The speech server could not transcribe this recording. Please try again.',
   noSpeech: 'No speech was recognized in this recording.',
   ttsOff: 'No text-to-speech server is configured on this server.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { noteSchema, noteTitleSchema } from './notes.schema';
+import type { ChangeEvent } from './shared-projects.schema';
 import { stripUnsafeLine } from './text';
 import { VOICE_MESSAGES } from './voice-messages';
 
@@ -72,6 +73,8 @@ export const VOICE_ERROR_CODES = {
   sttOff: 'VOICE_STT_OFF',
   /** 502: the speech server refused the connection, timed out or answered 5xx. */
   sttUnreachable: 'VOICE_STT_UNREACHABLE',
+  /** 503: the speech server answered 429 or 5xx. */
+  sttBusy: 'VOICE_STT_BUSY',
   /** 502: the speech server answered, but not with a transcript (bad key, unknown model...). */
   sttFailed: 'VOICE_STT_FAILED',
   /** 422: the speech server refused this audio (4xx) or heard no words in it. */
@@ -221,3 +224,9 @@ export const voiceNotesEventSchema = z.object({
   callId: z.string(),
   notes: voiceNotesSchema,
 });
+export const voiceEventSchema = z.discriminatedUnion('type', [voiceTurnEventSchema, voiceNotesEventSchema]);
+export type VoiceEvent = z.infer<typeof voiceEventSchema>;
+export const VOICE_EVENT_TYPES = ['voice.turn', 'voice.notes'] as const;
+
+/** Everything /api/events sends besides 'ready': the change events and the voice events. */
+export type RealtimeEvent = ChangeEvent | VoiceEvent;

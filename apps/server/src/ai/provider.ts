@@ -1,4 +1,4 @@
-import type { AiStatus } from '@notewise/shared';
+import type { AiStatus, VoiceNotes } from '@notewise/shared';
 import type { Config } from '../config';
 import { createBuiltinProvider } from './builtin';
 import type { OpenAICompatibleOptions } from './openai-compatible';
@@ -16,6 +16,12 @@ export interface CaptureProposal {
   title: string;
   /** One of the given projects' ids, or null when none fits. */
   projectId: string | null;
+}
+
+/** One turn of a voice call, as the assistant reads it. */
+export interface VoiceLine {
+  speaker: 'user' | 'assistant';
+  text: string;
 }
 
 export interface AiCallOptions {
@@ -43,6 +49,15 @@ export interface AiProvider {
     projects: readonly CaptureProject[],
     options?: AiCallOptions,
   ): Promise<CaptureProposal>;
+  /** The live notes of a voice call (summary, decisions, action items) from its transcript. */
+  voiceNotes(transcript: readonly VoiceLine[], options?: AiCallOptions): Promise<VoiceNotes>;
+  /** A short spoken answer to a question asked during the call. */
+  voiceAnswer(
+    question: string,
+    transcript: readonly VoiceLine[],
+    notes: VoiceNotes,
+    options?: AiCallOptions,
+  ): Promise<string>;
 }
 
 export type AiConfig = Config['ai'];
@@ -82,6 +97,12 @@ function createLazyOpenAICompatibleProvider(config: AiConfig, options: OpenAICom
     },
     async capture(text, projects, callOptions) {
       return (await load()).capture(text, projects, callOptions);
+    },
+    async voiceNotes(transcript, callOptions) {
+      return (await load()).voiceNotes(transcript, callOptions);
+    },
+    async voiceAnswer(question, transcript, notes, callOptions) {
+      return (await load()).voiceAnswer(question, transcript, notes, callOptions);
     },
   };
 }

@@ -171,6 +171,39 @@ export interface AiJobsTable {
   updated_at: Timestamp;
 }
 
+/** A voice-assistant call (migration 015); its transcript is in voice_turns. */
+export interface VoiceCallsTable {
+  id: string;
+  user_id: string;
+  mode: 'server' | 'browser' | 'vapi';
+  status: 'live' | 'ended' | 'saved';
+  /** JSON of VoiceNotes. */
+  notes: string;
+  /** User turns the stored notes cover. */
+  notes_turn_count: Generated<number>;
+  note_id: string | null;
+  started_at: Timestamp;
+  ended_at: Timestamp | null;
+  last_activity_at: Timestamp;
+}
+
+export interface VoiceTurnsTable {
+  id: string;
+  call_id: string;
+  speaker: 'user' | 'assistant';
+  text: string;
+  offset_ms: number;
+  duration_ms: number | null;
+  created_at: Timestamp;
+}
+
+/** Transcribed audio per user and UTC day (VOICE_MINUTES_PER_DAY). */
+export interface VoiceUsageTable {
+  user_id: string;
+  day: string;
+  audio_ms: number;
+}
+
 /** Every word in notes (migration 011): typo tolerance looks misspelt words up here by trigram. */
 export interface SearchTermsTable {
   term: string;
@@ -194,6 +227,9 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   search_terms: SearchTermsTable;
   note_updates: NoteUpdatesTable;
+  voice_calls: VoiceCallsTable;
+  voice_turns: VoiceTurnsTable;
+  voice_usage: VoiceUsageTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

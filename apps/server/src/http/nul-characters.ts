@@ -12,7 +12,8 @@ export function withoutNul<T>(value: T): T {
   const pending: unknown[] = [value];
   while (pending.length > 0) {
     const container = pending.pop();
-    if (container === null || typeof container !== 'object') continue;
+    // A raw body (audio) is bytes, not text: nothing to strip, and walking it would be slow.
+    if (container === null || typeof container !== 'object' || ArrayBuffer.isView(container)) continue;
     const record = container as Record<string, unknown>;
     for (const key of Object.keys(record)) {
       const item = record[key];

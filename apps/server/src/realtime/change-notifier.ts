@@ -1,4 +1,4 @@
-import type { ChangeEvent } from '@notewise/shared';
+import type { ChangeEvent, RealtimeEvent } from '@notewise/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import type { EventBus } from './event-bus';
@@ -32,7 +32,7 @@ export function createChangeNotifier(db: Kysely<Database>, bus: EventBus) {
       bus.publish({ event, audience: await membersOf(...projects) });
     },
 
-    to(audience: string[], event: ChangeEvent) {
+    to(audience: string[], event: RealtimeEvent) {
       if (audience.length > 0) bus.publish({ event, audience });
     },
   };

@@ -375,6 +375,7 @@ export async function createCollab(deps: CollabDeps) {
 
   // Changes made elsewhere reach open documents through the bus (on every instance with Redis).
   const unsubscribe = deps.bus.subscribe(({ event }) => {
+    if (event.type === 'voice.turn' || event.type === 'voice.notes') return;
     const documentName = event.noteId ? `${DOCUMENT_PREFIX}${event.noteId}` : '';
     if (event.type === 'note.updated' && event.source === 'rest' && event.noteId) {
       applyRestContent(event.noteId).catch((err: unknown) =>

@@ -1,10 +1,10 @@
 import { EventEmitter } from 'node:events';
-import type { ChangeEvent } from '@notewise/shared';
+import type { RealtimeEvent } from '@notewise/shared';
 import { type LineLogger, logRedisErrors } from '../logging';
 
 /** A change plus who may see it; the audience is fixed when the change happens (deletions included). */
 export interface BusEvent {
-  event: ChangeEvent;
+  event: RealtimeEvent;
   audience: string[];
 }
 

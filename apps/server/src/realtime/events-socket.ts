@@ -1,5 +1,5 @@
 import type {} from '@fastify/websocket';
-import type { ChangeEvent } from '@notewise/shared';
+import type { RealtimeEvent } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { EventBus } from './event-bus';
@@ -10,7 +10,10 @@ export const MAX_EVENTS_PER_SECOND = 10;
 const FLUSH_INTERVAL_MS = 100;
 const HEARTBEAT_MS = 30_000;
 
-function coalesceKey(event: ChangeEvent): string {
+function coalesceKey(event: RealtimeEvent): string {
+  // Every voice turn counts (a transcript line); a call's notes collapse into the newest.
+  if (event.type === 'voice.turn') return `${event.type}:${event.turn.id}`;
+  if (event.type === 'voice.notes') return `${event.type}:${event.callId}`;
   return `${event.type}:${event.noteId ?? event.projectId ?? ''}`;
 }
 
@@ -19,13 +22,13 @@ function coalesceKey(event: ChangeEvent): string {
  * messages a second go out; a backlog larger than that becomes one 'resync' (refetch everything).
  */
 export class Outbox {
-  private readonly pending = new Map<string, ChangeEvent>();
+  private readonly pending = new Map<string, RealtimeEvent>();
   private tokens = MAX_EVENTS_PER_SECOND;
   private lastRefill: number | null = null;
 
-  constructor(private readonly send: (event: ChangeEvent) => void) {}
+  constructor(private readonly send: (event: RealtimeEvent) => void) {}
 
-  push(event: ChangeEvent) {
+  push(event: RealtimeEvent) {
     const key = coalesceKey(event);
     this.pending.delete(key);
     this.pending.set(key, event);

@@ -150,6 +150,25 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   'POST /api/ai/capture': { unscoped: "writes into the caller's own Inbox (ai-api.test.ts)" },
   'GET /api/ai/jobs/latest': { unscoped: "the caller's own jobs" },
   'GET /api/ai/jobs/:id': { unscoped: "per-user job, not a project's: a stranger gets 404 (ai-api.test.ts)" },
+  'GET /api/voice/options': { unscoped: 'server capability; requireAccess (voice.test.ts: FREE refused)' },
+  'POST /api/voice/calls': { unscoped: 'creates a call the caller owns (voice.test.ts: one live call each)' },
+  'GET /api/voice/calls': { unscoped: "the caller's own calls (voice.test.ts)" },
+  'GET /api/voice/calls/:id': {
+    unscoped: "per-user call, not a project's: another user gets 404 (voice.test.ts)",
+  },
+  'POST /api/voice/calls/:id/utterances': {
+    unscoped: 'per-user call: another user gets 404 (voice.test.ts)',
+  },
+  'POST /api/voice/calls/:id/turns': { unscoped: 'per-user call: another user gets 404 (voice.test.ts)' },
+  'POST /api/voice/calls/:id/end': { unscoped: 'per-user call: another user gets 404 (voice.test.ts)' },
+  'POST /api/voice/calls/:id/save': {
+    unscoped:
+      "per-user call (another user: 404); the body's project is checked with the notes 'create' policy: 404 unseen, 403 refused (voice.test.ts)",
+  },
+  'DELETE /api/voice/calls/:id': { unscoped: 'per-user call: another user gets 404 (voice.test.ts)' },
+  'POST /api/voice/speech': {
+    unscoped: 'text in, audio out; no stored object; requireAccess (voice.test.ts)',
+  },
   'GET /api/me': { unscoped: 'own profile' },
   'PATCH /api/me': { unscoped: 'own profile' },
   'GET /api/me/last-page': { unscoped: 'own preference' },

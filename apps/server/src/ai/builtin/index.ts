@@ -6,6 +6,7 @@ import { fixGrammar } from './grammar';
 import { structureText } from './structure';
 import { summarizeText } from './summarize';
 import { wordChunks } from './text';
+import { answerFromNotes, extractVoiceNotes } from './voice';
 
 /** Word chunks per event-loop turn, so a long result never holds the loop. */
 const CHUNKS_PER_TURN = 200;
@@ -56,5 +57,7 @@ export function createBuiltinProvider(): AiProvider {
     },
     structure: (text, options) => stream(() => structureText(text), options),
     capture: async (text: string, projects: readonly CaptureProject[]) => captureNote(text, projects),
+    voiceNotes: async (transcript) => extractVoiceNotes(transcript),
+    voiceAnswer: async (question, transcript, notes) => answerFromNotes(question, transcript, notes),
   };
 }

@@ -1,9 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { voiceNotesSchema } from '@notewise/shared';
 import { APICallError, streamText } from 'ai';
 import { z } from 'zod';
 import type { Config } from '../../config';
 import { captureNote, cleanTitle } from '../builtin/capture';
+import { answerFromNotes, extractVoiceNotes } from '../builtin/voice';
 import { AiError, busyError, cancelledError, failedError, timeoutError, unreachableError } from '../errors';
 import { capturePrompt } from '../prompts/capture';
 import type { Prompt } from '../prompts/common';
@@ -11,6 +13,7 @@ import { grammarPrompt } from '../prompts/grammar';
 import { structurePrompt } from '../prompts/structure';
 import { summarizePrompt } from '../prompts/summarize';
 import { translatePrompt } from '../prompts/translate';
+import { transcriptText, voiceAnswerPrompt, voiceNotesPrompt } from '../prompts/voice';
 import type { AiCallOptions, AiProvider, CaptureProject, CaptureProposal } from '../provider';
 import { stripCodeFence } from './code-fence';
 
@@ -120,6 +123,29 @@ export function parseCaptureAnswer(
   const match = projects.find((project) => project.name.trim().toLowerCase() === name);
   // A name that is not in the list: undefined lets the caller choose by word overlap instead.
   return { title, projectId: match ? match.id : undefined };
+}
+
+/** The JSON object of a voice-notes answer, tolerating a code fence or stray text; undefined when unusable. */
+export function parseVoiceNotesAnswer(answer: string) {
+  const start = answer.indexOf('{');
+  const end = answer.lastIndexOf('}');
+  if (start < 0 || end <= start) return undefined;
+  try {
+    const parsed = voiceNotesSchema.safeParse(JSON.parse(answer.slice(start, end + 1)));
+    if (!parsed.success) return undefined;
+    const clean = (items: string[]) =>
+      items
+        .map((item) => item.replace(/\s+/g, ' ').trim())
+        .filter(Boolean)
+        .slice(0, 20);
+    return {
+      summary: parsed.data.summary.trim().slice(0, 2000),
+      decisions: clean(parsed.data.decisions),
+      actionItems: clean(parsed.data.actionItems),
+    };
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -241,11 +267,51 @@ export function createOpenAICompatibleProvider(
     if (!any) throw failedError('The AI model returned an empty answer. Please try again.');
   }
 
+  /** The whole answer as one string; a failure other than cancellation gives undefined (fall back). */
+  async function collect(prompt: Prompt, signal: AbortSignal | undefined, what: string) {
+    let answer = '';
+    try {
+      for await (const chunk of complete(prompt, signal)) answer += chunk;
+      return answer;
+    } catch (error) {
+      if (error instanceof AiError && error.aiCode === 'AI_CANCELLED') throw error;
+      options.logger?.warn({ err: error }, `AI ${what} failed; using the built-in engine`);
+      return undefined;
+    }
+  }
+
   return {
     kind: 'openai-compatible',
     model: config.model,
     capabilities: { summarize: true, grammar: true, translate: true, structure: true, capture: true },
     summarize: (text, callOptions) => run(summarizePrompt(text), text, callOptions),
+
+    /** Falls back to the built-in extractive notes when the model fails or its JSON is unusable. */
+    async voiceNotes(transcript, callOptions) {
+      const answer = await collect(
+        voiceNotesPrompt(transcriptText(transcript)),
+        callOptions?.signal,
+        'voice notes',
+      );
+      const parsed = answer === undefined ? undefined : parseVoiceNotesAnswer(answer);
+      if (answer !== undefined && !parsed) {
+        options.logger?.warn(
+          { answer: answer.slice(0, 500) },
+          'AI voice notes unusable; using the built-in notes',
+        );
+      }
+      return parsed ?? extractVoiceNotes(transcript);
+    },
+
+    async voiceAnswer(question, transcript, notes, callOptions) {
+      const answer = await collect(
+        voiceAnswerPrompt(question, transcriptText(transcript), notes),
+        callOptions?.signal,
+        'voice answer',
+      );
+      const clean = answer?.replace(/\s+/g, ' ').trim().slice(0, 600);
+      return clean || answerFromNotes(question, transcript, notes);
+    },
     grammar: (text, callOptions) => run(grammarPrompt(text), text, callOptions),
     translate: (text, language, callOptions) => run(translatePrompt(text, language), text, callOptions),
     structure: (text, callOptions) => run(structurePrompt(text), text, callOptions),

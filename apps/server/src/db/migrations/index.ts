@@ -13,6 +13,7 @@ import { searchTermsMigration } from './011-search-terms';
 import { userDisabledMigration } from './012-user-disabled';
 import { noteUpdatesMigration } from './013-note-updates';
 import { tutorialStateMigration } from './014-tutorial-state';
+import { voiceMigration } from './015-voice';
 
 /**
  * Versioned migrations. Never edit or renumber one that has landed on main; add the next number.
@@ -34,6 +35,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '012-user-disabled': userDisabledMigration(dialect),
     '013-note-updates': noteUpdatesMigration(dialect),
     '014-tutorial-state': tutorialStateMigration(dialect),
+    '015-voice': voiceMigration(dialect),
   };
 }
 

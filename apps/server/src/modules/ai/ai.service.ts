@@ -100,6 +100,9 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       }
     },
 
+    /** The user's 'Inbox' project (created on first use): where a note goes when no project was picked. */
+    inbox: async (userId: string) => inbox(userId, await deps.projects.list(userId, 'personal')),
+
     latest: async (userId: string) => settleStale(await jobs.latest(userId)),
     find: async (userId: string, id: string) => settleStale(await jobs.find(userId, id)),
 

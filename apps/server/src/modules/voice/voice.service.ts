@@ -1,0 +1,274 @@
+import {
+  type AddVoiceTurnBody,
+  type Note,
+  type SaveVoiceCallBody,
+  VOICE_ERROR_CODES,
+  VOICE_MESSAGES,
+  type VoiceCall,
+  type VoiceMode,
+  type VoiceNotes,
+  type VoiceOptions,
+  type VoiceTurn,
+  type VoiceTurnResult,
+} from '@notewise/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { isAddressedQuestion } from '../../ai/builtin/voice';
+import type { VoiceLine } from '../../ai/provider';
+import type { Config } from '../../config';
+import { badRequest, notFound } from '../../http/errors';
+import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';
+import type { ChangeNotifier } from '../../realtime/change-notifier';
+import { sttOffError, ttsOffError, VoiceError } from '../../voice/errors';
+import { createSpeechToText, type SpeechToText } from '../../voice/speech-to-text';
+import { synthesizeSpeech } from '../../voice/text-to-speech';
+import { checkWav } from '../../voice/wav';
+import type { AiService } from '../ai/ai.service';
+import type { NotesRepo } from '../notes/notes.repo';
+import type { Membership } from '../projects/membership';
+import { authorize } from '../projects/policy';
+import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
+import type { VoiceRepo } from './voice.repo';
+import { callNoteMarkdown } from './voice-note';
+
+/** The live notes are refreshed every this many user turns (and when the call ends). */
+export const NOTES_EVERY_USER_TURNS = 3;
+/** A live call with no turn for this long is ended when its owner starts a new one (a closed tab). */
+export const IDLE_CALL_MS = 5 * 60_000;
+
+export interface VoiceDeps {
+  config: Config;
+  repo: VoiceRepo;
+  ai: Pick<AiService, 'provider' | 'inbox'>;
+  notes: NotesRepo;
+  membership: Membership;
+  notify: ChangeNotifier;
+  rateLimiter: RateLimiter;
+  /** Another engine (tests); by default the one STT_BASE_URL configures. */
+  stt?: SpeechToText | undefined;
+}
+
+const utcDay = (at = new Date()) => at.toISOString().slice(0, 10);
+
+export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
+  const { config, repo } = deps;
+  const limits = config.voice.limits;
+  const stt = deps.stt ?? createSpeechToText(config.voice.stt);
+  const perMinute: RateLimitRule = { name: 'voice', limit: limits.utterancesPerMinute, windowMs: 60_000 };
+
+  const callOf = async (userId: string, callId: string) => {
+    const found = await repo.find(userId, callId);
+    if (!found) throw notFound(VOICE_MESSAGES.callNotFound);
+    return found;
+  };
+  const liveCallOf = async (userId: string, callId: string) => {
+    const found = await callOf(userId, callId);
+    if (found.call.status !== 'live') {
+      throw new VoiceError(409, VOICE_ERROR_CODES.callNotLive, VOICE_MESSAGES.callNotLive);
+    }
+    return found;
+  };
+
+  const countTurn = async (userId: string) => {
+    const decision = await deps.rateLimiter.consume(perMinute, userId);
+    if (!decision.allowed) {
+      throw new VoiceError(429, VOICE_ERROR_CODES.rateLimited, VOICE_MESSAGES.rateLimited);
+    }
+  };
+
+  const lines = (turns: readonly VoiceTurn[]): VoiceLine[] =>
+    turns.map((turn) => ({ speaker: turn.speaker, text: turn.text }));
+
+  const publish = (userId: string, event: Parameters<ChangeNotifier['to']>[1]) =>
+    deps.notify.to([userId], event);
+
+  /** New notes from the whole transcript, stored and pushed to the owner's other tabs. */
+  const refreshNotes = async (
+    userId: string,
+    callId: string,
+    turns: readonly VoiceTurn[],
+  ): Promise<VoiceNotes> => {
+    const notes = await deps.ai.provider.voiceNotes(lines(turns));
+    const userTurns = turns.filter((turn) => turn.speaker === 'user').length;
+    await repo.setNotes(callId, notes, userTurns);
+    publish(userId, { type: 'voice.notes', callId, notes });
+    return notes;
+  };
+
+  /** What follows a user turn: pushed to other tabs, notes every few turns, an answer when asked. */
+  const afterTurn = async (userId: string, callId: string, turn: VoiceTurn): Promise<VoiceTurnResult> => {
+    publish(userId, { type: 'voice.turn', callId, turn });
+    if (turn.speaker !== 'user') return { turn, notes: null, answer: null };
+    const turns = await repo.turns(callId);
+    const userTurns = turns.filter((item) => item.speaker === 'user').length;
+    let notes: VoiceNotes | null = null;
+    if (userTurns % NOTES_EVERY_USER_TURNS === 0) notes = await refreshNotes(userId, callId, turns);
+    let answer: VoiceTurn | null = null;
+    if (isAddressedQuestion(turn.text)) {
+      const current = notes ?? (await deps.ai.provider.voiceNotes(lines(turns)));
+      const text = await deps.ai.provider.voiceAnswer(turn.text, lines(turns), current);
+      answer = await repo.addTurn(callId, {
+        speaker: 'assistant',
+        text,
+        offsetMs: turn.offsetMs + (turn.durationMs ?? 0) + 1,
+        durationMs: null,
+      });
+      publish(userId, { type: 'voice.turn', callId, turn: answer });
+    }
+    return { turn, notes, answer };
+  };
+
+  return {
+    stt,
+
+    options(): VoiceOptions {
+      return {
+        sttServer: stt !== undefined,
+        ttsServer: config.voice.tts !== undefined,
+        vapi: config.voice.vapi ?? null,
+        limits: { ...limits },
+      };
+    },
+
+    async start(userId: string, mode: VoiceMode): Promise<VoiceCall> {
+      if (mode === 'server' && !stt) throw sttOffError();
+      if (mode === 'vapi' && !config.voice.vapi) {
+        throw badRequest('Vapi is not configured on this server (VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID).');
+      }
+      const live = await repo.liveCall(userId);
+      if (live && Date.now() - Date.parse(live.lastActivityAt) > IDLE_CALL_MS) {
+        // The tab that held it is gone: end it (its transcript stays, to be saved from the history).
+        await repo.end(userId, live.id);
+      }
+      const created = await repo.create(userId, mode);
+      if (created === 'active') {
+        throw new VoiceError(409, VOICE_ERROR_CODES.callActive, VOICE_MESSAGES.callActive);
+      }
+      return created;
+    },
+
+    list: (userId: string) => repo.list(userId),
+
+    async detail(userId: string, callId: string) {
+      const found = await callOf(userId, callId);
+      return { call: found.call, turns: await repo.turns(callId), notes: found.notes };
+    },
+
+    /**
+     * One utterance: checked (format, size, length, limits) before anything is sent or stored, then
+     * transcribed; the transcript is stored as a user turn. The audio is never stored.
+     */
+    async utterance(userId: string, callId: string, wav: Buffer, offsetMs: number): Promise<VoiceTurnResult> {
+      await liveCallOf(userId, callId);
+      const checked = checkWav(wav);
+      if (!checked.ok) {
+        throw checked.reason === 'empty'
+          ? new VoiceError(400, VOICE_ERROR_CODES.audioEmpty, VOICE_MESSAGES.audioEmpty)
+          : new VoiceError(400, VOICE_ERROR_CODES.audioInvalid, VOICE_MESSAGES.audioInvalid);
+      }
+      const { durationMs } = checked.info;
+      if (durationMs > limits.maxUtteranceSeconds * 1000) {
+        throw new VoiceError(
+          413,
+          VOICE_ERROR_CODES.audioTooLong,
+          VOICE_MESSAGES.audioTooLong(limits.maxUtteranceSeconds),
+        );
+      }
+      if (!stt) throw sttOffError();
+      const day = utcDay();
+      if ((await repo.audioUsedMs(userId, day)) + durationMs > limits.minutesPerDay * 60_000) {
+        throw new VoiceError(429, VOICE_ERROR_CODES.dailyLimit, VOICE_MESSAGES.dailyLimit);
+      }
+      await countTurn(userId);
+      let text: string;
+      try {
+        text = (await stt.transcribe(wav)).text;
+      } catch (error) {
+        // The speech server heard the audio (no speech in it): the minutes were spent all the same.
+        if (error instanceof VoiceError && error.code === (VOICE_ERROR_CODES.noSpeech as string)) {
+          await repo.addAudioUsage(userId, day, durationMs);
+        }
+        if (!(error instanceof VoiceError)) log?.error({ err: error }, 'transcription failed');
+        throw error;
+      }
+      await repo.addAudioUsage(userId, day, durationMs);
+      const turn = await repo.addTurn(callId, {
+        speaker: 'user',
+        text: text.slice(0, 4_000),
+        offsetMs,
+        durationMs,
+      });
+      return afterTurn(userId, callId, turn);
+    },
+
+    /** A turn the browser recognised (or Vapi sent) as text. */
+    async textTurn(userId: string, callId: string, body: AddVoiceTurnBody): Promise<VoiceTurnResult> {
+      await liveCallOf(userId, callId);
+      if (body.speaker === 'user') await countTurn(userId);
+      const turn = await repo.addTurn(callId, { ...body, durationMs: null });
+      return afterTurn(userId, callId, turn);
+    },
+
+    async end(userId: string, callId: string): Promise<VoiceCall> {
+      const found = await callOf(userId, callId);
+      if (found.call.status === 'live') {
+        await repo.end(userId, callId);
+        const turns = await repo.turns(callId);
+        const userTurns = turns.filter((turn) => turn.speaker === 'user').length;
+        if (userTurns > found.notesTurnCount) await refreshNotes(userId, callId, turns);
+      }
+      return (await callOf(userId, callId)).call;
+    },
+
+    /** Save Call Notes: a normal note in a project the user may add notes to ('Inbox' when none picked). */
+    async save(
+      userId: string,
+      callId: string,
+      body: SaveVoiceCallBody,
+    ): Promise<{ note: Note; call: VoiceCall }> {
+      const found = await callOf(userId, callId);
+      if (found.call.status === 'saved') {
+        throw new VoiceError(409, VOICE_ERROR_CODES.callSaved, VOICE_MESSAGES.callSaved);
+      }
+      let projectId: string;
+      if (body.projectId) {
+        const access = await deps.membership.project(userId, body.projectId);
+        if (!access) throw notFound(PROJECT_NOT_FOUND);
+        authorize(access, 'create');
+        projectId = access.projectId;
+      } else {
+        projectId = (await deps.ai.inbox(userId)).id;
+      }
+      await this.end(userId, callId);
+      const { notes } = await callOf(userId, callId);
+      const turns = await repo.turns(callId);
+      const note = await deps.notes.create(userId, {
+        projectId,
+        title: body.title,
+        content: callNoteMarkdown(notes, turns),
+      });
+      await deps.notify.note({
+        type: 'note.created',
+        projectId: note.projectId,
+        noteId: note.id,
+        actorId: userId,
+      });
+      if (!(await repo.markSaved(userId, callId, note.id))) {
+        // A second Save ran at the same moment and won: this note is a duplicate.
+        await deps.notes.delete(note.id);
+        throw new VoiceError(409, VOICE_ERROR_CODES.callSaved, VOICE_MESSAGES.callSaved);
+      }
+      return { note, call: (await callOf(userId, callId)).call };
+    },
+
+    async discard(userId: string, callId: string) {
+      if (!(await repo.remove(userId, callId))) throw notFound(VOICE_MESSAGES.callNotFound);
+    },
+
+    async speech(text: string, signal?: AbortSignal) {
+      if (!config.voice.tts) throw ttsOffError();
+      return synthesizeSpeech(config.voice.tts, text, signal);
+    },
+  };
+}
+
+export type VoiceService = ReturnType<typeof createVoiceService>;
