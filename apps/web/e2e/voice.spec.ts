@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { chromium, expect, type Page, test } from '@playwright/test';
 import { type SpeechStandIn, startSpeechStandIn } from './speech-stand-in';
 
 // The voice assistant end to end: real Chromium with a fake microphone that plays a WAV spoken by
@@ -268,25 +268,28 @@ test.describe('with a microphone', () => {
 });
 
 test.describe('without microphone permission', () => {
-  test('a refused microphone says so and what to do; the card stays offline', async ({ page }) => {
-    await signUp(page);
-    // The site's microphone permission set to 'denied', as when the user refused it.
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Browser.setPermission', {
-      permission: { name: 'microphone' },
-      setting: 'denied',
-      origin: base,
+  test('a refused microphone says so and what to do; the card stays offline', async () => {
+    // A browser of its own: the fake-UI flag of the others accepts every prompt, this one refuses them.
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...BASE_ARGS, '--use-fake-device-for-media-stream', '--deny-permission-prompts'],
     });
-    const card = voiceCard(page);
-    await card.getByRole('button', { name: 'Start call' }).click();
-    await expect(
-      page.getByText(/Microphone access was denied\. Allow the microphone for this site/),
-    ).toBeVisible();
-    await expect(card.getByTestId('voice-status')).toHaveText('Offline');
-    await expect(card.getByRole('button', { name: 'Start call' })).toBeEnabled();
-    // No call was created for a refused microphone.
-    const { calls } = await apiGet<{ calls: unknown[] }>(page, '/api/voice/calls');
-    expect(calls).toHaveLength(0);
+    try {
+      const page = await browser.newPage();
+      await signUp(page);
+      const card = voiceCard(page);
+      await card.getByRole('button', { name: 'Start call' }).click();
+      await expect(
+        page.getByText(/Microphone access was denied\. Allow the microphone for this site/),
+      ).toBeVisible();
+      await expect(card.getByTestId('voice-status')).toHaveText('Offline');
+      await expect(card.getByRole('button', { name: 'Start call' })).toBeEnabled();
+      // No call was created for a refused microphone.
+      const { calls } = await apiGet<{ calls: unknown[] }>(page, '/api/voice/calls');
+      expect(calls).toHaveLength(0);
+    } finally {
+      await browser.close();
+    }
   });
 
   test('anonymous visitors are asked to sign in', async ({ page }) => {
