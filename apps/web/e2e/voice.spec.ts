@@ -146,6 +146,12 @@ test.describe('with a microphone', () => {
     const { id: projectId } = (await project.json()) as { id: string };
     await page.reload();
 
+    // A second tab of the same account follows the call over the live-events socket.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(base);
+    await expect(voiceCard(otherTab).getByRole('button', { name: 'Start call' })).toBeEnabled();
+
+    await page.bringToFront();
     const card = voiceCard(page);
     await expect(card).toBeVisible();
     await expect(card.getByText(/transcribed by the speech server/)).toBeVisible();
@@ -176,6 +182,10 @@ test.describe('with a microphone', () => {
       expect(received.seconds).toBeGreaterThan(1);
       expect(received.seconds).toBeLessThan(6);
     }
+    const watched = voiceCard(otherTab).getByRole('list', { name: 'Transcript of the other call' });
+    await expect(watched).toContainText('Alice will send the budget');
+    await otherTab.close();
+
     // Every third utterance refreshes the live notes beside the transcript.
     await expect(card.getByRole('heading', { name: 'Action items' })).toBeVisible({ timeout: 15_000 });
     await expect(card).toContainText(/Alice will send the budget/);
@@ -215,12 +225,18 @@ test.describe('with a microphone', () => {
     await expect(recent.getByRole('listitem').first()).toContainText('We decided to use the blue design');
   });
 
-  test('Discard stores nothing', async ({ page }) => {
+  test('Discard stores nothing (on a 390 px phone screen)', async ({ page }) => {
     test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
     await signUp(page);
     const card = voiceCard(page);
     await card.getByRole('button', { name: 'Start call' }).click();
     await expect(card.getByTestId('voice-status')).toHaveText('Live', { timeout: 15_000 });
+    // The live card fits the phone's width: nothing scrolls sideways, the touch targets are 44 px.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const micBox = await card.getByRole('button', { name: 'Mic On' }).boundingBox();
+    expect(micBox?.height).toBeGreaterThanOrEqual(44);
     await expect(card.getByRole('list', { name: 'Live transcript' }).getByRole('listitem')).not.toHaveCount(
       0,
       {

@@ -3,7 +3,9 @@ import {
   VOICE_CONNECTING_REFRESH_MS,
   type VoiceCallDetail,
   type VoiceCallSummary,
+  type VoiceNotes,
   type VoiceOptions,
+  type VoiceTurn,
 } from '@notewise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { AudioLines, Mic, MicOff, PhoneOff } from 'lucide-react';
@@ -17,6 +19,7 @@ import { Card } from '@/components/ui/card';
 import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { endVoiceCall } from '../api/end-voice-call';
 import { fetchVoiceCall } from '../api/get-voice-call';
 import { useVoiceCalls } from '../api/get-voice-calls';
 import { useVoiceOptions } from '../api/get-voice-options';
@@ -25,9 +28,11 @@ import { useVoiceEvents } from '../hooks/use-voice-events';
 import { type CaptureMode, useVoiceSession, type VoicePhase } from '../hooks/use-voice-session';
 import { hasBrowserRecognition } from '../lib/browser-recognition';
 import { recallLiveCall, rememberLiveCall } from '../lib/live-call-memory';
+import { mergeTurns } from '../lib/turns';
 import { CallHistory } from './call-history';
 import { LiveNotes } from './live-notes';
 import { Transcript } from './transcript';
+import { WatchedCall } from './watched-call';
 import { Waveform } from './waveform';
 
 // Radix Dialog, the projects query and the save request load when a call ends.
@@ -100,13 +105,37 @@ export function VoiceCard() {
     ttsServer: options.data?.ttsServer ?? false,
     onEnded: setEnded,
   });
-  useVoiceEvents(allowed, voice.call?.id ?? null, voice.applyEvent);
+  const { applyEvent, phase } = voice;
+  useVoiceEvents(
+    allowed,
+    useCallback(
+      (callId: string, update: { turn?: VoiceTurn; notes?: VoiceNotes }) => {
+        applyEvent(callId, update);
+        // A call watched from this tab (live elsewhere, or opened for saving) follows too.
+        queryClient.setQueryData<VoiceCallDetail>(voiceKeys.call(callId), (detail) =>
+          detail
+            ? {
+                ...detail,
+                turns: update.turn ? mergeTurns(detail.turns, [update.turn]) : detail.turns,
+                notes: update.notes ?? detail.notes,
+              }
+            : detail,
+        );
+      },
+      [applyEvent, queryClient],
+    ),
+  );
 
   // After a reload mid-call: the call this tab had live is still on the server, unsaved.
   const calls = useVoiceCalls(allowed);
   const rememberedId = voice.phase === 'offline' ? recallLiveCall() : null;
   const interrupted =
     rememberedId && calls.data ? (calls.data.find((call) => call.id === rememberedId) ?? null) : null;
+  // A call live somewhere else (another tab, another device): watched read-only.
+  const elsewhere =
+    phase === 'offline' && calls.data
+      ? (calls.data.find((call) => call.status === 'live' && call.id !== rememberedId) ?? null)
+      : null;
   useEffect(() => {
     if (!rememberedId || !calls.data) return;
     const call = calls.data.find((item) => item.id === rememberedId);
@@ -124,7 +153,6 @@ export function VoiceCard() {
     }
   }, []);
 
-  const { phase } = voice;
   const live = phase === 'live';
   const busy = phase === 'connecting' || phase === 'ending' || saving || opening;
   const onSavingChange = useCallback((value: boolean) => setSaving(value), []);
@@ -161,7 +189,12 @@ export function VoiceCard() {
     const unavailable = options.isSuccess && mode === null;
     action = (
       <Button
-        onClick={() => void voice.start()}
+        onClick={() => {
+          // A new call replaces the one a reload interrupted (one live call at a time); its
+          // transcript stays under Recent calls.
+          const replaced = interrupted?.status === 'live' ? endVoiceCall(interrupted.id) : undefined;
+          void voice.start(replaced);
+        }}
         disabled={busy || !options.isSuccess || unavailable}
         pending={phase === 'connecting'}
         aria-describedby={reasonId}
@@ -253,6 +286,8 @@ export function VoiceCard() {
           </div>
         </>
       )}
+
+      {allowed && elsewhere && <WatchedCall callId={elsewhere.id} />}
 
       {allowed && interrupted && interrupted.status !== 'saved' && phase === 'offline' && (
         <div

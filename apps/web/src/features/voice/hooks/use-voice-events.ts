@@ -11,16 +11,15 @@ import { voiceKeys } from '../api/query-keys';
 
 /**
  * `voice.turn` and `voice.notes` from the live-events socket (re-dispatched on window by the realtime
- * client): the open call's transcript and notes follow, and Recent calls refreshes, in every tab.
+ * client): this tab's call, a call watched from another tab, and Recent calls follow them.
  */
 export function useVoiceEvents(
   enabled: boolean,
-  callId: string | null,
   apply: (callId: string, update: { turn?: VoiceTurn; notes?: VoiceNotes }) => void,
 ) {
   const queryClient = useQueryClient();
-  const latest = useRef({ callId, apply });
-  latest.current = { callId, apply };
+  const latest = useRef({ apply });
+  latest.current = { apply };
 
   useEffect(() => {
     if (!enabled) return;

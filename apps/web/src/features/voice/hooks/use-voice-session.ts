@@ -229,65 +229,70 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
     [flushUtterance],
   );
 
-  const start = useCallback(async () => {
-    if (session.current || !mode) return;
-    // Created inside the click, so the browser's autoplay policy lets it run.
-    const context = new AudioContext();
-    const current: Session = {
-      mode,
-      callId: null,
-      startedAt: performance.now(),
-      microphone: null,
-      recognition: null,
-      recorder: null,
-      detector: IDLE,
-      speechStartedAt: 0,
-      micOn: true,
-      aiSpeaking: false,
-      stopped: false,
-      queue: Promise.resolve(),
-      abort: new AbortController(),
-    };
-    session.current = current;
-    setPhase('connecting');
-    try {
-      // The microphone first: a refusal creates no call.
-      current.microphone = await Microphone.open(context, {
-        onLevel: (level, now) => onLevel(current, level, now),
-        onSamples: (samples) => current.recorder?.append(samples),
-      });
-      if (mode === 'server') current.recorder = new UtteranceRecorder(current.microphone.sampleRate);
-      if (current.stopped) return;
-      const created = await startVoiceCall(mode);
-      if (current.stopped) {
-        void endVoiceCall(created.id).catch(() => undefined);
-        return;
-      }
-      current.callId = created.id;
-      current.startedAt = performance.now();
-      rememberLiveCall(created.id);
-      if (mode === 'browser') {
-        current.recognition = new BrowserRecognition({
-          onFinal: (text, heardAt) => {
-            const callId = current.callId;
-            if (!callId || current.stopped) return;
-            const offsetMs = Math.max(0, Math.round(heardAt - current.startedAt));
-            enqueue(current, () => addVoiceTurn(callId, { speaker: 'user', text, offsetMs }));
-          },
-          onInterim: setInterim,
-          onFatal: (error) => fail(current, error),
+  /** `before`: settles before the call is created (ending this tab's interrupted call first). */
+  const start = useCallback(
+    async (before?: Promise<unknown>) => {
+      if (session.current || !mode) return;
+      // Created inside the click, so the browser's autoplay policy lets it run.
+      const context = new AudioContext();
+      const current: Session = {
+        mode,
+        callId: null,
+        startedAt: performance.now(),
+        microphone: null,
+        recognition: null,
+        recorder: null,
+        detector: IDLE,
+        speechStartedAt: 0,
+        micOn: true,
+        aiSpeaking: false,
+        stopped: false,
+        queue: Promise.resolve(),
+        abort: new AbortController(),
+      };
+      session.current = current;
+      setPhase('connecting');
+      try {
+        // The microphone first: a refusal creates no call.
+        current.microphone = await Microphone.open(context, {
+          onLevel: (level, now) => onLevel(current, level, now),
+          onSamples: (samples) => current.recorder?.append(samples),
         });
-        current.recognition.start();
+        if (mode === 'server') current.recorder = new UtteranceRecorder(current.microphone.sampleRate);
+        await before?.catch(() => undefined);
+        if (current.stopped) return;
+        const created = await startVoiceCall(mode);
+        if (current.stopped) {
+          void endVoiceCall(created.id).catch(() => undefined);
+          return;
+        }
+        current.callId = created.id;
+        current.startedAt = performance.now();
+        rememberLiveCall(created.id);
+        if (mode === 'browser') {
+          current.recognition = new BrowserRecognition({
+            onFinal: (text, heardAt) => {
+              const callId = current.callId;
+              if (!callId || current.stopped) return;
+              const offsetMs = Math.max(0, Math.round(heardAt - current.startedAt));
+              enqueue(current, () => addVoiceTurn(callId, { speaker: 'user', text, offsetMs }));
+            },
+            onInterim: setInterim,
+            onFatal: (error) => fail(current, error),
+          });
+          current.recognition.start();
+        }
+        setCall(created);
+        setPhase('live');
+        refreshHistory();
+      } catch (error) {
+        if (!current.microphone) void context.close().catch(() => undefined);
+        fail(current, error);
+        session.current = null;
       }
-      setCall(created);
-      setPhase('live');
-      refreshHistory();
-    } catch (error) {
-      if (!current.microphone) void context.close().catch(() => undefined);
-      fail(current, error);
-      session.current = null;
-    }
-  }, [enqueue, fail, mode, onLevel, refreshHistory]);
+    },
+    [enqueue, fail, mode, onLevel, refreshHistory],
+  );
 
   const toggleMic = useCallback(() => {
     const current = session.current;
