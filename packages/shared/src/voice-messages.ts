@@ -57,7 +57,8 @@ export const VOICE_CARD_MESSAGES = {
   browserRecognition:
     'No speech server is configured, so your browser recognizes the speech. Its vendor may process the audio on its own servers.',
   serverRecognition: 'Speech is transcribed by the speech server this Notewise server is configured with.',
-  callStopped: 'The call stopped.',
+  vapiUnsupported:
+    'This server is set up for the hosted Vapi service (VAPI_PUBLIC_KEY), which this version of the web app does not use yet; calls run on the mode described here.',
   interrupted:
     'A call was interrupted before it was saved. What was said is kept: save it as a note or discard it.',
   saved: 'Call notes saved',

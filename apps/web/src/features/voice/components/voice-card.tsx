@@ -4,7 +4,6 @@ import {
   type VoiceCallDetail,
   type VoiceCallSummary,
   type VoiceNotes,
-  type VoiceOptions,
   type VoiceTurn,
 } from '@notewise/shared';
 import { useQueryClient } from '@tanstack/react-query';
@@ -25,9 +24,10 @@ import { useVoiceCalls } from '../api/get-voice-calls';
 import { useVoiceOptions } from '../api/get-voice-options';
 import { voiceKeys } from '../api/query-keys';
 import { useVoiceEvents } from '../hooks/use-voice-events';
-import { type CaptureMode, useVoiceSession, type VoicePhase } from '../hooks/use-voice-session';
+import { useVoiceSession, type VoicePhase } from '../hooks/use-voice-session';
 import { hasBrowserRecognition } from '../lib/browser-recognition';
 import { recallLiveCall, rememberLiveCall } from '../lib/live-call-memory';
+import { pickMode } from '../lib/pick-mode';
 import { mergeTurns } from '../lib/turns';
 import { CallHistory } from './call-history';
 import { LiveNotes } from './live-notes';
@@ -37,18 +37,6 @@ import { Waveform } from './waveform';
 
 // Radix Dialog, the projects query and the save request load when a call ends.
 const SaveCallDialog = lazy(async () => ({ default: (await import('./save-call-dialog')).SaveCallDialog }));
-
-/**
- * Which pipeline a call runs on: the server's speech-to-text when configured, else the browser's own
- * recognition where it exists; null when neither (the card says what to configure). Vapi's hosted
- * mode is not in this version (docs/decisions/027-voice-card.md): the server's CSP allows no
- * third-party origin, so the card uses the other modes even when VAPI_* is set.
- */
-export function pickMode(options: VoiceOptions | undefined, browserRecognition: boolean): CaptureMode | null {
-  if (!options) return null;
-  if (options.sttServer) return 'server';
-  return browserRecognition ? 'browser' : null;
-}
 
 const PHASE_LABELS: Record<VoicePhase, string> = {
   offline: 'Offline',
@@ -207,6 +195,8 @@ export function VoiceCard() {
     else if (unavailable) explanation = VOICE_CARD_MESSAGES.noSpeechPipeline;
     else if (mode === 'browser') explanation = VOICE_CARD_MESSAGES.browserRecognition;
     else if (mode === 'server') explanation = VOICE_CARD_MESSAGES.serverRecognition;
+    if (options.data?.vapi && explanation)
+      explanation = `${explanation} ${VOICE_CARD_MESSAGES.vapiUnsupported}`;
   }
 
   return (

@@ -1,8 +1,8 @@
 import {
   EMPTY_VOICE_NOTES,
+  VOICE_CARD_MESSAGES,
   type VoiceCall,
   type VoiceCallDetail,
-  type VoiceMode,
   type VoiceNotes,
   type VoiceTurn,
   type VoiceTurnResult,
@@ -20,6 +20,7 @@ import { BrowserRecognition } from '../lib/browser-recognition';
 import { PRE_ROLL_MS, UTTERANCE_SAMPLE_RATE, WAVEFORM_BARS } from '../lib/constants';
 import { rememberLiveCall } from '../lib/live-call-memory';
 import { Microphone } from '../lib/microphone';
+import type { CaptureMode } from '../lib/pick-mode';
 import { speakAnswer, stopSpeaking } from '../lib/speaker';
 import { mergeTurns } from '../lib/turns';
 import {
@@ -34,9 +35,6 @@ import { utteranceToWav } from '../lib/wav';
 
 /** offline -> connecting -> live -> ending -> offline (SPEC 4); any error goes straight to offline. */
 export type VoicePhase = 'offline' | 'connecting' | 'live' | 'ending';
-
-/** The speech pipeline a call runs on (the card picks it from GET /api/voice/options). */
-export type CaptureMode = Extract<VoiceMode, 'server' | 'browser'>;
 
 interface Session {
   mode: CaptureMode;
@@ -329,7 +327,7 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
       ended = await endVoiceCall(callId);
     } catch (error) {
       console.error('Ending the call failed', error);
-      toast.error(voiceErrorText(error), { description: 'The transcript is kept under Recent calls.' });
+      toast.error(VOICE_CARD_MESSAGES.endFailed, { description: voiceErrorText(error) });
     }
     let detail: VoiceCallDetail | null = null;
     try {
