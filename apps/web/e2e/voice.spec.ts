@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, type Page, test } from '@playwright/test';
 import { type SpeechStandIn, startSpeechStandIn } from './speech-stand-in';
 
@@ -130,13 +131,27 @@ test.use({
   },
 });
 
+/** axe on part of the page: no serious or critical violation, nor a heading out of order. */
+async function expectAccessible(page: Page, selector: string, what: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = results.violations
+    .filter(
+      (violation) =>
+        ['serious', 'critical'].includes(violation.impact ?? '') || violation.id === 'heading-order',
+    )
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`,
+    );
+  expect(serious, what).toEqual([]);
+}
+
 const voiceCard = (page: Page) => page.getByRole('region', { name: 'Voice Assistant' });
 
 test.describe('with a microphone', () => {
   test('a call: live, waveform, utterances transcribed, notes, End call, Save Call Notes into a project', async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await signUp(page);
     const project = await page.request.post(`${base}/api/projects`, {
       data: { name: 'Meetings' },
@@ -190,6 +205,7 @@ test.describe('with a microphone', () => {
     await expect(card.getByRole('heading', { name: 'Action items' })).toBeVisible({ timeout: 15_000 });
     await expect(card).toContainText(/Alice will send the budget/);
 
+    await expectAccessible(page, 'section[data-voice-phase="live"]', 'the live card');
     await card.getByRole('button', { name: 'Mic On' }).click();
     await expect(card.getByRole('button', { name: 'Mic Off', pressed: true })).toBeVisible();
 
@@ -200,6 +216,7 @@ test.describe('with a microphone', () => {
     await expect(fullTranscript.getByRole('listitem').first()).toContainText(/^\d\d:\d\d/);
     const turnCount = await fullTranscript.getByRole('listitem').count();
     expect(turnCount).toBeGreaterThanOrEqual(3);
+    await expectAccessible(page, '[role="dialog"]', 'Save Call Notes');
     await dialog.getByLabel('Title').fill('Landing page sync');
     await dialog.getByLabel('Project').selectOption({ label: 'Meetings' });
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();

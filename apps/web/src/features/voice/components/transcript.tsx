@@ -36,9 +36,14 @@ export function Transcript({
   return (
     <ol
       ref={listRef}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: it scrolls; keyboard users must reach it (axe: scrollable-region-focusable)
+      tabIndex={0}
       aria-label={label}
       aria-live={follow ? 'polite' : undefined}
-      className={cn('space-y-2 overflow-y-auto text-[14px]', className)}
+      className={cn(
+        'space-y-2 overflow-y-auto rounded-control text-[14px] focus-visible:outline-2',
+        className,
+      )}
     >
       {turns.map((turn) => (
         <li key={turn.id} className="flex gap-2 leading-relaxed">
