@@ -19,6 +19,7 @@ import { openDatabase } from '../src/db';
 import { prepareContent } from '../src/modules/notes/note-content';
 import { createSearchRepo } from '../src/modules/search/search.repo';
 import { measureCollabLatency } from './collab-latency';
+import { measureVoiceLatency } from './voice-latency';
 
 const run = promisify(execFile);
 const HERE = import.meta.dirname;
@@ -298,6 +299,7 @@ async function measureSize(noteCount: number, last: boolean) {
         [cookie, memberCookie],
         sharedNote.id,
       );
+      results.voiceLatency = await measureVoiceLatency();
 
       // Web: typing into a 10,000-word note in the real editor (Chromium), and the first route's JS.
       const webBench = path.resolve(HERE, '../../web/bench');
@@ -374,6 +376,7 @@ async function main() {
   const fig = (name: string) => largest.figures[name];
   const extras = last as SizeResult & {
     collabLatency?: { p50: number; p95: number };
+    voiceLatency?: { overhead: { p50: number; p95: number } };
     keystroke?: { p95?: number };
     firstRouteJs?: { gzipBytes?: number };
   };
@@ -386,6 +389,11 @@ async function main() {
     ['note list (50) p99 at 500 req/s', fig('note list (50 notes)')?.app.p99, 10],
     ['get note p99 at 500 req/s', fig('get note')?.app.p99, 5],
     ['co-edit propagation p95 (2 clients)', extras.collabLatency?.p95, 50],
+    [
+      'voice utterance -> transcript p95, beyond the speech server (ms)',
+      extras.voiceLatency?.overhead.p95,
+      300,
+    ],
     ['keystroke p95, 10,000-word note (ms)', extras.keystroke?.p95, 16],
     [
       'first route JS (KiB gzip)',

@@ -1,14 +1,17 @@
+import type { AddressInfo } from 'node:net';
 import {
   MESSAGES,
   type RealtimeEvent,
   VOICE_ERROR_CODES,
   VOICE_MESSAGES,
+  type VoiceTurnResult,
   voiceCallDetailSchema,
   voiceCallListSchema,
   voiceOptionsSchema,
   voiceTurnResultSchema,
 } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { deleteUser } from '../src/modules/admin/user-admin';
 import type { BusEvent } from '../src/realtime/event-bus';
 import { dialects, request, setPlan, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
@@ -58,6 +61,29 @@ function api(t: TestApp, user: User) {
     wav: (callId: string, body: Buffer | string, contentType?: string | null, offsetMs?: number) =>
       postWav(t, user.cookie, callId, body, contentType, offsetMs),
   };
+}
+
+/** /api/events as a second browser tab opens it; collects what arrives. */
+async function openEvents(t: TestApp, cookie: string) {
+  if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+  const host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const events: RealtimeEvent[] = [];
+  const socket = new WebSocket(`ws://${host}/api/events`, { headers: { cookie, origin: `http://${host}` } });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('message', () => resolve());
+    socket.once('error', reject);
+  });
+  socket.on('message', (data) => events.push(JSON.parse(String(data)) as RealtimeEvent));
+  const waitFor = async (predicate: (event: RealtimeEvent) => boolean, timeoutMs = 3000) => {
+    const start = Date.now();
+    while (Date.now() - start < timeoutMs) {
+      const found = events.find(predicate);
+      if (found) return found;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    throw new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
+  };
+  return { socket, events, waitFor };
 }
 
 async function turnRows(t: TestApp, callId: string) {
@@ -207,6 +233,70 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
     // The call is over, so a new one may start.
     const next = await startCall(user);
     expect(next.id).not.toBe(call.id);
+  });
+
+  it("pushes each turn and the notes to the owner's other tabs on /api/events, to nobody else", async () => {
+    const user = await signUp(t.app);
+    const stranger = await signUp(t.app);
+    const otherTab = await openEvents(t, user.cookie);
+    const strangerTab = await openEvents(t, stranger.cookie);
+    try {
+      const call = await startCall(user);
+      const me = api(t, user);
+      const results: VoiceTurnResult[] = [];
+      for (const bursts of [1, 2, 3]) {
+        results.push(voiceTurnResultSchema.parse((await me.wav(call.id, speechWav(bursts))).json()));
+      }
+      // Four turns (three said, one answer), each its own event in order; the notes once.
+      for (const result of results) {
+        const event = await otherTab.waitFor((e) => e.type === 'voice.turn' && e.turn.id === result.turn.id);
+        expect(event).toEqual({ type: 'voice.turn', callId: call.id, turn: result.turn });
+      }
+      const answerId = results[2]?.answer?.id;
+      expect(answerId).toBeDefined();
+      await otherTab.waitFor((e) => e.type === 'voice.turn' && e.turn.id === answerId);
+      const notes = await otherTab.waitFor((e) => e.type === 'voice.notes');
+      expect(notes).toEqual({ type: 'voice.notes', callId: call.id, notes: results[2]?.notes });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(strangerTab.events.filter((e) => e.type.startsWith('voice.'))).toEqual([]);
+    } finally {
+      otherTab.socket.close();
+      strangerTab.socket.close();
+    }
+  });
+
+  it('allows one live call even for simultaneous starts, ends an abandoned one, lists the newest 20', async () => {
+    const user = await signUp(t.app);
+    const me = api(t, user);
+    const starts = await Promise.all([
+      me.post('/api/voice/calls', { mode: 'server' }),
+      me.post('/api/voice/calls', { mode: 'browser' }),
+    ]);
+    expect(starts.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const live = starts.find((r) => r.statusCode === 201)?.json().call;
+
+    // Its tab went away six minutes ago: a new call ends it (the transcript stays, to be saved).
+    await t.database.db
+      .updateTable('voice_calls')
+      .set({ last_activity_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+      .where('id', '=', live.id)
+      .execute();
+    const fresh = await startCall(user);
+    expect((await me.get(`/api/voice/calls/${live.id}`)).json().call.status).toBe('ended');
+
+    await me.post(`/api/voice/calls/${fresh.id}/end`);
+    const ids = [fresh.id];
+    for (let i = 0; i < 19; i++) {
+      const call = await startCall(user);
+      ids.push(call.id);
+      await me.post(`/api/voice/calls/${call.id}/end`);
+    }
+    const list = voiceCallListSchema.parse((await me.get('/api/voice/calls')).json());
+    expect(list.calls).toHaveLength(20);
+    expect(new Set(list.calls.map((c) => c.id))).toEqual(new Set(ids));
+    const started = list.calls.map((c) => c.startedAt);
+    expect(started).toEqual([...started].sort().reverse());
+    expect(list.calls.map((c) => c.id)).not.toContain(live.id);
   });
 
   it('saves into Inbox without a project, and ends a live call on the way', async () => {
@@ -462,6 +552,14 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
     });
     const empty = await api(t, user).post('/api/voice/speech', { text: '' });
     expect(empty.statusCode).toBe(400);
+    // The TTS server is not a free-for-all: the per-minute budget applies (30 in this config).
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i++)
+      statuses.push((await api(t, user).post('/api/voice/speech', { text: `Hi ${i}` })).statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(29);
+    const limited = await api(t, user).post('/api/voice/speech', { text: 'One more' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().error.code).toBe(VOICE_ERROR_CODES.rateLimited);
   });
 });
 
@@ -482,7 +580,7 @@ describe('voice assistant without speech servers', () => {
     expect(options).toMatchObject({ sttServer: false, ttsServer: false, vapi: null });
 
     const server = await me.post('/api/voice/calls', { mode: 'server' });
-    expect(server.statusCode).toBe(503);
+    expect(server.statusCode).toBe(422);
     expect(server.json().error).toEqual({ code: VOICE_ERROR_CODES.sttOff, message: VOICE_MESSAGES.sttOff });
     expect((await me.post('/api/voice/calls', { mode: 'vapi' })).statusCode).toBe(400);
 
@@ -492,7 +590,7 @@ describe('voice assistant without speech servers', () => {
 
     const call = (await me.post('/api/voice/calls', { mode: 'browser' })).json().call;
     const audio = await me.wav(call.id, speechWav(1));
-    expect(audio.statusCode).toBe(503);
+    expect(audio.statusCode).toBe(422);
     expect(audio.json().error.code).toBe(VOICE_ERROR_CODES.sttOff);
     const say = (text: string) =>
       me.post(`/api/voice/calls/${call.id}/turns`, { speaker: 'user', text, offsetMs: 0 });

@@ -69,9 +69,9 @@ export const VOICE_ERROR_CODES = {
   /** 429: utterances per minute or minutes per day used up. */
   rateLimited: 'VOICE_RATE_LIMITED',
   dailyLimit: 'VOICE_DAILY_LIMIT',
-  /** 503: no STT_BASE_URL on this server (use browser recognition or Vapi). */
+  /** 422 (like AI_MODEL_REQUIRED): no STT_BASE_URL on this server; use browser recognition or Vapi. */
   sttOff: 'VOICE_STT_OFF',
-  /** 502: the speech server refused the connection, timed out or answered 5xx. */
+  /** 502: the speech server refused the connection or did not answer in time. */
   sttUnreachable: 'VOICE_STT_UNREACHABLE',
   /** 503: the speech server answered 429 or 5xx. */
   sttBusy: 'VOICE_STT_BUSY',

@@ -10,7 +10,7 @@ export class VoiceError extends ApiError {
   }
 }
 
-export const sttOffError = () => new VoiceError(503, VOICE_ERROR_CODES.sttOff, VOICE_MESSAGES.sttOff);
+export const sttOffError = () => new VoiceError(422, VOICE_ERROR_CODES.sttOff, VOICE_MESSAGES.sttOff);
 export const sttUnreachableError = (baseUrl: string) =>
   new VoiceError(502, VOICE_ERROR_CODES.sttUnreachable, VOICE_MESSAGES.sttUnreachable(baseUrl));
 export const sttFailedError = (message: string = VOICE_MESSAGES.sttFailed) =>

@@ -177,7 +177,7 @@ export function registerVoiceRoutes(
     async (request, reply) => {
       const controller = new AbortController();
       reply.raw.on('close', () => controller.abort());
-      const audio = await service.speech(request.body.text, controller.signal);
+      const audio = await service.speech(currentUser(request).id, request.body.text, controller.signal);
       return reply
         .header('content-type', audio.contentType)
         .header('cache-control', 'no-store')

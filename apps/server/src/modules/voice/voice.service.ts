@@ -1,5 +1,6 @@
 import {
   type AddVoiceTurnBody,
+  MAX_VOICE_TURN_TEXT_LENGTH,
   type Note,
   type SaveVoiceCallBody,
   VOICE_ERROR_CODES,
@@ -54,6 +55,8 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
   const limits = config.voice.limits;
   const stt = deps.stt ?? createSpeechToText(config.voice.stt);
   const perMinute: RateLimitRule = { name: 'voice', limit: limits.utterancesPerMinute, windowMs: 60_000 };
+  // Spoken answers follow questions, so they get the same budget, counted apart.
+  const speechPerMinute: RateLimitRule = { ...perMinute, name: 'voice-speech' };
 
   const callOf = async (userId: string, callId: string) => {
     const found = await repo.find(userId, callId);
@@ -68,8 +71,8 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
     return found;
   };
 
-  const countTurn = async (userId: string) => {
-    const decision = await deps.rateLimiter.consume(perMinute, userId);
+  const countTurn = async (userId: string, rule: RateLimitRule = perMinute) => {
+    const decision = await deps.rateLimiter.consume(rule, userId);
     if (!decision.allowed) {
       throw new VoiceError(429, VOICE_ERROR_CODES.rateLimited, VOICE_MESSAGES.rateLimited);
     }
@@ -117,6 +120,17 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
     return { turn, notes, answer };
   };
 
+  /** Live -> ended, with notes covering every turn. */
+  const endCall = async (userId: string, callId: string): Promise<VoiceCall> => {
+    const found = await callOf(userId, callId);
+    if (found.call.status === 'live' && (await repo.end(userId, callId))) {
+      const turns = await repo.turns(callId);
+      const userTurns = turns.filter((turn) => turn.speaker === 'user').length;
+      if (userTurns > found.notesTurnCount) await refreshNotes(userId, callId, turns);
+    }
+    return (await callOf(userId, callId)).call;
+  };
+
   return {
     stt,
 
@@ -137,7 +151,7 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       const live = await repo.liveCall(userId);
       if (live && Date.now() - Date.parse(live.lastActivityAt) > IDLE_CALL_MS) {
         // The tab that held it is gone: end it (its transcript stays, to be saved from the history).
-        await repo.end(userId, live.id);
+        await endCall(userId, live.id);
       }
       const created = await repo.create(userId, mode);
       if (created === 'active') {
@@ -193,7 +207,7 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       await repo.addAudioUsage(userId, day, durationMs);
       const turn = await repo.addTurn(callId, {
         speaker: 'user',
-        text: text.slice(0, 4_000),
+        text: text.slice(0, MAX_VOICE_TURN_TEXT_LENGTH),
         offsetMs,
         durationMs,
       });
@@ -208,16 +222,7 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       return afterTurn(userId, callId, turn);
     },
 
-    async end(userId: string, callId: string): Promise<VoiceCall> {
-      const found = await callOf(userId, callId);
-      if (found.call.status === 'live') {
-        await repo.end(userId, callId);
-        const turns = await repo.turns(callId);
-        const userTurns = turns.filter((turn) => turn.speaker === 'user').length;
-        if (userTurns > found.notesTurnCount) await refreshNotes(userId, callId, turns);
-      }
-      return (await callOf(userId, callId)).call;
-    },
+    end: endCall,
 
     /** Save Call Notes: a normal note in a project the user may add notes to ('Inbox' when none picked). */
     async save(
@@ -238,7 +243,7 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       } else {
         projectId = (await deps.ai.inbox(userId)).id;
       }
-      await this.end(userId, callId);
+      await endCall(userId, callId);
       const { notes } = await callOf(userId, callId);
       const turns = await repo.turns(callId);
       const note = await deps.notes.create(userId, {
@@ -264,8 +269,9 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       if (!(await repo.remove(userId, callId))) throw notFound(VOICE_MESSAGES.callNotFound);
     },
 
-    async speech(text: string, signal?: AbortSignal) {
+    async speech(userId: string, text: string, signal?: AbortSignal) {
       if (!config.voice.tts) throw ttsOffError();
+      await countTurn(userId, speechPerMinute);
       return synthesizeSpeech(config.voice.tts, text, signal);
     },
   };
