@@ -29,6 +29,8 @@ export interface SpeechStandIn {
   transcriptions: Transcription[];
   /** Every refusal it answered (what was wrong with the upload). */
   refusals: string[];
+  /** 'drop' closes every connection unanswered: a speech server that is down. */
+  mode: 'ok' | 'drop';
   close(): Promise<void>;
 }
 
@@ -67,9 +69,15 @@ function refuse(res: http.ServerResponse, status: number, message: string) {
 }
 
 export async function startSpeechStandIn(): Promise<SpeechStandIn> {
+  // Assigned once the server listens; its handler reads `mode` from it.
+  let handle: SpeechStandIn;
   const transcriptions: Transcription[] = [];
   const refusals: string[] = [];
   const server = http.createServer(async (req, res) => {
+    if (handle.mode === 'drop') {
+      req.socket.destroy();
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions') return refuse(res, 404, 'Not found');
@@ -117,13 +125,15 @@ export async function startSpeechStandIn(): Promise<SpeechStandIn> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
+  handle = {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     transcriptions,
     refusals,
+    mode: 'ok',
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return handle;
 }

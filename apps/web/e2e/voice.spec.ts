@@ -300,6 +300,34 @@ test.describe('with a microphone', () => {
   });
 });
 
+test.describe('when the speech server goes down', () => {
+  test.afterEach(() => {
+    if (speech) speech.mode = 'ok';
+  });
+
+  test('the card returns to offline, says what failed, and keeps the transcript for later', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signUp(page);
+    const card = voiceCard(page);
+    await card.getByRole('button', { name: 'Start call' }).click();
+    await expect(card.getByRole('list', { name: 'Live transcript' }).getByRole('listitem')).not.toHaveCount(
+      0,
+      {
+        timeout: 30_000,
+      },
+    );
+    if (speech) speech.mode = 'drop';
+    await expect(page.getByText(/The speech server at .* is not reachable/)).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByTestId('voice-status')).toHaveText('Offline');
+    // The call was ended on the server; Recent calls offers to save what was said.
+    const recent = card.getByRole('list', { name: 'Recent calls' });
+    await expect(recent.getByRole('listitem').first()).toContainText('Not saved');
+    await expect(recent.getByRole('button', { name: /Save or discard the call/ })).toBeVisible();
+  });
+});
+
 test.describe('without microphone permission', () => {
   test('a refused microphone says so and what to do; the card stays offline', async () => {
     // A browser of its own: the fake-UI flag of the others accepts every prompt, this one refuses them.
@@ -323,6 +351,19 @@ test.describe('without microphone permission', () => {
     } finally {
       await browser.close();
     }
+  });
+
+  test('an account without PRO or UNLIMITED is offered the upgrade', async ({ page }) => {
+    await signUp(page);
+    await page.route('**/api/me', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), plan: 'FREE', access: false } });
+    });
+    await page.reload();
+    const card = voiceCard(page);
+    await expect(card.getByText('needs an active PRO trial or the UNLIMITED plan')).toBeVisible();
+    await card.getByRole('button', { name: 'Upgrade to PRO' }).click();
+    await expect(page).toHaveURL(/\/settings\?tab=plan$/);
   });
 
   test('anonymous visitors are asked to sign in', async ({ page }) => {
