@@ -232,7 +232,14 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
     async (before?: Promise<unknown>) => {
       if (session.current || !mode) return;
       // Created inside the click, so the browser's autoplay policy lets it run.
-      const context = new AudioContext();
+      let context: AudioContext;
+      try {
+        context = new AudioContext();
+      } catch (error) {
+        console.error('No Web Audio', error);
+        toast.error(voiceErrorText(new DOMException('Web Audio is not available', 'NotSupportedError')));
+        return;
+      }
       const current: Session = {
         mode,
         callId: null,
