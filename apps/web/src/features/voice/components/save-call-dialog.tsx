@@ -2,7 +2,6 @@ import { VOICE_CARD_MESSAGES, VOICE_ERROR_CODES, type VoiceCallDetail } from '@n
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -16,6 +15,7 @@ import { discardVoiceCall } from '../api/discard-voice-call';
 import { endVoiceCall } from '../api/end-voice-call';
 import { voiceKeys } from '../api/query-keys';
 import { saveVoiceCall } from '../api/save-voice-call';
+import { toast } from '../lib/notify';
 import { defaultCallTitle } from '../lib/turns';
 import { LiveNotes } from './live-notes';
 import { Transcript } from './transcript';

@@ -9,7 +9,6 @@ import {
 } from '@notewise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { addVoiceTurn } from '../api/add-voice-turn';
 import { endVoiceCall } from '../api/end-voice-call';
 import { fetchVoiceCall } from '../api/get-voice-call';
@@ -20,6 +19,7 @@ import { BrowserRecognition } from '../lib/browser-recognition';
 import { PRE_ROLL_MS, UTTERANCE_SAMPLE_RATE, WAVEFORM_BARS } from '../lib/constants';
 import { rememberLiveCall } from '../lib/live-call-memory';
 import { Microphone } from '../lib/microphone';
+import { toast } from '../lib/notify';
 import type { CaptureMode } from '../lib/pick-mode';
 import { speakAnswer, stopSpeaking } from '../lib/speaker';
 import { mergeTurns } from '../lib/turns';
@@ -179,8 +179,7 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
           if (current.abort.signal.aborted && current.stopped) return;
           if (isRecoverable(error)) {
             // A cough or a too-long monologue: say so, keep listening.
-            if (!(error instanceof Error && /no speech/i.test(error.message)))
-              toast.warning(voiceErrorText(error));
+            if (!(error instanceof Error && /no speech/i.test(error.message))) toast(voiceErrorText(error));
             return;
           }
           fail(current, error);
