@@ -123,7 +123,7 @@ test.describe('Help Center', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/help-center\/voice-assistant$/);
     const article = page.getByRole('article', { name: 'Voice assistant' });
-    await expect(article).toContainText('not available in this version');
+    await expect(article).toContainText('takes notes while you talk');
     await expect(page.getByRole('button', { name: 'Voice assistant' })).toHaveAttribute(
       'aria-expanded',
       'true',

@@ -21,3 +21,4 @@ export * from './search-rank';
 export * from './shared-projects.schema';
 export * from './text';
 export * from './voice.schema';
+export * from './voice-messages';

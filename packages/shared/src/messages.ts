@@ -55,43 +55,8 @@ export const PERMISSION_MESSAGES = {
     'Members can add and edit notes. Only the owner or a note’s author can move it out or delete it.',
 } as const;
 
-/** Texts of the voice assistant (issue 10; SPEC 8 "Voice" and the help article's troubleshooting). */
-export const VOICE_MESSAGES = {
-  callActive: 'You already have a live call. End it before starting another one.',
-  callNotFound: 'Call not found.',
-  callNotLive: 'This call has ended. Start a new call to keep talking.',
-  callSaved: 'This call was already saved as a note.',
-  audioEmpty: 'The recording is empty.',
-  audioInvalid: 'The recording must be a WAV file: PCM, 16 kHz, mono, 16-bit.',
-  audioTooLarge: (maxBytes: number) =>
-    `The recording is too large (at most ${Math.floor(maxBytes / 1024).toLocaleString('en-US')} KB).`,
-  audioTooLong: (maxSeconds: number) => `The recording is too long (at most ${maxSeconds} seconds).`,
-  contentType: 'Send the recording as audio/wav.',
-  rateLimited: 'Too many utterances. Please wait a moment and try again.',
-  dailyLimit: 'You have used today’s voice minutes. Try again tomorrow.',
-  sttOff:
-    'No speech server is configured. Set STT_BASE_URL on the server (see “Voice” in the README), or use a browser with speech recognition.',
-  sttUnreachable: (baseUrl: string) =>
-    `The speech server at ${baseUrl} is not reachable. Check that it is running, then try again.`,
-  sttTimeout: (baseUrl: string, seconds: number) =>
-    `The speech server at ${baseUrl} did not answer within ${seconds} seconds. Please try again.`,
-  sttBusy: (baseUrl: string, status: number) =>
-    `The speech server at ${baseUrl} failed to answer (HTTP ${status}). Please try again in a moment.`,
-  sttFailed: 'The speech server could not transcribe this recording. Please try again.',
-  noSpeech: 'No speech was recognized in this recording.',
-  ttsOff: 'No text-to-speech server is configured on this server.',
-  ttsFailed: 'The text-to-speech server is not reachable.',
-  offsetInvalid: 'offsetMs must be a whole number of milliseconds since the call started.',
-  turnTextRequired: 'The turn has no text.',
-  turnTextTooLong: 'This turn is too long.',
-  speechTextRequired: 'Nothing to say.',
-  speechTextTooLong: 'This text is too long to speak.',
-  microphoneDenied:
-    'Microphone access was denied. Allow the microphone for this site in your browser settings, then start the call again.',
-  // SPEC 8 "Voice": the seed's hosted-call errors, kept for Vapi mode.
-  assistantRequired: 'Assistant or Squad must be provided.',
-  callObjectUnavailable: 'Call object is not available.',
-} as const;
+// The voice assistant's texts are in './voice-messages': only the server and the lazy voice card use
+// them, and this module is on the web's first route, whose JS budget is full.
 
 /**
  * Import and export texts (issue 13; not SPEC texts: SPEC says export is planned). A refused upload
@@ -118,5 +83,3 @@ export const IMPORT_MESSAGES = {
   skipTooLong: 'Longer than a note can be (1,000,000 characters).',
   skipHidden: 'System or hidden file.',
 } as const;
-// The picture texts (SPEC 5 and 8, 'Picture') are PICTURE_MESSAGES in pictures.ts: only the settings
-// page and the editor's image upload use them, so the first route's chunk of this file stays without them.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { VOICE_MESSAGES } from './messages';
 import { noteSchema, noteTitleSchema } from './notes.schema';
 import type { ChangeEvent } from './shared-projects.schema';
 import { stripUnsafeLine } from './text';
+import { VOICE_MESSAGES } from './voice-messages';
 
 /**
  * The voice assistant's API contract (issue 10, docs/decisions/020-voice-pipeline.md). The browser cuts

@@ -67,6 +67,9 @@ const EVENT_TYPES = new Set<ChangeEvent['type']>([
   'resync',
 ]);
 
+/** `voice.*` events are re-dispatched on window under this name for the (lazy) voice card. */
+export const VOICE_EVENT_NAME = 'notewise:voice';
+
 function parseEvent(data: unknown): ChangeEvent | { type: 'ready' } | null {
   if (typeof data !== 'string') return null;
   try {
@@ -74,6 +77,7 @@ function parseEvent(data: unknown): ChangeEvent | { type: 'ready' } | null {
     if (typeof value !== 'object' || value === null) return null;
     const type = (value as { type?: unknown }).type;
     if (type === 'ready') return { type: 'ready' };
+    if (`${type}`.startsWith('voice.')) dispatchEvent(new CustomEvent(VOICE_EVENT_NAME, { detail: value }));
     return EVENT_TYPES.has(type as ChangeEvent['type']) ? (value as ChangeEvent) : null;
   } catch {
     return null;

@@ -5,6 +5,7 @@ import { useLastPageOffer } from '@/app/last-page';
 import { useAuth } from '@/app/session';
 import { Page } from '@/components/ui/page';
 import { Composer, RecentNotes } from '@/features/composer';
+import { VoiceAssistant } from '@/features/voice';
 import { NoteSearch } from './components/note-search';
 
 /** An account this young is greeted 'Welcome', not 'Welcome back' (issue 18.7: it has never been here). */
@@ -43,6 +44,7 @@ export function CapturePage() {
       <NoteSearch />
 
       <Composer />
+      <VoiceAssistant />
       <RecentNotes />
     </Page>
   );

@@ -17,8 +17,8 @@ export interface TutorialStep {
 }
 
 /**
- * The six steps (SPEC 4, issue 12). The voice assistant does not exist yet, so its step opens the
- * Help Center article that says so (decision 019). No target lives in the mobile menu: every step
+ * The six steps (SPEC 4, issue 12). The voice assistant's step opens its Help Center article (the
+ * card on Capture loads lazily and shows a different face per plan; the article explains all of it). No target lives in the mobile menu: every step
  * points at page content, which is visible at 390 px without opening a drawer.
  */
 export const TUTORIAL_STEPS: readonly TutorialStep[] = [
@@ -75,7 +75,7 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
     id: 'voice',
     title: 'Voice assistant',
     description:
-      'The voice assistant is not available yet. This article explains what it will do and how to dictate in the meantime.',
+      'Start a call on Capture and talk: the voice assistant writes the transcript and keeps notes, decisions and action items. This article explains how.',
     route: '/help-center/voice-assistant',
     targets: ['#help-article-voice-assistant'],
     side: 'top',

@@ -1,0 +1,376 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, expect, type Page, test } from '@playwright/test';
+import { type SpeechStandIn, startSpeechStandIn } from './speech-stand-in';
+
+// The voice assistant end to end: real Chromium with a fake microphone that plays a WAV spoken by
+// espeak-ng, the real server with STT_BASE_URL pointing at a local stand-in that speaks OpenAI's
+// transcription protocol. The spec runs a server of its own (the shared e2e server has no STT).
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const WORK_DIR = path.join(os.tmpdir(), 'notewise-voice-e2e');
+/** Chrome reads (and loops) this file when the page opens the microphone, so it is made in beforeAll. */
+const SPEECH_WAV = path.join(WORK_DIR, 'speech.wav');
+const SENTENCES = [
+  'We decided to use the blue design for the landing page.',
+  'Alice will send the budget to the team by Friday.',
+  'Bob should book the room for the next review.',
+];
+const BASE_ARGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-gpu',
+];
+const PASSWORD = 'correct-horse-9';
+
+function makeSpeechWav(): void {
+  fs.mkdirSync(WORK_DIR, { recursive: true });
+  const parts: string[] = [];
+  const silence = path.join(WORK_DIR, 'silence.wav');
+  // espeak-ng writes 22.05 kHz mono; the pauses match it so sox can join them.
+  execFileSync('sox', ['-n', '-r', '22050', '-c', '1', '-b', '16', silence, 'trim', '0.0', '2.0']);
+  parts.push(silence);
+  SENTENCES.forEach((sentence, index) => {
+    const file = path.join(WORK_DIR, `sentence-${index}.wav`);
+    execFileSync('espeak-ng', ['-w', file, sentence]);
+    parts.push(file, silence);
+  });
+  execFileSync('sox', [...parts, '-r', '48000', '-c', '1', SPEECH_WAV]);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+let child: ChildProcess | undefined;
+let speech: SpeechStandIn | undefined;
+let dataDir = '';
+let base = '';
+let counter = 0;
+
+test.beforeAll(async () => {
+  makeSpeechWav();
+  speech = await startSpeechStandIn();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-voice-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  child = spawn('node', ['apps/server/dist/main.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      AUTH_RATE_LIMIT: '500',
+      STT_BASE_URL: speech.baseUrl,
+      STT_MODEL: 'whisper-1',
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const ok = await fetch(`${base}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server with STT_BASE_URL did not start');
+});
+
+test.afterAll(async () => {
+  child?.kill('SIGTERM');
+  await speech?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A fresh PRO-trial account (every sign-up gets the trial), signed in in this page's context. */
+async function signUp(page: Page): Promise<void> {
+  await page.goto(base);
+  counter += 1;
+  const response = await page.request.post(`${base}/api/auth/sign-up/email`, {
+    data: { name: 'Voice Tester', email: `voice-${Date.now()}-${counter}@example.com`, password: PASSWORD },
+    headers: { origin: base },
+  });
+  expect(response.ok()).toBe(true);
+  await page.reload();
+}
+
+async function apiGet<T>(page: Page, url: string): Promise<T> {
+  const response = await page.request.get(`${base}${url}`);
+  expect(response.ok(), `${url}: ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+// Launched with a fake microphone that plays SPEECH_WAV (looped); prompts are accepted, except where a
+// test denies the permission for its origin.
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      ...BASE_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-audio-capture=${SPEECH_WAV}`,
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  },
+});
+
+/** axe on part of the page: no serious or critical violation, nor a heading out of order. */
+async function expectAccessible(page: Page, selector: string, what: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  const serious = results.violations
+    .filter(
+      (violation) =>
+        ['serious', 'critical'].includes(violation.impact ?? '') || violation.id === 'heading-order',
+    )
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`,
+    );
+  expect(serious, what).toEqual([]);
+}
+
+const voiceCard = (page: Page) => page.getByRole('region', { name: 'Voice Assistant' });
+
+test.describe('with a microphone', () => {
+  test('a call: live, waveform, utterances transcribed, notes, End call, Save Call Notes into a project', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await signUp(page);
+    const project = await page.request.post(`${base}/api/projects`, {
+      data: { name: 'Meetings' },
+      headers: { origin: base },
+    });
+    expect(project.ok()).toBe(true);
+    const { id: projectId } = (await project.json()) as { id: string };
+    await page.reload();
+
+    // A second tab of the same account follows the call over the live-events socket.
+    const otherTab = await page.context().newPage();
+    await otherTab.goto(base);
+    await expect(voiceCard(otherTab).getByRole('button', { name: 'Start call' })).toBeEnabled();
+
+    await page.bringToFront();
+    const card = voiceCard(page);
+    await expect(card).toBeVisible();
+    await expect(card.getByText(/transcribed by the speech server/)).toBeVisible();
+    await card.getByRole('button', { name: 'Start call' }).click();
+    await expect(card.getByTestId('voice-status')).toHaveText('Live', { timeout: 15_000 });
+    await expect(card.getByRole('status').filter({ hasText: 'Listening' })).toBeVisible();
+    await expect(card.getByRole('button', { name: 'Mic On' })).toBeVisible();
+
+    // The waveform follows the real microphone level: the newest bar changes while the file plays.
+    const waveform = card.getByTestId('voice-waveform');
+    await expect(waveform.locator('span')).toHaveCount(12);
+    const levels = new Set<string>();
+    for (let sample = 0; sample < 30 && levels.size < 3; sample += 1) {
+      levels.add((await waveform.getAttribute('data-level')) ?? '');
+      await page.waitForTimeout(150);
+    }
+    expect(levels.size).toBeGreaterThanOrEqual(3);
+
+    // Three sentences with 2 s pauses: at least three utterances are cut, sent and transcribed.
+    const transcript = card.getByRole('list', { name: 'Live transcript' });
+    await expect(transcript.getByRole('listitem')).toHaveCount(3, { timeout: 60_000 });
+    await expect(transcript).toContainText('We decided to use the blue design');
+    await expect(transcript).toContainText('Alice will send the budget');
+    expect(speech?.transcriptions.length).toBeGreaterThanOrEqual(3);
+    for (const received of speech?.transcriptions ?? []) {
+      expect(received).toMatchObject({ sampleRate: 16_000, channels: 1 });
+      // Cut at the pauses: one sentence each, not the whole file.
+      expect(received.seconds).toBeGreaterThan(1);
+      expect(received.seconds).toBeLessThan(6);
+    }
+    const watched = voiceCard(otherTab).getByRole('list', { name: 'Transcript of the other call' });
+    await expect(watched).toContainText('Alice will send the budget');
+    await otherTab.close();
+
+    // Every third utterance refreshes the live notes beside the transcript.
+    await expect(card.getByRole('heading', { name: 'Action items' })).toBeVisible({ timeout: 15_000 });
+    await expect(card).toContainText(/Alice will send the budget/);
+
+    await expectAccessible(page, 'section[data-voice-phase="live"]', 'the live card');
+    await card.getByRole('button', { name: 'Mic On' }).click();
+    await expect(card.getByRole('button', { name: 'Mic Off', pressed: true })).toBeVisible();
+
+    await card.getByRole('button', { name: 'End call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Call Notes' });
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    const fullTranscript = dialog.getByRole('list', { name: 'Full transcript' });
+    await expect(fullTranscript.getByRole('listitem').first()).toContainText(/^\d\d:\d\d/);
+    const turnCount = await fullTranscript.getByRole('listitem').count();
+    expect(turnCount).toBeGreaterThanOrEqual(3);
+    await expectAccessible(page, '[role="dialog"]', 'Save Call Notes');
+    await dialog.getByLabel('Title').fill('Landing page sync');
+    await dialog.getByLabel('Project').selectOption({ label: 'Meetings' });
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Call notes saved')).toBeVisible();
+    await expect(card.getByTestId('voice-status')).toHaveText('Offline');
+
+    // The note exists in the project, with the notes and the transcript.
+    const list = await apiGet<{ notes: { id: string; title: string }[] }>(
+      page,
+      `/api/notes?projectId=${encodeURIComponent(projectId)}`,
+    );
+    const saved = list.notes.find((note) => note.title === 'Landing page sync');
+    expect(saved).toBeTruthy();
+    const note = await apiGet<{ content: string }>(page, `/api/notes/${saved?.id}`);
+    expect(note.content).toContain('We decided to use the blue design');
+    expect(note.content).toContain('Alice will send the budget');
+    expect(note.content).toMatch(/\d\d:\d\d/);
+
+    // Recent calls lists it as saved, with its preview.
+    const recent = card.getByRole('list', { name: 'Recent calls' });
+    await expect(recent.getByRole('listitem').first()).toContainText('Saved');
+    await expect(recent.getByRole('listitem').first()).toContainText('We decided to use the blue design');
+  });
+
+  test('Discard stores nothing (on a 390 px phone screen)', async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUp(page);
+    const card = voiceCard(page);
+    await card.getByRole('button', { name: 'Start call' }).click();
+    await expect(card.getByTestId('voice-status')).toHaveText('Live', { timeout: 15_000 });
+    // The live card fits the phone's width: nothing scrolls sideways, the touch targets are 44 px.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const micBox = await card.getByRole('button', { name: 'Mic On' }).boundingBox();
+    expect(micBox?.height).toBeGreaterThanOrEqual(44);
+    await expect(card.getByRole('list', { name: 'Live transcript' }).getByRole('listitem')).not.toHaveCount(
+      0,
+      {
+        timeout: 30_000,
+      },
+    );
+    await card.getByRole('button', { name: 'End call' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Call Notes' });
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Call discarded. Nothing was stored.')).toBeVisible();
+
+    const { calls } = await apiGet<{ calls: unknown[] }>(page, '/api/voice/calls');
+    expect(calls).toHaveLength(0);
+    const counts = await apiGet<{ total: number }>(page, '/api/notes/counts');
+    expect(counts.total).toBe(0);
+    await expect(card.getByText('No calls yet.')).toBeVisible();
+  });
+
+  test('a reload during a call offers to save what was captured', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUp(page);
+    const card = voiceCard(page);
+    await card.getByRole('button', { name: 'Start call' }).click();
+    await expect(card.getByRole('list', { name: 'Live transcript' }).getByRole('listitem')).not.toHaveCount(
+      0,
+      {
+        timeout: 30_000,
+      },
+    );
+    await page.reload();
+    const offer = voiceCard(page).getByRole('alert');
+    await expect(offer).toContainText('A call was interrupted');
+    await offer.getByRole('button', { name: 'Save what was captured' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save Call Notes' });
+    await expect(dialog.getByRole('list', { name: 'Full transcript' }).getByRole('listitem')).not.toHaveCount(
+      0,
+    );
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Call notes saved')).toBeVisible();
+    const counts = await apiGet<{ total: number }>(page, '/api/notes/counts');
+    expect(counts.total).toBe(1);
+  });
+});
+
+test.describe('when the speech server goes down', () => {
+  test.afterEach(() => {
+    if (speech) speech.mode = 'ok';
+  });
+
+  test('the card returns to offline, says what failed, and keeps the transcript for later', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await signUp(page);
+    const card = voiceCard(page);
+    await card.getByRole('button', { name: 'Start call' }).click();
+    await expect(card.getByRole('list', { name: 'Live transcript' }).getByRole('listitem')).not.toHaveCount(
+      0,
+      {
+        timeout: 30_000,
+      },
+    );
+    if (speech) speech.mode = 'drop';
+    await expect(page.getByText(/The speech server at .* is not reachable/)).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByTestId('voice-status')).toHaveText('Offline');
+    // The call was ended on the server; Recent calls offers to save what was said.
+    const recent = card.getByRole('list', { name: 'Recent calls' });
+    await expect(recent.getByRole('listitem').first()).toContainText('Not saved');
+    await expect(recent.getByRole('button', { name: /Save or discard the call/ })).toBeVisible();
+  });
+});
+
+test.describe('without microphone permission', () => {
+  test('a refused microphone says so and what to do; the card stays offline', async () => {
+    // A browser of its own: the fake-UI flag of the others accepts every prompt, this one refuses them.
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [...BASE_ARGS, '--use-fake-device-for-media-stream', '--deny-permission-prompts'],
+    });
+    try {
+      const page = await browser.newPage();
+      await signUp(page);
+      const card = voiceCard(page);
+      await card.getByRole('button', { name: 'Start call' }).click();
+      await expect(
+        page.getByText(/Microphone access was denied\. Allow the microphone for this site/),
+      ).toBeVisible();
+      await expect(card.getByTestId('voice-status')).toHaveText('Offline');
+      await expect(card.getByRole('button', { name: 'Start call' })).toBeEnabled();
+      // No call was created for a refused microphone.
+      const { calls } = await apiGet<{ calls: unknown[] }>(page, '/api/voice/calls');
+      expect(calls).toHaveLength(0);
+    } finally {
+      await browser.close();
+    }
+  });
+
+  test('an account without PRO or UNLIMITED is offered the upgrade', async ({ page }) => {
+    await signUp(page);
+    await page.route('**/api/me', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), plan: 'FREE', access: false } });
+    });
+    await page.reload();
+    const card = voiceCard(page);
+    await expect(card.getByText('needs an active PRO trial or the UNLIMITED plan')).toBeVisible();
+    await card.getByRole('button', { name: 'Upgrade to PRO' }).click();
+    await expect(page).toHaveURL(/\/settings\?tab=plan$/);
+  });
+
+  test('anonymous visitors are asked to sign in', async ({ page }) => {
+    await page.goto(base);
+    const button = voiceCard(page).getByRole('button', { name: 'Sign in to use Voice Assistant' });
+    await expect(button).toBeVisible();
+    await button.click();
+    await expect(page.getByRole('dialog', { name: 'Create Account' })).toBeVisible();
+  });
+});

@@ -1,0 +1,226 @@
+import { VOICE_CARD_MESSAGES, VOICE_ERROR_CODES, type VoiceCallDetail } from '@notewise/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/app/route-table';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { invalidateNoteData } from '@/features/notes/queries';
+import { useProjects } from '@/features/projects';
+import { errorMessage, isApiError } from '@/lib/api';
+import { cn } from '@/lib/cn';
+import { discardVoiceCall } from '../api/discard-voice-call';
+import { endVoiceCall } from '../api/end-voice-call';
+import { voiceKeys } from '../api/query-keys';
+import { saveVoiceCall } from '../api/save-voice-call';
+import { toast } from '../lib/notify';
+import { defaultCallTitle } from '../lib/turns';
+import { LiveNotes } from './live-notes';
+import { Transcript } from './transcript';
+
+interface SaveCallDialogProps {
+  /** The ended (or interrupted) call with its turns and notes; null closes the dialog. */
+  detail: VoiceCallDetail | null;
+  onClose: () => void;
+  onBusyChange: (busy: boolean) => void;
+}
+
+/** A call still live on the server (interrupted by a reload) is ended before it is saved or discarded. */
+async function ensureEnded(detail: VoiceCallDetail): Promise<void> {
+  if (detail.call.status !== 'live') return;
+  try {
+    await endVoiceCall(detail.call.id);
+  } catch (error) {
+    if (!isApiError(error, 409) || error.code !== VOICE_ERROR_CODES.callNotLive) throw error;
+  }
+}
+
+/**
+ * 'Save Call Notes' (SPEC 2 and 4): an editable title, the project, the notes and the whole transcript.
+ * Save makes a normal note (notes first, then the transcript) and offers to open it; Discard deletes
+ * the call and its turns. Closing with the X keeps the call under Recent calls.
+ */
+export function SaveCallDialog({ detail, onClose, onBusyChange }: SaveCallDialogProps) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const projects = useProjects('all', { enabled: detail !== null });
+  const [title, setTitle] = useState('');
+  const [projectId, setProjectId] = useState('');
+  const [busy, setBusy] = useState<false | 'saving' | 'discarding'>(false);
+  const projectFieldId = useId();
+  const callId = detail?.call.id;
+  const startedAt = detail?.call.startedAt;
+
+  useEffect(() => {
+    if (callId && startedAt) {
+      setTitle(defaultCallTitle(startedAt));
+      setProjectId('');
+    }
+  }, [callId, startedAt]);
+  useEffect(() => onBusyChange(busy !== false), [busy, onBusyChange]);
+
+  const list = projects.data ?? [];
+  const personal = list.filter((project) => project.kind === 'personal');
+  const shared = list.filter((project) => project.kind === 'shared');
+  const trimmed = title.trim();
+
+  const finish = () => {
+    void queryClient.invalidateQueries({ queryKey: voiceKeys.calls() });
+    onClose();
+  };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!detail || busy || trimmed === '') return;
+    setBusy('saving');
+    try {
+      await ensureEnded(detail);
+      const { note } = await saveVoiceCall(detail.call.id, { title: trimmed, projectId: projectId || null });
+      const isShared = shared.some((project) => project.id === note.projectId);
+      void invalidateNoteData(queryClient);
+      void queryClient.invalidateQueries({ queryKey: ['projects'] });
+      toast.success(VOICE_CARD_MESSAGES.saved, {
+        description: note.title,
+        action: {
+          label: 'Open note',
+          onClick: () =>
+            navigate(
+              paths.quickView(
+                isShared
+                  ? { sharedProject: note.projectId, note: note.id }
+                  : { project: note.projectId, note: note.id },
+              ),
+            ),
+        },
+      });
+      finish();
+    } catch (error) {
+      console.error('Saving the call failed', error);
+      toast.error(errorMessage(error, VOICE_CARD_MESSAGES.saveFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const discard = async () => {
+    if (!detail || busy) return;
+    setBusy('discarding');
+    try {
+      await ensureEnded(detail);
+      await discardVoiceCall(detail.call.id);
+      toast.success(VOICE_CARD_MESSAGES.discarded);
+      finish();
+    } catch (error) {
+      console.error('Discarding the call failed', error);
+      toast.error(errorMessage(error, VOICE_CARD_MESSAGES.discardFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open={detail !== null}
+      onOpenChange={(open) => {
+        if (!open && !busy) finish();
+      }}
+    >
+      <DialogContent
+        title="Save Call Notes"
+        description="Save the notes and the full transcript as a note, or discard the call."
+        className="max-w-2xl"
+      >
+        {detail && (
+          <form onSubmit={save} className="space-y-4">
+            <Field label="Title">
+              {(control) => (
+                <Input
+                  {...control}
+                  value={title}
+                  maxLength={200}
+                  onChange={(event) => setTitle(event.target.value)}
+                  disabled={busy !== false}
+                  required
+                />
+              )}
+            </Field>
+            <div className="space-y-1.5">
+              <label htmlFor={projectFieldId} className="text-sm font-medium">
+                Project
+              </label>
+              <select
+                id={projectFieldId}
+                value={projectId}
+                disabled={busy !== false}
+                onChange={(event) => setProjectId(event.target.value)}
+                className={cn(
+                  'block h-9 w-full rounded-control border border-border-strong bg-panel px-2 text-sm text-fg',
+                  'hover:border-subtle focus-visible:border-accent focus-visible:outline-2 disabled:opacity-60 max-md:h-11',
+                )}
+              >
+                <option value="">Inbox</option>
+                {personal.length > 0 && (
+                  <optgroup label="Your projects">
+                    {personal.map((project) => (
+                      <option key={project.id} value={project.id}>
+                        {project.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+                {shared.length > 0 && (
+                  <optgroup label="Shared projects">
+                    {shared.map((project) => (
+                      <option key={project.id} value={project.id}>
+                        {project.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                )}
+              </select>
+            </div>
+
+            <section
+              aria-label="Call notes"
+              className="space-y-2 rounded-card border border-border bg-surface p-3"
+            >
+              <h3 className="text-sm font-semibold">Notes</h3>
+              <LiveNotes notes={detail.notes} headingLevel="h4" />
+            </section>
+            <section className="space-y-2 rounded-card border border-border bg-surface p-3">
+              <h3 className="text-sm font-semibold">
+                Transcript{' '}
+                <span className="font-normal text-muted">
+                  ({detail.turns.length} {detail.turns.length === 1 ? 'turn' : 'turns'})
+                </span>
+              </h3>
+              <Transcript
+                turns={detail.turns}
+                label="Full transcript"
+                className="max-h-64"
+                emptyText="Nothing was said during this call."
+              />
+            </section>
+
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button
+                type="button"
+                variant="secondary"
+                onClick={discard}
+                pending={busy === 'discarding'}
+                disabled={busy !== false}
+              >
+                {busy === 'discarding' ? 'Discarding...' : 'Discard'}
+              </Button>
+              <Button type="submit" pending={busy === 'saving'} disabled={busy !== false || trimmed === ''}>
+                {busy === 'saving' ? 'Saving...' : 'Save'}
+              </Button>
+            </div>
+          </form>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,29 @@
+import {
+  VOICE_LEVEL_INTERVAL_MS,
+  VOICE_SAMPLE_RATE,
+  VOICE_SPEECH_END_MS,
+  VOICE_SPEECH_THRESHOLD,
+  VOICE_VOLUME_SCALE,
+  VOICE_WAVEFORM_BARS,
+} from '@notewise/shared';
+
+/** SPEC 9, Voice: a level above this starts an utterance. */
+export const SPEECH_THRESHOLD = VOICE_SPEECH_THRESHOLD;
+/** SPEC 4 and 9: an utterance ends this long after the level drops below the threshold. */
+export const SPEECH_END_MS = VOICE_SPEECH_END_MS;
+/** SPEC 9: the level at which a waveform bar is full height. */
+export const VOLUME_SCALE = VOICE_VOLUME_SCALE;
+/** SPEC 9: how often the microphone level is sampled. */
+export const LEVEL_INTERVAL_MS = VOICE_LEVEL_INTERVAL_MS;
+/** SPEC 9: bars in the waveform. */
+export const WAVEFORM_BARS = VOICE_WAVEFORM_BARS;
+/** What the speech server is sent: 16 kHz mono PCM16 WAV (what Whisper-style servers resample to anyway). */
+export const UTTERANCE_SAMPLE_RATE = VOICE_SAMPLE_RATE;
+/** Audio kept from before the level crossed the threshold, so the first syllable is not clipped. */
+export const PRE_ROLL_MS = 300;
+/** Of the 1 s of silence that ends an utterance, only this much is sent. */
+export const SILENCE_TAIL_MS = 300;
+/** An utterance shorter than this (a click, a cough) is dropped rather than sent. */
+export const MIN_UTTERANCE_MS = 250;
+/** A monologue is cut here even without a pause, to stay under the server's duration cap. */
+export const MAX_UTTERANCE_MS = 25_000;
