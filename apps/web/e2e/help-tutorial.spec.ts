@@ -20,8 +20,8 @@ const STEPS = [
   },
   {
     title: 'Voice assistant',
-    url: /\/help-center\/voice-assistant$/,
-    target: '#help-article-voice-assistant',
+    url: /\/$/,
+    target: '[data-voice-phase]',
   },
 ] as const;
 

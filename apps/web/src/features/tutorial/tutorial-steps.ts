@@ -17,8 +17,8 @@ export interface TutorialStep {
 }
 
 /**
- * The six steps (SPEC 4, issue 12). The voice assistant's step opens its Help Center article (the
- * card on Capture loads lazily and shows a different face per plan; the article explains all of it). No target lives in the mobile menu: every step
+ * The six steps (SPEC 4, issue 12). The voice assistant's step points at its card on Capture (lazy:
+ * the step waits for it; every plan sees the card, with its own button). No target lives in the mobile menu: every step
  * points at page content, which is visible at 390 px without opening a drawer.
  */
 export const TUTORIAL_STEPS: readonly TutorialStep[] = [
@@ -75,9 +75,9 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
     id: 'voice',
     title: 'Voice assistant',
     description:
-      'Start a call on Capture and talk: the voice assistant writes the transcript and keeps notes, decisions and action items. This article explains how.',
-    route: '/help-center/voice-assistant',
-    targets: ['#help-article-voice-assistant'],
+      'Start a call and talk: the voice assistant writes the transcript and keeps notes, decisions and action items. Save Call Notes turns them into a note.',
+    route: paths.capture,
+    targets: ['[data-voice-phase]'],
     side: 'top',
     offset: 8,
   },
