@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import type { Database } from '../../db/types';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
@@ -29,6 +30,9 @@ import { importTooLarge, planImport } from './import-files';
 import { noteMarkdownFile } from './note-markdown';
 import { createRenderPool } from './render-pool';
 import { streamMarkdownZip } from './zip-export';
+
+/** Binary answers are documented in words (the API contract test wants every GET's 200 described). */
+const ZIP_RESPONSE = z.unknown().describe('A .zip of Markdown files, one folder per project, streamed');
 
 const CONTENT_TYPES = {
   md: 'text/markdown; charset=utf-8',
@@ -58,7 +62,14 @@ export function registerExportImportRoutes(
   // Authorized exactly like GET /api/notes/:id: not visible -> 404, visible -> every role may read.
   r.get(
     '/api/notes/:id/export',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema, querystring: noteExportQuerySchema } },
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        params: idParamsSchema,
+        querystring: noteExportQuerySchema,
+        response: { 200: z.unknown().describe('The note as a file (Content-Disposition: attachment)') },
+      },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const access = await membership.note(userId, request.params.id);
@@ -84,7 +95,10 @@ export function registerExportImportRoutes(
 
   r.get(
     '/api/projects/:id/export',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema } },
+    {
+      onRequest: app.requireAuth,
+      schema: { params: idParamsSchema, response: { 200: ZIP_RESPONSE } },
+    },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const access = await membership.project(userId, request.params.id);
@@ -97,13 +111,17 @@ export function registerExportImportRoutes(
   );
 
   // Every project the caller is a member of (own and shared): nothing to authorize beyond that.
-  r.get('/api/export', { onRequest: app.requireAuth }, async (request, reply) => {
-    const projects = await exportRepo.projects(currentUser(request).id);
-    const date = new Date().toISOString().slice(0, 10);
-    return download(reply, `Notewise export ${date}.zip`, 'zip').send(
-      streamMarkdownZip(exportRepo, projects),
-    );
-  });
+  r.get(
+    '/api/export',
+    { onRequest: app.requireAuth, schema: { response: { 200: ZIP_RESPONSE } } },
+    async (request, reply) => {
+      const projects = await exportRepo.projects(currentUser(request).id);
+      const date = new Date().toISOString().slice(0, 10);
+      return download(reply, `Notewise export ${date}.zip`, 'zip').send(
+        streamMarkdownZip(exportRepo, projects),
+      );
+    },
+  );
 
   // Multipart only here (its own plugin scope), so no other route accepts uploads by accident.
   app.register(async (scope) => {
