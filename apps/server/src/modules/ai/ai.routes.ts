@@ -13,12 +13,14 @@ import {
   idParamsSchema,
   MAX_AI_INPUT_LENGTH,
 } from '@notewise/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AiError, cancelledError, toAiError } from '../../ai/errors';
 import { ApiError, errorBody, notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import { type AiDeps, type AiService, createAiService } from './ai.service';
+
+const RATE_LIMITED = Symbol('rate limited');
 
 /** A comment line this often keeps proxies from closing a stream while the model thinks. */
 const HEARTBEAT_MS = 15_000;
@@ -46,6 +48,36 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
 
   // Shutdown does not wait for running model calls: they end as 'Cancelled'.
   app.addHook('preClose', async () => service.abortAll());
+
+  /**
+   * A one-shot AI call under the user's AI lease (rate and concurrency), cancelled when the client
+   * goes away or the server shuts down. RATE_LIMITED: the 429 has been sent.
+   */
+  async function runLeased<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    run: (userId: string, signal: AbortSignal) => Promise<T>,
+  ): Promise<T | typeof RATE_LIMITED> {
+    const userId = currentUser(request).id;
+    const lease = await service.limiter.acquire(userId);
+    if (!lease.ok) {
+      rateLimited(reply, lease.retryAfterSeconds);
+      return RATE_LIMITED;
+    }
+    const controller = new AbortController();
+    const untrack = service.track(controller);
+    let settled = false;
+    reply.raw.on('close', () => {
+      if (!settled) controller.abort();
+    });
+    try {
+      return await run(userId, controller.signal);
+    } finally {
+      settled = true;
+      untrack();
+      lease.release();
+    }
+  }
 
   r.get(
     '/api/ai/status',
@@ -171,25 +203,11 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
       schema: { body: aiCaptureBodySchema, response: { 201: aiCaptureResponseSchema } },
     },
     async (request, reply) => {
-      const userId = currentUser(request).id;
-      const lease = await service.limiter.acquire(userId);
-      if (!lease.ok) return rateLimited(reply, lease.retryAfterSeconds);
-      const controller = new AbortController();
-      const untrack = service.track(controller);
-      let settled = false;
-      reply.raw.on('close', () => {
-        if (!settled) controller.abort();
-      });
-      try {
-        const { content, projectId, title, clientId } = request.body;
-        const result = await service.capture(userId, content, controller.signal, projectId, title, clientId);
-        settled = true;
-        return reply.status(201).send(result);
-      } finally {
-        settled = true;
-        untrack();
-        lease.release();
-      }
+      const { content, projectId, title, clientId } = request.body;
+      const result = await runLeased(request, reply, (userId, signal) =>
+        service.capture(userId, content, signal, projectId, title, clientId),
+      );
+      return result === RATE_LIMITED ? reply : reply.status(201).send(result);
     },
   );
 
@@ -200,24 +218,10 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
       schema: { body: aiCaptureProposalBodySchema, response: { 200: aiCaptureProposalSchema } },
     },
     async (request, reply) => {
-      const userId = currentUser(request).id;
-      const lease = await service.limiter.acquire(userId);
-      if (!lease.ok) return rateLimited(reply, lease.retryAfterSeconds);
-      const controller = new AbortController();
-      const untrack = service.track(controller);
-      let settled = false;
-      reply.raw.on('close', () => {
-        if (!settled) controller.abort();
-      });
-      try {
-        const proposal = await service.proposeCapture(userId, request.body.content, controller.signal);
-        settled = true;
-        return proposal;
-      } finally {
-        settled = true;
-        untrack();
-        lease.release();
-      }
+      const result = await runLeased(request, reply, (userId, signal) =>
+        service.proposeCapture(userId, request.body.content, signal),
+      );
+      return result === RATE_LIMITED ? reply : result;
     },
   );
 
