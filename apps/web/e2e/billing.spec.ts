@@ -1,12 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type Page, test } from '@playwright/test';
 import Stripe from 'stripe';
 import { type StripeStandIn, startStripeStandIn } from '../../server/test/support/stripe-stand-in';
+import { type OwnServer, startOwnServer } from './own-server';
 import { uniqueEmail } from './support';
 
 // Issue 11: the Plan tab and a purchase through Stripe Checkout. A server of its own, with STRIPE_*
@@ -17,59 +15,26 @@ const WEBHOOK_SECRET = 'whsec_notewise_e2e';
 const PASSWORD = 'correct-horse-9';
 const run = promisify(execFile);
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 test.describe('plans and purchase', () => {
-  let child: ChildProcess | undefined;
+  let server: OwnServer | undefined;
   let standIn: StripeStandIn;
   let dataDir = '';
   let base = '';
 
   test.beforeAll(async () => {
     standIn = await startStripeStandIn({ secretKey: SECRET_KEY });
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-billing-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    child = spawn('node', ['apps/server/dist/main.js'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: '',
-        STRIPE_SECRET_KEY: SECRET_KEY,
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: standIn.url,
-      },
-      stdio: 'ignore',
+    server = await startOwnServer('billing', {
+      STRIPE_SECRET_KEY: SECRET_KEY,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: standIn.url,
     });
-    const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline) {
-      const ok = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('the server with Stripe configured did not start');
+    base = server.base;
+    dataDir = server.dataDir;
   });
 
   test.afterAll(async () => {
-    child?.kill('SIGTERM');
+    server?.stop();
     await standIn?.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** Signs a fresh user up on this spec's server; the session cookie lands in the page's context. */

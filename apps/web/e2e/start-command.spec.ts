@@ -1,24 +1,14 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
+import { freePort } from './own-server';
 
 // The README's commands as a self-hoster runs them, after `npm run build` (test:e2e builds first).
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const run = promisify(execFile);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 20_000;

@@ -1,16 +1,15 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, type Page, test } from '@playwright/test';
+import { type OwnServer, startOwnServer } from './own-server';
 import { type SpeechStandIn, startSpeechStandIn } from './speech-stand-in';
 
 // The voice assistant end to end: real Chromium with a fake microphone that plays a WAV spoken by
 // espeak-ng, the real server with STT_BASE_URL pointing at a local stand-in that speaks OpenAI's
 // transcription protocol. The spec runs a server of its own (the shared e2e server has no STT).
-const ROOT = path.resolve(import.meta.dirname, '../../..');
 const WORK_DIR = path.join(os.tmpdir(), 'notewise-voice-e2e');
 /** Chrome reads (and loops) this file when the page opens the microphone, so it is made in beforeAll. */
 const SPEECH_WAV = path.join(WORK_DIR, 'speech.wav');
@@ -42,60 +41,25 @@ function makeSpeechWav(): void {
   execFileSync('sox', [...parts, '-r', '48000', '-c', '1', SPEECH_WAV]);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-let child: ChildProcess | undefined;
+let server: OwnServer | undefined;
 let speech: SpeechStandIn | undefined;
-let dataDir = '';
 let base = '';
 let counter = 0;
 
 test.beforeAll(async () => {
   makeSpeechWav();
   speech = await startSpeechStandIn();
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-voice-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  child = spawn('node', ['apps/server/dist/main.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      AUTH_RATE_LIMIT: '500',
-      STT_BASE_URL: speech.baseUrl,
-      STT_MODEL: 'whisper-1',
-    },
-    stdio: 'ignore',
+  server = await startOwnServer('voice', {
+    AUTH_RATE_LIMIT: '500',
+    STT_BASE_URL: speech.baseUrl,
+    STT_MODEL: 'whisper-1',
   });
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const ok = await fetch(`${base}/api/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('the server with STT_BASE_URL did not start');
+  base = server.base;
 });
 
 test.afterAll(async () => {
-  child?.kill('SIGTERM');
+  server?.stop();
   await speech?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A fresh PRO-trial account (every sign-up gets the trial), signed in in this page's context. */
