@@ -34,7 +34,14 @@ import {
 import { errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { applySavedNote, renameNote, type SaveNoteBody, saveNote, useNote } from '../api/notes';
+import {
+  applySavedNote,
+  PAGE_LOADED_AT,
+  renameNote,
+  type SaveNoteBody,
+  saveNote,
+  useNote,
+} from '../api/notes';
 import { useSharedProjects } from '../api/shared-projects';
 import { ColumnMessage } from './column-list';
 import type { ConflictVersions } from './conflict-dialog';
@@ -105,7 +112,12 @@ function NoteLoader({ noteId, controlRef }: { noteId: string } & Pick<NoteEditor
     mode: EditorMode;
     queued?: (QueueEntry & EditOp) | null;
   } | null>(null);
-  if (note.data && modeKnown && queued !== undefined && session === null) {
+  // An editor opens on this page load's copy of the note, never on a saved offline copy that the
+  // server may have moved past; that copy is used only while the refetch cannot run (offline) or failed.
+  const current =
+    note.data !== undefined &&
+    (note.dataUpdatedAt >= PAGE_LOADED_AT || note.fetchStatus === 'paused' || note.isError);
+  if (note.data && current && modeKnown && queued !== undefined && session === null) {
     const projectId = note.data.projectId;
     const shared = sharedProjects.data?.some((project) => project.id === projectId) ?? false;
     setSession({ note: note.data, token: 0, mode: shared ? 'collaborative' : 'plain', queued });
