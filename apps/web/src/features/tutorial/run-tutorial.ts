@@ -114,12 +114,20 @@ export function runTutorial({ navigate, onEnd }: RunOptions): Driver {
       if (index > 0) void goTo(index - 1);
     },
     onCloseClick: () => tour.destroy(),
-    onDestroyed: () => {
-      onEnd(finished ? 'completed' : 'skipped');
-      if (returnFocus?.isConnected) returnFocus.focus({ preventScroll: true });
-      else document.getElementById('main')?.focus({ preventScroll: true });
-    },
+    // Escape and the close button come here first. driver.js calls onDestroyed only once a step's
+    // highlight animation has finished, so a skip during the first 400 ms would end the tour without
+    // a word: the end is recorded by our own destroy below instead.
+    onDestroyStarted: () => tour.destroy(),
   });
+
+  let ended = false;
+  function end() {
+    if (ended) return;
+    ended = true;
+    onEnd(finished ? 'completed' : 'skipped');
+    if (returnFocus?.isConnected) returnFocus.focus({ preventScroll: true });
+    else document.getElementById('main')?.focus({ preventScroll: true });
+  }
 
   async function goTo(index: number) {
     const step = TUTORIAL_STEPS[index];
@@ -148,7 +156,9 @@ export function runTutorial({ navigate, onEnd }: RunOptions): Driver {
   const destroy = tour.destroy;
   tour.destroy = () => {
     cancelled = true;
-    if (tour.isActive()) destroy();
+    if (!tour.isActive()) return;
+    destroy();
+    end();
   };
   void goTo(0);
   return tour;
