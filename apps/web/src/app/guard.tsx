@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { LoadingIndicator } from '@/components/ui/loading-indicator';
-import { paths } from './route-table';
-import { useAuth } from './session';
+import { useAuth } from '@/features/auth';
+import { paths } from '@/lib/route-table';
 
 /** Wraps the guarded routes (SPEC 2): signed-out visitors go to /, once the session read is done. */
 export function RequireAuth() {

@@ -1,9 +1,9 @@
 import { type LastPage, type LastPageResponse, PAGE_RESTORE_DELAY_MS } from '@notewise/shared';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
+import { useAuth } from '@/features/auth';
 import { api } from '@/lib/api';
-import { getPageTitle } from './route-table';
-import { useAuth } from './session';
+import { getPageTitle } from '@/lib/route-table';
 
 /** GET /api/me/last-page: the page the user was last on. */
 export function fetchLastPage(): Promise<LastPageResponse> {

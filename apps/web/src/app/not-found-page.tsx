@@ -2,7 +2,7 @@ import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
-import { paths } from './route-table';
+import { paths } from '@/lib/route-table';
 
 export function NotFoundPage() {
   return (

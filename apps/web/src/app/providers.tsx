@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { AuthDialogProvider, AuthProvider } from '@/features/auth';
+import { ThemeProvider } from '@/lib/theme';
 import { loadSonner } from '@/lib/toast';
 import { createQueryClient } from './query-client';
 import { RealtimeEvents } from './realtime';
-import { ThemeProvider } from './theme';
 
 // Rendered at once, but as its own chunk: sonner stays out of the first route's JS.
 const ToastViewport = lazy(async () => {

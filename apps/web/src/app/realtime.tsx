@@ -9,12 +9,11 @@
 import type { ChangeEvent, Note, NoteSummary } from '@notewise/shared';
 import { partialMatchKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { ME_QUERY_KEY } from '@/features/auth';
+import { ME_QUERY_KEY, useAuth } from '@/features/auth';
 import { noteKeys } from '@/features/notes/queries';
 import { projectKeys } from '@/features/projects';
 import { sharedProjectKeys } from '@/features/shared-projects';
 import { api, isApiError } from '@/lib/api';
-import { useAuth } from './session';
 
 // ---------------------------------------------------------------------------------------------------
 // Status: for the UI ("Live") and for tests, mirrored on <html data-realtime="...">.

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
-import { paths } from './route-table';
+import { paths } from '@/lib/route-table';
 
 /** Shown when a page fails to render or its code fails to load (e.g. after an update). */
 export function RouteError() {

@@ -1,10 +1,10 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { findRoute, ROUTES, type RouteId } from '@/lib/route-table';
 import { RequireAuth } from './guard';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
 import { RouteError } from './route-error';
-import { findRoute, ROUTES, type RouteId } from './route-table';
 
 interface LazyPage {
   Component: ComponentType;

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Toaster } from 'sonner';
+import { useTheme } from '@/lib/theme';
 import { toastViewportReady } from '@/lib/toast';
-import { useTheme } from './theme';
 
 /** sonner's Toaster in the app's colours; loaded lazily by the providers (see lib/toast.ts). */
 export function ToastViewport() {

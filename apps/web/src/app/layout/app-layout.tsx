@@ -1,11 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingIndicator } from '@/components/ui/loading-indicator';
+import { useAuth } from '@/features/auth';
 import { useHelpShortcut } from '@/features/help-center/use-help-shortcut';
 import { TutorialHost } from '@/features/tutorial/tutorial-host';
+import { getDocumentTitle, getMobileBarTitle } from '@/lib/route-table';
 import { useLastPage } from '../last-page';
-import { getDocumentTitle, getMobileBarTitle } from '../route-table';
-import { useAuth } from '../session';
 import { MobileTopBar } from './mobile-top-bar';
 import { PageTransition } from './page-transition';
 import { Sidebar } from './sidebar';

@@ -1,6 +1,6 @@
 import { type RefObject, useRef } from 'react';
 import { Sheet, SheetContent } from '@/components/ui/sheet';
-import { type AuthMode, useAuthDialog } from '../session';
+import { type AuthMode, useAuthDialog } from '@/features/auth';
 import { Brand } from './brand';
 import { NavItems } from './nav-items';
 

@@ -5,9 +5,9 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { IconButton } from '@/components/ui/icon-button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth, useAuthDialog } from '@/features/auth';
+import { paths } from '@/lib/route-table';
 import { useIsMobile } from '@/lib/use-media-query';
-import { paths } from '../route-table';
-import { useAuth, useAuthDialog } from '../session';
 
 // The drawer (and the dialog code under it) loads when first opened, or when hovered or touched.
 const loadMobileMenu = () => import('./mobile-menu');

@@ -17,12 +17,12 @@ import {
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { NavLink, useLocation, useNavigate } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
+import { type AuthMode, useAuth, useAuthDialog, useSignOut, useSignUpOpen } from '@/features/auth';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/route-table';
 import { storage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
-import { paths } from '../route-table';
-import { type AuthMode, useAuth, useAuthDialog, useSignOut, useSignUpOpen } from '../session';
 
 export type NavVariant = 'rail' | 'sheet';
 

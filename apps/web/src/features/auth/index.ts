@@ -1,4 +1,4 @@
-// The public surface of the auth feature. Other features reach it through '@/app/session'.
+// The public surface of the auth feature. Other features reach it through '@/features/auth'.
 export { useSignUpOpen } from './api/get-auth-options';
 export { fetchMe, ME_QUERY_KEY, meQueryOptions, useMeQuery } from './api/get-me';
 export { useSignOut } from './api/sign-out';

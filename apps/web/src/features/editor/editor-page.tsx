@@ -3,10 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus, RotateCcw } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useBlocker, useLocation, useNavigate } from 'react-router';
-import { paths } from '@/app/route-table';
-import { useAuth, useAuthDialog } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useAuth, useAuthDialog } from '@/features/auth';
 import {
   BusyOverlay,
   captureNote,
@@ -15,6 +14,7 @@ import {
 } from '@/features/composer/editor-support';
 import { invalidateNoteData } from '@/features/notes/queries';
 import { api, errorMessage } from '@/lib/api';
+import { paths } from '@/lib/route-table';
 import { toast } from '@/lib/toast';
 import { AiToolbarSlot } from './components/ai-toolbar-slot';
 import { RichTextEditor, type RichTextEditorHandle } from './components/rich-text-editor';

@@ -1,15 +1,15 @@
 import { ChevronDown, GraduationCap, PenLine } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '@/app/route-table';
-import { useAuth } from '@/app/session';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchField } from '@/components/ui/search-field';
+import { useAuth } from '@/features/auth';
 import { requestTutorialStart } from '@/features/tutorial/tutorial-store';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/route-table';
 import { ArticleBody } from './article-body';
 import {
   findArticle,

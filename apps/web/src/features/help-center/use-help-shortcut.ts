@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/route-table';
+import { paths } from '@/lib/route-table';
 
 /** True while the user types: inputs, text areas, selects and the rich-text editor. */
 function isTyping(target: EventTarget | null): boolean {

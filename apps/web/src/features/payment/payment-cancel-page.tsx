@@ -1,9 +1,9 @@
 import { CircleX } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
+import { paths } from '@/lib/route-table';
 
 export function PaymentCancelPage() {
   return (

@@ -3,14 +3,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Check, CircleCheck, SearchX } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '@/app/route-table';
-import { ME_QUERY_KEY, useAuth, useAuthDialog } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorState } from '@/components/ui/error-state';
 import { Page } from '@/components/ui/page';
 import { Spinner } from '@/components/ui/spinner';
+import { ME_QUERY_KEY, useAuth, useAuthDialog } from '@/features/auth';
 import { isApiError } from '@/lib/api';
+import { paths } from '@/lib/route-table';
 import { useOrder } from './api/get-order';
 
 /** How often, and how long, the page re-reads the profile while Stripe's webhook is on its way. */

@@ -1,7 +1,6 @@
 import { ArrowLeft, FileText, FolderX, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
 import { ColorDot } from '@/components/ui/color-dot';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,6 +20,7 @@ import {
   useNoteList,
 } from '@/features/notes';
 import { errorMessage, isApiError } from '@/lib/api';
+import { paths } from '@/lib/route-table';
 import { useProject } from './api/get-project';
 import { useHighlight } from './hooks/use-highlight';
 

@@ -2,14 +2,14 @@ import { isExpiredPro } from '@notewise/shared';
 import { CreditCard, GraduationCap, LifeBuoy, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '@/app/route-table';
-import { useAuth } from '@/app/session';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useAuth } from '@/features/auth';
 import { requestTutorialStart } from '@/features/tutorial/tutorial-store';
 import { api } from '@/lib/api';
+import { paths } from '@/lib/route-table';
 import { PlanTab } from './components/plan-tab';
 import { ProfileTab } from './components/profile-tab';
 

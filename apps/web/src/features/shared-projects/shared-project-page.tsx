@@ -3,7 +3,6 @@ import { ArrowLeft, FileText, FolderX, SearchX, Users } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useRealtimeStatus } from '@/app/realtime';
-import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
 import { ColorDot } from '@/components/ui/color-dot';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -22,6 +21,7 @@ import {
 import { errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate, pluralize } from '@/lib/format';
+import { paths } from '@/lib/route-table';
 import { useMembers } from './api/get-members';
 import { useSharedProject } from './api/get-shared-project';
 import { CopyCodeButton, ProjectCode } from './components/copy-code-button';

@@ -1,7 +1,7 @@
 import type { Driver } from 'driver.js';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '@/app/session';
+import { useAuth } from '@/features/auth';
 import { storage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import {

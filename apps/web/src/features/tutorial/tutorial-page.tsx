@@ -1,11 +1,11 @@
 import { GraduationCap, LifeBuoy } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/route-table';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/lib/route-table';
 import { requestTutorialStart } from './tutorial-store';
 
 /** /tutorial: starts the six-step tour at once (its first step goes to Capture). */

@@ -1,4 +1,4 @@
-import { paths } from '@/app/route-table';
+import { paths } from '@/lib/route-table';
 
 /** SPEC 3, Tutorial step: where it goes, what it points at and what it says. */
 export interface TutorialStep {

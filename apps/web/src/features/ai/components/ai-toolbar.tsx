@@ -17,10 +17,10 @@ import {
 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useId, useState } from 'react';
-import { useAuth, useAuthDialog } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tooltip } from '@/components/ui/tooltip';
+import { useAuth, useAuthDialog } from '@/features/auth';
 import type { AiToolbarSlotProps } from '@/features/editor';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';

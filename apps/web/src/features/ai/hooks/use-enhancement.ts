@@ -1,10 +1,10 @@
 import type { AiAction } from '@notewise/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/route-table';
 import type { AiToolbarSlotProps, EditorNavigationState } from '@/features/editor';
 import { loadEditorPage } from '@/features/editor';
 import { errorMessage } from '@/lib/api';
+import { paths } from '@/lib/route-table';
 import { toast } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { streamEnhancement } from '../api/enhance';

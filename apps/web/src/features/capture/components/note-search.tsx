@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useAuth, useAuthDialog } from '@/app/session';
 import { inputClasses } from '@/components/ui/input';
+import { useAuth, useAuthDialog } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useSearchCombobox } from '../hooks/use-search-combobox';

@@ -1,8 +1,8 @@
 import { PREVIEW_LENGTHS, SEARCH_RESULT_LIMIT, truncatePlainText } from '@notewise/shared';
 import { type KeyboardEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/route-table';
 import { useNoteSearch, useNotes } from '@/features/notes/queries';
+import { paths } from '@/lib/route-table';
 import { useDebounced } from '@/lib/use-debounced';
 
 /** How long typing must pause before the search runs. */

@@ -14,9 +14,9 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { useAuth } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/features/auth';
 import { loadRichTextEditor, type RichTextEditorHandle } from '@/features/editor';
 import { cn } from '@/lib/cn';
 import { COLLAB_FIELD, CollabSession } from '../lib/collab-session';

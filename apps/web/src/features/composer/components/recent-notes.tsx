@@ -2,11 +2,11 @@ import { PREVIEW_LENGTHS, relativeTime, truncatePlainText } from '@notewise/shar
 import { Clock, FileText } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/route-table';
-import { useAuth } from '@/app/session';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useAuth } from '@/features/auth';
 import { useNotes } from '@/features/notes/queries';
+import { paths } from '@/lib/route-table';
 
 /** How many notes the home screen lists. */
 export const RECENT_NOTES_COUNT = 5;

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@notewise/shared';
 import { Plus } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/app/route-table';
-import { useAuth } from '@/app/session';
 import { Button, type ButtonVariant } from '@/components/ui/button';
 import { DisabledHint } from '@/components/ui/disabled-hint';
+import { useAuth } from '@/features/auth';
+import { paths } from '@/lib/route-table';
 
 interface NewNoteButtonProps {
   /** Defaults to 'New Note'. */

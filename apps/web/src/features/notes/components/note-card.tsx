@@ -8,10 +8,10 @@ import {
 import { Pin } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/route-table';
 import { ColorDot } from '@/components/ui/color-dot';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { paths } from '@/lib/route-table';
 import { NoteActionsMenu } from './note-actions-menu';
 
 export interface NoteItemProps {

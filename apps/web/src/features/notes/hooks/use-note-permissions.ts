@@ -1,5 +1,5 @@
 import { can, type NoteSummary, PERMISSION_MESSAGES } from '@notewise/shared';
-import { useAuth } from '@/app/session';
+import { useAuth } from '@/features/auth';
 import { useProjectLookup } from './use-project-lookup';
 
 /** Why an action is unavailable, or null when it is allowed. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '@/app/route-table';
 import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
 import { noteKeys } from '@/features/notes/api/query-keys';
+import { paths } from '@/lib/route-table';
 import { ME_KEY, NOTES_KEY, noteDetailKey, quickViewPath } from './cache-keys';
 
 describe('offline cache keys', () => {

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@notewise/shared';
 import { Plus } from 'lucide-react';
-import { useAuth } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { DisabledHint } from '@/components/ui/disabled-hint';
+import { useAuth } from '@/features/auth';
 
 /** Opens the New Project dialog; disabled and dimmed without access, saying why (SPEC 5). */
 export function NewProjectButton({ onClick }: { onClick: () => void }) {

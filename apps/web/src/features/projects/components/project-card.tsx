@@ -1,11 +1,11 @@
 import { type Project, relativeTime } from '@notewise/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/route-table';
 import { ColorDot } from '@/components/ui/color-dot';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatDate, pluralize } from '@/lib/format';
+import { paths } from '@/lib/route-table';
 import { useUpdateProject } from '../api/update-project';
 import { ProjectActionsMenu } from './project-actions-menu';
 import { ProjectNameInput } from './project-name-input';

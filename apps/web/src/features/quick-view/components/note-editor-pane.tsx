@@ -3,10 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { FileText, NotebookPen } from 'lucide-react';
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useAuth } from '@/app/session';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { AiBusyOverlay } from '@/features/ai';
+import { useAuth } from '@/features/auth';
 import {
   type CollaborativeEditorHandle,
   CollabSaveStatus,

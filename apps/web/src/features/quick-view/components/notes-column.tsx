@@ -3,13 +3,13 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { FileText, FolderOpen, Pin } from 'lucide-react';
 import { type RefObject, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useNoteList } from '@/features/notes/api/get-notes';
 import { useNoteCounts } from '@/features/notes/queries';
 import { errorMessage } from '@/lib/api';
 import { pluralize } from '@/lib/format';
+import { paths } from '@/lib/route-table';
 import type { ProjectRef } from '../hooks/use-quick-view-selection';
 import { ColumnItemButton, ColumnListSkeleton, ColumnMessage } from './column-list';
 

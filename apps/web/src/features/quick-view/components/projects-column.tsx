@@ -1,13 +1,13 @@
 import type { ProjectColor } from '@notewise/shared';
 import { FolderOpen, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
 import { ColorDot } from '@/components/ui/color-dot';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useProjects } from '@/features/projects';
 import { errorMessage } from '@/lib/api';
 import { pluralize } from '@/lib/format';
+import { paths } from '@/lib/route-table';
 import { useSharedProjects } from '../api/shared-projects';
 import type { ProjectKind, ProjectRef } from '../hooks/use-quick-view-selection';
 import { ColumnItemButton, ColumnListSkeleton, ColumnMessage } from './column-list';

@@ -1,6 +1,6 @@
 import type { Me } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ME_QUERY_KEY } from '@/app/session';
+import { ME_QUERY_KEY } from '@/features/auth';
 import { api } from '@/lib/api';
 
 /** DELETE /api/me/avatar: back to the initials; the stored picture is deleted. */

@@ -1,6 +1,6 @@
 import type { AvatarUrlBody, Me } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ME_QUERY_KEY } from '@/app/session';
+import { ME_QUERY_KEY } from '@/features/auth';
 import { api } from '@/lib/api';
 
 /** PUT /api/me/avatar: the server fetches the picture at an https address and stores it like an upload. */

@@ -1,6 +1,6 @@
 import type { Me, UpdateMeBody } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ME_QUERY_KEY } from '@/app/session';
+import { ME_QUERY_KEY } from '@/features/auth';
 import { api } from '@/lib/api';
 
 /** PATCH /api/me: changes the display name; answers the updated profile. */

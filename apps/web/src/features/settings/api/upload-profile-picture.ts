@@ -1,6 +1,6 @@
 import type { Me } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ME_QUERY_KEY } from '@/app/session';
+import { ME_QUERY_KEY } from '@/features/auth';
 import { api } from '@/lib/api';
 
 /** POST /api/me/avatar: uploads a picture (multipart, field `file`); answers the updated profile. */

@@ -1,7 +1,7 @@
 import { Monitor, Moon, Sun } from 'lucide-react';
-import { type ThemePreference, useTheme } from '@/app/theme';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { type ThemePreference, useTheme } from '@/lib/theme';
 
 const OPTIONS: ReadonlyArray<{ value: ThemePreference; label: string; icon: typeof Sun }> = [
   { value: 'system', label: 'System', icon: Monitor },

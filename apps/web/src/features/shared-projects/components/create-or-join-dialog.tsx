@@ -10,7 +10,6 @@ import {
 import { ArrowLeft, ChevronRight, KeyRound, type LucideIcon, Plus } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
 import { ColorPicker } from '@/components/ui/color-picker';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -21,6 +20,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { OFFLINE_REASON, useOfflineStatus } from '@/features/offline';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/route-table';
 import { toast } from '@/lib/toast';
 import { useCreateSharedProject } from '../api/create-shared-project';
 import { useJoinSharedProject } from '../api/join-shared-project';

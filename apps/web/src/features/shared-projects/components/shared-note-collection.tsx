@@ -1,7 +1,7 @@
 import type { NoteSummary } from '@notewise/shared';
-import { paths } from '@/app/route-table';
 import type { ViewMode } from '@/components/ui/view-toggle';
 import { type ListPager, NoteCollection } from '@/features/notes';
+import { paths } from '@/lib/route-table';
 
 interface SharedNoteCollectionProps {
   sharedProjectId: string;

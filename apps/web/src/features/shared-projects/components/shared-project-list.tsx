@@ -8,14 +8,14 @@ import {
 import { Plus, Users } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { paths } from '@/app/route-table';
-import { useAuth } from '@/app/session';
 import { ColorDot } from '@/components/ui/color-dot';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tooltip } from '@/components/ui/tooltip';
 import type { ViewMode } from '@/components/ui/view-toggle';
+import { useAuth } from '@/features/auth';
 import { cn } from '@/lib/cn';
 import { formatDate, pluralize } from '@/lib/format';
+import { paths } from '@/lib/route-table';
 import { CopyCodeButton, ProjectCode } from './copy-code-button';
 import { SharedProjectActions } from './shared-project-actions';
 

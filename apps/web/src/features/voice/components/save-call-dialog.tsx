@@ -2,7 +2,6 @@ import { VOICE_CARD_MESSAGES, VOICE_ERROR_CODES, type VoiceCallDetail } from '@n
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@/app/route-table';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -11,6 +10,7 @@ import { invalidateNoteData } from '@/features/notes/queries';
 import { useProjects } from '@/features/projects';
 import { errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/route-table';
 import { discardVoiceCall } from '../api/discard-voice-call';
 import { endVoiceCall } from '../api/end-voice-call';
 import { voiceKeys } from '../api/query-keys';
