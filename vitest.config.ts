@@ -21,6 +21,15 @@ export default defineConfig({
         },
       },
       {
+        // Hooks and components that hold logic, rendered with React Testing Library in happy-dom.
+        resolve: { alias: { '@': fileURLToPath(new URL('./apps/web/src', import.meta.url)) } },
+        test: {
+          name: 'web-dom',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+        },
+      },
+      {
         test: {
           name: 'server',
           // One retry in CI: a PostgreSQL schema-setup race has been seen once in ~1,200 runs of these
