@@ -149,3 +149,38 @@ export function currentUser(request: FastifyRequest): SessionUser {
 }
 
 export type { FastifyReply };
+
+/** A stored session as open sockets re-check it: whose it is, until when, and that user's plan now. */
+export interface SessionStanding {
+  userId: string;
+  expiresAt: Date;
+  plan: Plan;
+  planExpiresAt: Date | null;
+}
+
+/**
+ * The sessions of these tokens, read straight from the database (not the cache: a sign-out on
+ * another instance or by the admin CLI must show). Tokens without a session are absent.
+ */
+export async function sessionsByToken(
+  db: Kysely<Database>,
+  tokens: string[],
+): Promise<Map<string, SessionStanding>> {
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.token', 's.expires_at', 'u.id as user_id', 'u.plan', 'u.plan_expires_at'])
+    .where('s.token', 'in', tokens)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.token,
+      {
+        userId: row.user_id,
+        expiresAt: new Date(row.expires_at),
+        plan: row.plan as Plan,
+        planExpiresAt: row.plan_expires_at ? new Date(row.plan_expires_at) : null,
+      },
+    ]),
+  );
+}

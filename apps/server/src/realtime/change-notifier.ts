@@ -1,6 +1,7 @@
 import type { ChangeEvent, RealtimeEvent } from '@notewise/shared';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
+import { createMembership } from '../modules/projects/membership';
 import type { EventBus } from './event-bus';
 
 /**
@@ -8,15 +9,9 @@ import type { EventBus } from './event-bus';
  * for deletions and removals call `membersOf` before, and pass the audience explicitly.
  */
 export function createChangeNotifier(db: Kysely<Database>, bus: EventBus) {
-  const membersOf = async (...projectIds: string[]): Promise<string[]> => {
-    if (projectIds.length === 0) return [];
-    const rows = await db
-      .selectFrom('project_members')
-      .select('user_id')
-      .where('project_id', 'in', projectIds)
-      .execute();
-    return [...new Set(rows.map((row) => row.user_id))];
-  };
+  const membership = createMembership(db);
+  /** Everyone who may see these projects (the rule lives in membership.ts). */
+  const membersOf = (...projectIds: string[]): Promise<string[]> => membership.members(...projectIds);
 
   return {
     membersOf,

@@ -1,11 +1,17 @@
-import { hasAccess, type Plan } from '@notewise/shared';
+import { hasAccess } from '@notewise/shared';
 import type { FastifyBaseLogger, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { WebSocket } from 'ws';
 import type { Database } from '../db/types';
 import type { OriginPolicy } from '../http/public-origin';
-import type { SessionResolver, SessionUser } from '../http/session';
+import {
+  type SessionResolver,
+  type SessionStanding,
+  type SessionUser,
+  sessionsByToken,
+} from '../http/session';
 import { SESSION_COOKIE_PREFIX } from '../modules/auth/auth';
+import { sharedNoteMembers } from '../modules/projects/membership';
 
 /**
  * Limits of the two WebSockets (/api/events and /collab); decision 006 explains each number.
@@ -284,24 +290,10 @@ export function createSocketGuard(deps: SocketGuardDeps) {
 
     // Sessions (sign-out anywhere, expiry, account deletion) and plans, in one query per 500 tokens.
     const tokens = [...new Set(live.map((guarded) => guarded.sessionToken))];
-    const sessions = new Map<
-      string,
-      { userId: string; expiresAt: Date; plan: Plan; planExpiresAt: Date | null }
-    >();
+    const sessions = new Map<string, SessionStanding>();
     for (let i = 0; i < tokens.length; i += SWEEP_CHUNK) {
-      const rows = await db
-        .selectFrom('sessions as s')
-        .innerJoin('users as u', 'u.id', 's.user_id')
-        .select(['s.token', 's.expires_at', 'u.id as user_id', 'u.plan', 'u.plan_expires_at'])
-        .where('s.token', 'in', tokens.slice(i, i + SWEEP_CHUNK))
-        .execute();
-      for (const row of rows) {
-        sessions.set(row.token, {
-          userId: row.user_id,
-          expiresAt: new Date(row.expires_at),
-          plan: row.plan as Plan,
-          planExpiresAt: row.plan_expires_at ? new Date(row.plan_expires_at) : null,
-        });
+      for (const [token, session] of await sessionsByToken(db, tokens.slice(i, i + SWEEP_CHUNK))) {
+        sessions.set(token, session);
       }
     }
     const now = Date.now();
@@ -329,16 +321,8 @@ export function createSocketGuard(deps: SocketGuardDeps) {
     const userIds = [...new Set(editing.map((guarded) => guarded.user.id))];
     const allowed = new Set<string>();
     for (let i = 0; i < noteIds.length; i += SWEEP_CHUNK) {
-      const rows = await db
-        .selectFrom('notes as n')
-        .innerJoin('projects as p', 'p.id', 'n.project_id')
-        .innerJoin('project_members as m', 'm.project_id', 'n.project_id')
-        .select(['n.id as note_id', 'm.user_id'])
-        .where('p.kind', '=', 'shared')
-        .where('n.id', 'in', noteIds.slice(i, i + SWEEP_CHUNK))
-        .where('m.user_id', 'in', userIds)
-        .execute();
-      for (const row of rows) allowed.add(`${row.note_id}:${row.user_id}`);
+      const pairs = await sharedNoteMembers(db, noteIds.slice(i, i + SWEEP_CHUNK), userIds);
+      for (const { noteId, userId } of pairs) allowed.add(`${noteId}:${userId}`);
     }
     for (const guarded of editing) {
       for (const noteId of [...guarded.documents.keys()]) {

@@ -96,3 +96,25 @@ export function createMembership(db: Kysely<Database>) {
 }
 
 export type Membership = ReturnType<typeof createMembership>;
+
+/**
+ * Which of these users are members of the shared project of which of these notes, as
+ * `noteId:userId` pairs: the co-editing sockets' periodic re-check (removal, project deleted, note
+ * moved out of a shared project), one query for many sockets.
+ */
+export async function sharedNoteMembers(
+  db: Kysely<Database>,
+  noteIds: string[],
+  userIds: string[],
+): Promise<{ noteId: string; userId: string }[]> {
+  const rows = await db
+    .selectFrom('notes as n')
+    .innerJoin('projects as p', 'p.id', 'n.project_id')
+    .innerJoin('project_members as m', 'm.project_id', 'n.project_id')
+    .select(['n.id as note_id', 'm.user_id'])
+    .where('p.kind', '=', 'shared')
+    .where('n.id', 'in', noteIds)
+    .where('m.user_id', 'in', userIds)
+    .execute();
+  return rows.map((row) => ({ noteId: row.note_id, userId: row.user_id }));
+}

@@ -1,0 +1,116 @@
+import type {} from '@fastify/websocket';
+import { type Extension, Hocuspocus } from '@hocuspocus/server';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types';
+import { createNoteDocumentStore } from '../../modules/notes/note-document.store';
+import { createMembership } from '../../modules/projects/membership';
+import type { ChangeNotifier } from '../change-notifier';
+import type { EventBus } from '../event-bus';
+import type { SocketGuard, SocketLimits } from '../socket-guard';
+import { createAuthExtension } from './auth-extension';
+import { followChanges } from './live-changes';
+import { createLoggingExtension } from './logging-extension';
+import { gateMessages } from './message-gate';
+import { createPersistence } from './persistence-extension';
+import { createRedisExtension } from './redis-extension';
+import { createValidationExtension } from './validation-extension';
+
+export { type CollabContext, noteIdOf } from './context';
+export { COLLAB_FIELD, markdownFromYdoc, ydocFromNote } from './ydoc';
+
+export interface CollabDeps {
+  db: Kysely<Database>;
+  notify: ChangeNotifier;
+  bus: EventBus;
+  log: FastifyBaseLogger;
+  guard: SocketGuard;
+  limits: SocketLimits;
+  redisUrl?: string | undefined;
+  /** Tests and several instances on one Redis keep apart with a prefix. */
+  redisPrefix?: string | undefined;
+}
+
+/**
+ * Co-editing of notes in shared projects (ARCHITECTURE 7): Hocuspocus in this process at /collab.
+ * The socket is admitted on the upgrade request (session, Origin: socket-guard.ts); each document
+ * then needs access and membership of the note's shared project, checked before any sync. Every
+ * incoming update passes the editor schema before it is applied (decision 006). Documents are
+ * stored to notes.ydoc and mirrored to notes.content so search, previews and export stay current.
+ *
+ * One extension per concern (decision 030). Hocuspocus runs each hook through the extensions in
+ * this order (Redis, by its priority, first) and stops at the first that throws: a message is
+ * refused for a revoked socket before it is validated, and validated before it is logged.
+ */
+export async function createCollab(deps: CollabDeps) {
+  const { db, log, guard, limits } = deps;
+  const store = createNoteDocumentStore(db);
+  const persistence = createPersistence({ store, notify: deps.notify, log });
+
+  const extensions: Extension[] = [];
+  if (deps.redisUrl) {
+    extensions.push(
+      await createRedisExtension({ redisUrl: deps.redisUrl, redisPrefix: deps.redisPrefix, log }),
+    );
+  }
+  extensions.push(
+    createAuthExtension({ membership: createMembership(db), guard }),
+    createValidationExtension({ log }),
+    persistence.extension,
+    createLoggingExtension({ log }),
+  );
+
+  const hocuspocus = new Hocuspocus({
+    name: 'notewise',
+    quiet: true,
+    debounce: 1000,
+    maxDebounce: 5000,
+    extensions,
+  });
+
+  const unsubscribe = followChanges({ hocuspocus, bus: deps.bus, store, loaded: persistence.loaded, log });
+
+  await persistence.foldLoggedUpdates();
+
+  return {
+    hocuspocus,
+
+    register(app: FastifyInstance) {
+      app.get('/collab', { websocket: true, preValidation: guard.admit }, (socket, request) => {
+        const guarded = guard.accept(socket, request, 'collab');
+        if (!guarded) return;
+        gateMessages(guarded, limits);
+        hocuspocus.handleConnection(socket, request.raw, { guarded });
+      });
+    },
+
+    /** Shutdown: store every open document now, then close the connections. */
+    async close() {
+      unsubscribe();
+      const stores = [...hocuspocus.documents.values()].map((document) =>
+        hocuspocus
+          .storeDocumentHooks(
+            document,
+            {
+              clientsCount: document.getConnectionsCount(),
+              context: {},
+              document,
+              documentName: document.name,
+              instance: hocuspocus,
+              requestHeaders: {},
+              requestParameters: new URLSearchParams(),
+              socketId: 'server',
+            },
+            true,
+          )
+          .catch((err: unknown) =>
+            log.error({ err, document: document.name }, 'failed to store a document on shutdown'),
+          ),
+      );
+      await Promise.all(stores);
+      hocuspocus.closeConnections();
+    },
+  };
+}
+
+export type Collab = Awaited<ReturnType<typeof createCollab>>;

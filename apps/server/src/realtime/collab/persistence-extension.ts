@@ -1,0 +1,137 @@
+import type { Extension } from '@hocuspocus/server';
+import type { FastifyBaseLogger } from 'fastify';
+import * as Y from 'yjs';
+import type { NoteDocumentStore } from '../../modules/notes/note-document.store';
+import type { ChangeNotifier } from '../change-notifier';
+import { yjsUpdateOf } from '../update-validator';
+import { type CollabContext, noteIdOf } from './context';
+import { markdownFromYdoc, ydocFromNote } from './ydoc';
+
+/** A Yjs update that carries nothing (no structs, no deletions). */
+const EMPTY_UPDATE_BYTES = 2;
+
+export interface PersistenceDeps {
+  store: NoteDocumentStore;
+  notify: ChangeNotifier;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Documents are loaded from notes.ydoc (or built from the Markdown), every acknowledged update is
+ * logged first (decision 018), and the debounced store writes the state and mirrors it to
+ * notes.content so search, previews and export stay current.
+ */
+export function createPersistence(deps: PersistenceDeps) {
+  const { store, log } = deps;
+  /** Documents whose load succeeded (name -> project id); only those may ever be stored (a failed load overwrites nothing). */
+  const loaded = new Map<string, string>();
+
+  /**
+   * The note's co-editing state as stored plus its logged updates; rebuilt from the Markdown (and
+   * stored at once) when there is none or it is unreadable.
+   */
+  async function readNoteDocument(noteId: string) {
+    const row = await store.read(noteId);
+    if (!row) return null;
+    let rebuilt = !row.ydoc || row.ydoc.byteLength === 0;
+    const doc = ydocFromNote(row, (err) => {
+      rebuilt = true;
+      log.error({ err, noteId }, 'stored co-editing state is invalid; rebuilt from the Markdown');
+    });
+    if (rebuilt) {
+      // Logged updates belong to the state a REST edit replaced (or an unreadable one). The new
+      // state is stored at once: the updates logged from now on build on exactly this document.
+      await store.replaceState(noteId, Y.encodeStateAsUpdate(doc));
+    }
+    return { doc, projectId: row.projectId, logged: rebuilt ? 0 : row.updates.length };
+  }
+
+  async function storeDocument(
+    noteId: string,
+    projectId: string,
+    document: Y.Doc,
+    actorId: string | undefined,
+  ) {
+    const state = Y.encodeStateAsUpdate(document);
+    // Taken with the state: the logged updates it already contains are the ones folded in below.
+    const storedSnapshot = Y.snapshot(document);
+    const changed = await store.storeDocument(noteId, state, markdownFromYdoc(document), (update) =>
+      Y.snapshotContainsUpdate(storedSnapshot, update),
+    );
+    if (!changed) return;
+    await deps.notify.note({ type: 'note.updated', projectId, noteId, ...(actorId ? { actorId } : {}) });
+  }
+
+  const extension: Extension = {
+    extensionName: 'notewise-persistence',
+
+    /**
+     * Decision 018: written before Hocuspocus applies it and acknowledges it to the client, so a
+     * change the client counts as saved survives a crash inside the store debounce. A failed write
+     * throws: the client gets no acknowledgement, reconnects and sends the change again.
+     */
+    async beforeHandleMessage({ context, documentName, update: message }) {
+      const update = yjsUpdateOf(message);
+      if (!update || update.byteLength <= EMPTY_UPDATE_BYTES) return;
+      try {
+        await store.logUpdate((context as CollabContext).noteId, update);
+      } catch (err) {
+        log.error({ err, document: documentName }, 'could not log a co-editing update; not acknowledged');
+        throw err;
+      }
+    },
+
+    async onLoadDocument({ documentName, document }) {
+      const noteId = noteIdOf(documentName);
+      if (!noteId) throw new Error('Unknown document');
+      const read = await readNoteDocument(noteId);
+      if (!read) throw new Error('Note not found');
+      Y.applyUpdate(document, Y.encodeStateAsUpdate(read.doc));
+      read.doc.destroy();
+      loaded.set(documentName, read.projectId);
+      return document;
+    },
+
+    async onStoreDocument({ documentName, document, context }) {
+      const noteId = noteIdOf(documentName);
+      if (!noteId || !loaded.has(documentName)) return;
+      try {
+        const actorId = (context as Partial<CollabContext> | undefined)?.user?.id;
+        await storeDocument(noteId, loaded.get(documentName) ?? '', document, actorId);
+      } catch (err) {
+        // One document that cannot be stored must not stop the others (or the process).
+        log.error({ err, noteId }, 'failed to store a co-edited note');
+      }
+    },
+
+    async afterUnloadDocument({ documentName }) {
+      loaded.delete(documentName);
+    },
+  };
+
+  return {
+    extension,
+    /** Open documents (name -> project id), for closing them when access changes. */
+    loaded: loaded as ReadonlyMap<string, string>,
+
+    /**
+     * At start: updates acknowledged before a crash are folded into their notes (text, search,
+     * previews) without waiting for someone to open them.
+     */
+    async foldLoggedUpdates() {
+      for (const noteId of await store.notesWithLoggedUpdates()) {
+        try {
+          const read = await readNoteDocument(noteId);
+          if (!read) continue;
+          if (read.logged > 0) await storeDocument(noteId, read.projectId, read.doc, undefined);
+          read.doc.destroy();
+          log.info({ noteId, updates: read.logged }, 'co-editing updates from before a restart stored');
+        } catch (err) {
+          log.error({ err, noteId }, 'could not store logged co-editing updates; kept for the next load');
+        }
+      }
+    },
+  };
+}
+
+export type Persistence = ReturnType<typeof createPersistence>;
