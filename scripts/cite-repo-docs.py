@@ -99,8 +99,6 @@ PHRASES: list[tuple[str, str]] = [
     # ARCHITECTURE
     ('ARCHITECTURE: every list is cursor-paginated;', 'Every list is cursor-paginated (docs/decisions/015-cursor-pagination.md);'),
     ("ARCHITECTURE's budget:", 'The first-route budget (docs/decisions/028-lazy-toasts-and-bundle-budget-test.md):'),
-    ('The design every change follows is `../shared/ARCHITECTURE.md` (kept outside the repo); this page',
-     'The product is described in `docs/product.md`, its look in `docs/design.md` (decision 036); this page'),
     # DESIGN: §1 Look, §2 Behaviour (the default below), §3 First impression.
     ("DESIGN's first impression", f'{DESIGN_DOC} §3, first impression'),
     ('DESIGN: Look', f'{DESIGN_DOC} §1'),
@@ -121,10 +119,10 @@ SPEC_NUMBERED = re.compile(
 ARCH_NUMBERED = re.compile(
     r'\bARCHITECTURE(?:\.md)?\s+(?:sections?\s+|§\s*)?(\d{1,2}(?:\.\d)?)(?:\s+items?\s+(\d))?\b'
 )
-DESIGN_DEFAULT = re.compile(r"\bDESIGN(?:\.md)?('s)?")
+DESIGN_DEFAULT = re.compile(r"\bDESIGN(?:\.md)?\b('s)?")
 FALLBACKS = [
-    (re.compile(r"\bSPEC(?:\.md)?('s)?"), PRODUCT),
-    (re.compile(r"\bARCHITECTURE(?:\.md)?('s)?"), 'docs/architecture.md'),
+    (re.compile(r"\bSPEC(?:\.md)?\b('s)?"), PRODUCT),
+    (re.compile(r"\bARCHITECTURE(?:\.md)?\b('s)?"), 'docs/architecture.md'),
 ]
 
 
