@@ -23,7 +23,7 @@ import type { CaptureProposal } from './project-picker';
 // the busy overlay and the Add Note request.
 const loadSuccessDialog = () => import('./success-dialog');
 const SuccessDialog = lazy(async () => ({ default: (await loadSuccessDialog()).SuccessDialog }));
-const loadBusyOverlay = () => import('./busy-overlay');
+const loadBusyOverlay = () => import('@/components/busy-overlay');
 const BusyOverlay = lazy(async () => ({ default: (await loadBusyOverlay()).BusyOverlay }));
 const loadAddNote = async () => {
   const [{ captureNote }, { plainTextToMarkdown }] = await Promise.all([
@@ -260,7 +260,7 @@ export function Composer() {
 
       {busy && (
         <Suspense fallback={null}>
-          <BusyOverlay label={BUSY_LABELS[busy]} />
+          <BusyOverlay label={BUSY_LABELS[busy]} className="z-40 rounded-card" />
         </Suspense>
       )}
 
