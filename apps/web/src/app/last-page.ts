@@ -1,8 +1,9 @@
 import { type LastPage, type LastPageResponse, PAGE_RESTORE_DELAY_MS } from '@notewise/shared';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useAuth } from '@/features/auth';
 import { api } from '@/lib/api';
+import { currentLastPageOffer, setLastPageOffer } from '@/lib/last-page-offer';
 import { getPageTitle } from '@/lib/route-table';
 
 /** GET /api/me/last-page: the page the user was last on. */
@@ -21,31 +22,6 @@ const SAVE_DEBOUNCE_MS = 300;
 const loadPath = window.location.pathname;
 /** The offer is read at most once per page load, even if the layout mounts again. */
 let restoreSettled = loadPath !== '/';
-
-/** The page to go back to, offered on Capture (null when there is none or it was taken/dismissed). */
-export interface LastPageOffer {
-  path: string;
-  title: string;
-}
-let offer: LastPageOffer | null = null;
-const offerListeners = new Set<() => void>();
-function setOffer(next: LastPageOffer | null) {
-  offer = next;
-  for (const listener of offerListeners) listener();
-}
-
-/** Capture's 'Continue where you left off' link: the last page of the previous visit, or null. */
-export function useLastPageOffer(): { offer: LastPageOffer | null; dismiss: () => void } {
-  const current = useSyncExternalStore(
-    (listener) => {
-      offerListeners.add(listener);
-      return () => offerListeners.delete(listener);
-    },
-    () => offer,
-    () => null,
-  );
-  return { offer: current, dismiss: () => setOffer(null) };
-}
 
 /**
  * SPEC 2: the current path (pathname + search) is saved while signed in. Restoring it no longer
@@ -80,7 +56,7 @@ export function useLastPage() {
         if (!path || path === '/' || path === currentRef.current) return settle();
         timer = window.setTimeout(() => {
           // Only while the user is still on Capture.
-          if (currentRef.current === '/') setOffer({ path, title: title || getPageTitle(path) });
+          if (currentRef.current === '/') setLastPageOffer({ path, title: title || getPageTitle(path) });
           settle();
         }, PAGE_RESTORE_DELAY_MS);
       })
@@ -97,7 +73,7 @@ export function useLastPage() {
 
   // Leaving Capture (through the link or elsewhere) ends the offer.
   useEffect(() => {
-    if (location.pathname !== '/' && offer) setOffer(null);
+    if (location.pathname !== '/' && currentLastPageOffer()) setLastPageOffer(null);
   }, [location.pathname]);
 
   useEffect(() => {

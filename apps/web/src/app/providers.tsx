@@ -4,7 +4,7 @@ import { AuthDialogProvider, AuthProvider } from '@/features/auth';
 import { ThemeProvider } from '@/lib/theme';
 import { loadSonner } from '@/lib/toast';
 import { createQueryClient } from './query-client';
-import { RealtimeEvents } from './realtime';
+import { RealtimeEvents } from './realtime/realtime-events';
 
 // Rendered at once, but as its own chunk: sonner stays out of the first route's JS.
 const ToastViewport = lazy(async () => {

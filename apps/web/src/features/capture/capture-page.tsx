@@ -1,11 +1,11 @@
 import { PRODUCT_NAME } from '@notewise/shared';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLastPageOffer } from '@/app/last-page';
 import { Page } from '@/components/ui/page';
 import { useAuth } from '@/features/auth';
 import { Composer, RecentNotes } from '@/features/composer';
 import { VoiceAssistant } from '@/features/voice';
+import { useLastPageOffer } from '@/lib/last-page-offer';
 import { NoteSearch } from './components/note-search';
 
 /** An account this young is greeted 'Welcome', not 'Welcome back' (issue 18.7: it has never been here). */

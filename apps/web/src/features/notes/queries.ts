@@ -1,8 +1,10 @@
 // The notes feature's data layer without its widgets: for code on the first route (Capture) and for
 // other features that only read or invalidate notes, so the note cards, menus and dialogs stay out of
-// their chunks. Everything here is also exported from './index'.
+// their chunks. Everything here is also exported from './index'. The cache keys live in
+// '@/lib/query-keys' (shared with projects and the live-events client); they are re-exported here for
+// readers of this surface.
 
+export { invalidateNoteData, type NoteListFilter, noteKeys } from '@/lib/query-keys';
 export { useNoteCounts } from './api/get-note-counts';
 export { type NotePages, useNotes } from './api/get-notes';
-export { invalidateNoteData, type NoteListFilter, noteKeys } from './api/query-keys';
 export { useNoteSearch } from './api/search-notes';

@@ -2,7 +2,6 @@ import { type NoteSummary, PERMISSION_MESSAGES, relativeTime } from '@notewise/s
 import { ArrowLeft, FileText, FolderX, SearchX, Users } from 'lucide-react';
 import { type ReactNode, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useRealtimeStatus } from '@/app/realtime';
 import { Button } from '@/components/ui/button';
 import { ColorDot } from '@/components/ui/color-dot';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -21,6 +20,7 @@ import {
 import { errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate, pluralize } from '@/lib/format';
+import { useRealtimeStatus } from '@/lib/realtime-status';
 import { paths } from '@/lib/route-table';
 import { useMembers } from './api/get-members';
 import { useSharedProject } from './api/get-shared-project';

@@ -7,9 +7,9 @@ import { Card } from '@/components/ui/card';
 import { IconButton } from '@/components/ui/icon-button';
 import { useAuth, useAuthDialog } from '@/features/auth';
 import { AiToolbarSlot, type EditorNavigationState, loadEditorPage } from '@/features/editor';
-import { invalidateNoteData } from '@/features/notes/queries';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { invalidateNoteData } from '@/lib/query-keys';
 import { paths } from '@/lib/route-table';
 import { toast } from '@/lib/toast';
 import { useIsMobile } from '@/lib/use-media-query';
@@ -23,7 +23,7 @@ import type { CaptureProposal } from './project-picker';
 // the busy overlay and the Add Note request.
 const loadSuccessDialog = () => import('./success-dialog');
 const SuccessDialog = lazy(async () => ({ default: (await loadSuccessDialog()).SuccessDialog }));
-const loadBusyOverlay = () => import('./busy-overlay');
+const loadBusyOverlay = () => import('@/components/busy-overlay');
 const BusyOverlay = lazy(async () => ({ default: (await loadBusyOverlay()).BusyOverlay }));
 const loadAddNote = async () => {
   const [{ captureNote }, { plainTextToMarkdown }] = await Promise.all([
@@ -260,7 +260,7 @@ export function Composer() {
 
       {busy && (
         <Suspense fallback={null}>
-          <BusyOverlay label={BUSY_LABELS[busy]} />
+          <BusyOverlay label={BUSY_LABELS[busy]} className="z-40 rounded-card" />
         </Suspense>
       )}
 

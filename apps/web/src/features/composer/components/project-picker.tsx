@@ -2,8 +2,8 @@ import type { AiCaptureProposal, Project } from '@notewise/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { FolderOpen } from 'lucide-react';
 import { useEffect, useId } from 'react';
+import { ProjectSelect } from '@/components/project-select';
 import { api } from '@/lib/api';
-import { cn } from '@/lib/cn';
 import { useDebounced } from '@/lib/use-debounced';
 
 /** Loaded with the composer's picker only; under the projects feature's key so its changes refresh it. */
@@ -71,8 +71,6 @@ export function ProjectPicker({ value, onChange, text, onProposalChange, disable
     select: (data) => data.projects,
   });
   const list = projects.data ?? [];
-  const personal = list.filter((project) => project.kind === 'personal');
-  const shared = list.filter((project) => project.kind === 'shared');
   // A preselected project that is not (yet) in the list still shows as chosen.
   const unknown = value !== '' && !list.some((project) => project.id === value);
 
@@ -82,40 +80,25 @@ export function ProjectPicker({ value, onChange, text, onProposalChange, disable
       <label htmlFor={id} className="shrink-0 text-muted">
         Project
       </label>
-      <select
+      <ProjectSelect
         id={id}
         value={value}
         disabled={disabled}
         aria-describedby={value === '' ? hintId : undefined}
         onChange={(event) => onChange(event.target.value)}
-        className={cn(
-          'h-8 min-w-0 max-w-64 flex-1 truncate rounded-control border border-border-strong bg-panel px-2 text-fg',
-          'hover:border-subtle focus-visible:border-accent focus-visible:outline-2 disabled:opacity-60 max-md:min-h-11',
-        )}
-      >
-        <option value="">
-          {proposal.data ? `Suggested by AI: ${proposal.data.project?.name ?? 'Inbox'}` : 'Suggested by AI'}
-        </option>
-        {unknown && <option value={value}>{projects.isPending ? 'Loading...' : 'This project'}</option>}
-        {personal.length > 0 && (
-          <optgroup label="Your projects">
-            {personal.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.name}
-              </option>
-            ))}
-          </optgroup>
-        )}
-        {shared.length > 0 && (
-          <optgroup label="Shared projects">
-            {shared.map((project) => (
-              <option key={project.id} value={project.id}>
-                {project.name}
-              </option>
-            ))}
-          </optgroup>
-        )}
-      </select>
+        projects={list}
+        leading={
+          <>
+            <option value="">
+              {proposal.data
+                ? `Suggested by AI: ${proposal.data.project?.name ?? 'Inbox'}`
+                : 'Suggested by AI'}
+            </option>
+            {unknown && <option value={value}>{projects.isPending ? 'Loading...' : 'This project'}</option>}
+          </>
+        }
+        className="h-8 min-w-0 max-w-64 flex-1 truncate max-md:min-h-11"
+      />
       {value === '' && (
         <span id={hintId} className="truncate text-muted max-sm:sr-only">
           {proposal.data

@@ -1,141 +1,16 @@
-import { FONT_SIZES, HIGHLIGHT_COLORS, TEXT_COLORS } from '@notewise/shared';
 import { NodeSelection } from '@tiptap/pm/state';
 import { type Editor, useEditorState } from '@tiptap/react';
 import { BubbleMenu } from '@tiptap/react/menus';
-import {
-  ALargeSmall,
-  Baseline,
-  Bold,
-  Code,
-  Highlighter,
-  Italic,
-  List,
-  ListChecks,
-  ListOrdered,
-  Strikethrough,
-  Type,
-  Underline,
-} from 'lucide-react';
+import { Bold, Code, Italic, Strikethrough, Underline } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { FormatMenus } from './format-menus';
+import { type MenuId, readState } from './format-toolbar-state';
 import { LinkMenu } from './link-menu';
-import { ToolbarMenu, ToolbarMenuItem, toolbarButtonClasses } from './toolbar-menu';
+import { toolbarButtonClasses } from './toolbar-menu';
 
-type MenuId = 'style' | 'size' | 'color' | 'highlight' | 'lists' | 'link';
-type BlockStyle = 'paragraph' | 'h1' | 'h2' | 'h3' | 'h4' | 'quote' | 'code';
-type ListKind = 'bullet' | 'ordered' | 'task' | null;
-
-const BLOCK_STYLES: ReadonlyArray<{ id: BlockStyle; label: string; className: string }> = [
-  { id: 'paragraph', label: 'Paragraph', className: '' },
-  { id: 'h1', label: 'Heading 1', className: 'text-lg font-semibold' },
-  { id: 'h2', label: 'Heading 2', className: 'text-base font-semibold' },
-  { id: 'h3', label: 'Heading 3', className: 'font-semibold' },
-  // Shown as the current style only (typed "#### " or pasted): the menu offers 1-3.
-  { id: 'h4', label: 'Small heading', className: 'font-semibold' },
-  { id: 'quote', label: 'Quote', className: 'italic text-muted' },
-  { id: 'code', label: 'Code block', className: 'font-mono text-[13px]' },
-];
-
-const DEFAULT_FONT_SIZE = '16px';
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 const MOD = isMac ? '⌘' : 'Ctrl+';
-
-interface ToolbarState {
-  bold: boolean;
-  italic: boolean;
-  underline: boolean;
-  strike: boolean;
-  code: boolean;
-  link: string | null;
-  block: BlockStyle;
-  fontSize: string;
-  color: string | null;
-  highlight: string | null;
-  list: ListKind;
-}
-
-const IDLE: ToolbarState = {
-  bold: false,
-  italic: false,
-  underline: false,
-  strike: false,
-  code: false,
-  link: null,
-  block: 'paragraph',
-  fontSize: DEFAULT_FONT_SIZE,
-  color: null,
-  highlight: null,
-  list: null,
-};
-
-/** The formatting of the selection. Only computed while text is selected (typing costs nothing). */
-function readState(editor: Editor): ToolbarState {
-  if (editor.state.selection.empty) return IDLE;
-  const textStyle = editor.getAttributes('textStyle');
-  const level = editor.getAttributes('heading').level as number | undefined;
-  // h4-h6 (typed or pasted) are not offered here: the menu shows no checked style for them.
-  const block: BlockStyle = editor.isActive('codeBlock')
-    ? 'code'
-    : editor.isActive('heading')
-      ? level === 1
-        ? 'h1'
-        : level === 2
-          ? 'h2'
-          : level === 3
-            ? 'h3'
-            : 'h4'
-      : editor.isActive('blockquote')
-        ? 'quote'
-        : 'paragraph';
-  const href = editor.getAttributes('link').href;
-  return {
-    bold: editor.isActive('bold'),
-    italic: editor.isActive('italic'),
-    underline: editor.isActive('underline'),
-    strike: editor.isActive('strike'),
-    code: editor.isActive('code'),
-    link: editor.isActive('link') && typeof href === 'string' ? href : null,
-    block,
-    fontSize: typeof textStyle.fontSize === 'string' ? textStyle.fontSize : DEFAULT_FONT_SIZE,
-    color: typeof textStyle.color === 'string' ? textStyle.color : null,
-    highlight: editor.isActive('highlight')
-      ? ((editor.getAttributes('highlight').color as string) ?? null)
-      : null,
-    list: editor.isActive('taskList')
-      ? 'task'
-      : editor.isActive('orderedList')
-        ? 'ordered'
-        : editor.isActive('bulletList')
-          ? 'bullet'
-          : null,
-  };
-}
-
-function setBlockStyle(editor: Editor, style: BlockStyle) {
-  let chain = editor.chain().focus();
-  if (style !== 'quote' && editor.isActive('blockquote')) chain = chain.lift('blockquote');
-  switch (style) {
-    case 'paragraph':
-      chain.setParagraph().run();
-      break;
-    case 'h1':
-    case 'h2':
-    case 'h3':
-      chain.setHeading({ level: Number(style.slice(1)) as 1 | 2 | 3 }).run();
-      break;
-    case 'h4':
-      chain.run();
-      break;
-    case 'code':
-      if (editor.isActive('codeBlock')) chain.run();
-      else chain.setCodeBlock().run();
-      break;
-    case 'quote':
-      if (editor.isActive('blockquote')) chain.run();
-      else chain.setParagraph().setBlockquote().run();
-      break;
-  }
-}
 
 /**
  * The floating format toolbar (SPEC 2): shown on a text selection, with Bold, Italic, Underline and
@@ -218,7 +93,6 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
     setOpenMenu(null);
   };
   const chain = () => editor.chain().focus();
-  const currentStyle = BLOCK_STYLES.find((style) => style.id === state.block) ?? BLOCK_STYLES[0];
 
   return (
     <BubbleMenu
@@ -292,133 +166,7 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
           />
           <LinkMenu editor={editor} href={state.link} {...menu('link')} />
           <Divider />
-          <ToolbarMenu
-            label="Text style"
-            text={currentStyle?.label}
-            icon={<Type size={16} aria-hidden="true" />}
-            {...menu('style')}
-          >
-            {BLOCK_STYLES.filter((style) => style.id !== 'h4').map((style) => (
-              <ToolbarMenuItem
-                key={style.id}
-                label={style.label}
-                checked={state.block === style.id}
-                onSelect={() => run(() => setBlockStyle(editor, style.id))}
-              >
-                <span className={style.className}>{style.label}</span>
-              </ToolbarMenuItem>
-            ))}
-          </ToolbarMenu>
-          <ToolbarMenu
-            label="Text size"
-            icon={<ALargeSmall size={16} aria-hidden="true" />}
-            {...menu('size')}
-          >
-            {FONT_SIZES.map((size) => (
-              <ToolbarMenuItem
-                key={size}
-                label={size.replace('px', ' px')}
-                checked={state.fontSize === size}
-                onSelect={() =>
-                  run(() =>
-                    size === DEFAULT_FONT_SIZE
-                      ? chain().unsetFontSize().run()
-                      : chain().setFontSize(size).run(),
-                  )
-                }
-              >
-                <span style={{ fontSize: size }} className="leading-none">
-                  {size.replace('px', ' px')}
-                </span>
-              </ToolbarMenuItem>
-            ))}
-          </ToolbarMenu>
-          <ToolbarMenu
-            label="Text color"
-            icon={
-              <Baseline
-                size={16}
-                aria-hidden="true"
-                style={state.color ? { color: state.color } : undefined}
-              />
-            }
-            columns={4}
-            {...menu('color')}
-          >
-            {TEXT_COLORS.map((color) => (
-              <ToolbarMenuItem
-                key={color.name}
-                label={color.name}
-                checked={state.color === color.value}
-                onSelect={() =>
-                  run(() => (color.value ? chain().setColor(color.value).run() : chain().unsetColor().run()))
-                }
-                className="size-9 justify-center px-0 aria-checked:bg-hover max-md:size-11"
-              >
-                <span
-                  aria-hidden="true"
-                  className="flex size-6 items-center justify-center rounded-full border border-border-strong text-[13px] font-semibold"
-                  style={{ color: color.value ?? 'var(--color-fg)' }}
-                >
-                  A
-                </span>
-              </ToolbarMenuItem>
-            ))}
-          </ToolbarMenu>
-          <ToolbarMenu
-            label="Highlight color"
-            icon={<Highlighter size={16} aria-hidden="true" />}
-            columns={4}
-            {...menu('highlight')}
-          >
-            {HIGHLIGHT_COLORS.map((color) => (
-              <ToolbarMenuItem
-                key={color.name}
-                label={color.name}
-                checked={state.highlight === color.value}
-                onSelect={() => run(() => chain().setHighlight({ color: color.value }).run())}
-                className="size-9 justify-center px-0 aria-checked:bg-hover max-md:size-11"
-              >
-                <span
-                  aria-hidden="true"
-                  className="size-6 rounded-full border border-black/10"
-                  style={{ backgroundColor: color.value }}
-                />
-              </ToolbarMenuItem>
-            ))}
-            <ToolbarMenuItem
-              label="No highlight"
-              checked={state.highlight === null}
-              onSelect={() => run(() => chain().unsetHighlight().run())}
-              className="col-span-4 justify-center text-[13px]"
-            />
-          </ToolbarMenu>
-          <ToolbarMenu label="Lists" icon={<List size={16} aria-hidden="true" />} {...menu('lists')}>
-            <ToolbarMenuItem
-              label="Bullet list"
-              checked={state.list === 'bullet'}
-              onSelect={() => run(() => chain().toggleBulletList().run())}
-            >
-              <List size={16} aria-hidden="true" className="text-muted" />
-              Bullet list
-            </ToolbarMenuItem>
-            <ToolbarMenuItem
-              label="Numbered list"
-              checked={state.list === 'ordered'}
-              onSelect={() => run(() => chain().toggleOrderedList().run())}
-            >
-              <ListOrdered size={16} aria-hidden="true" className="text-muted" />
-              Numbered list
-            </ToolbarMenuItem>
-            <ToolbarMenuItem
-              label="Checklist"
-              checked={state.list === 'task'}
-              onSelect={() => run(() => chain().toggleTaskList().run())}
-            >
-              <ListChecks size={16} aria-hidden="true" className="text-muted" />
-              Checklist
-            </ToolbarMenuItem>
-          </ToolbarMenu>
+          <FormatMenus editor={editor} state={state} menu={menu} run={run} />
         </div>
       </div>
     </BubbleMenu>

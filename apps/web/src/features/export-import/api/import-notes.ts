@@ -1,9 +1,8 @@
 import { type ImportResult, MESSAGES } from '@notewise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { invalidateNoteData } from '@/features/notes/queries';
-import { projectKeys } from '@/features/projects';
 import { ApiError } from '@/lib/api';
+import { invalidateNoteData, projectKeys } from '@/lib/query-keys';
 
 export interface ImportInput {
   projectId: string;

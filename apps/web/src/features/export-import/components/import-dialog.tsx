@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { useProjects } from '@/features/projects';
 import { errorMessage } from '@/lib/api';
 import { useImportNotes } from '../api/import-notes';
@@ -94,12 +94,10 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
                 </ul>
               </div>
             )}
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={reset}>
-                Import more
-              </Button>
-              <Button onClick={() => onOpenChange(false)}>Done</Button>
-            </div>
+            <DialogActions
+              secondary={{ label: 'Import more', onClick: reset }}
+              primary={{ label: 'Done', onClick: () => onOpenChange(false) }}
+            />
           </div>
         ) : (
           <form onSubmit={submit} className="space-y-4" aria-describedby={failure ? errorId : undefined}>
@@ -153,14 +151,10 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
                 {errorMessage(failure)}
               </p>
             )}
-            <div className="flex justify-end gap-2">
-              <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={!file || !chosenProject} pending={pending}>
-                Import
-              </Button>
-            </div>
+            <DialogActions
+              secondary={{ label: 'Cancel', onClick: () => onOpenChange(false) }}
+              primary={{ label: 'Import', submit: true, pending, disabled: !file || !chosenProject }}
+            />
           </form>
         )}
       </DialogContent>

@@ -1,12 +1,14 @@
 import type { Note, NoteSummary, Project } from '@notewise/shared';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { type ProjectListResponse, projectKeys } from '@/features/projects';
+import type { ProjectListResponse } from '@/features/projects';
+import { type CacheSnapshot, snapshotQueries } from '@/lib/cache-snapshot';
+import { filterOfListKey, noteKeys, projectKeys } from '@/lib/query-keys';
 import type { NotePages } from './get-notes';
 import type { PinPages } from './get-pins';
-import { filterOfListKey, noteKeys } from './query-keys';
 import type { NoteSearchResponse } from './search-notes';
 
-export type CacheSnapshot = Array<[QueryKey, unknown]>;
+// Re-exported for rename-note.ts (helper D's note API work), which takes them from here.
+export { type CacheSnapshot, restoreSnapshot } from '@/lib/cache-snapshot';
 
 /** SPEC 4, as the server pages it: pinned first, then newest updated, ties by id (descending). */
 export function compareNotes(a: NoteSummary, b: NoteSummary): number {
@@ -84,19 +86,8 @@ function placeInPins(data: PinPages, note: NoteSummary, next: NoteSummary | null
 }
 
 /** Stops refetches of note and project queries and remembers them, for an optimistic change. */
-export async function snapshotNoteData(queryClient: QueryClient): Promise<CacheSnapshot> {
-  await Promise.all([
-    queryClient.cancelQueries({ queryKey: noteKeys.all }),
-    queryClient.cancelQueries({ queryKey: projectKeys.all }),
-  ]);
-  return [
-    ...queryClient.getQueriesData({ queryKey: noteKeys.all }),
-    ...queryClient.getQueriesData({ queryKey: projectKeys.all }),
-  ];
-}
-
-export function restoreSnapshot(queryClient: QueryClient, snapshot: CacheSnapshot | undefined): void {
-  for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
+export function snapshotNoteData(queryClient: QueryClient): Promise<CacheSnapshot> {
+  return snapshotQueries(queryClient, [noteKeys.all, projectKeys.all]);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { NoteCounts } from '@notewise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { noteKeys } from './query-keys';
+import { noteKeys } from '@/lib/query-keys';
 
 /** GET /api/notes/counts?projectId=: a page header's counters, whatever has been loaded of the list. */
 export function fetchNoteCounts(projectId: string | undefined, signal?: AbortSignal): Promise<NoteCounts> {

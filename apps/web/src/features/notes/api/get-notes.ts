@@ -1,7 +1,7 @@
 import type { NoteListPage, NoteSummary } from '@notewise/shared';
 import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { type NoteListFilter, noteKeys } from './query-keys';
+import { type NoteListFilter, noteKeys } from '@/lib/query-keys';
 
 /** What a notes list query caches: the pages loaded so far, each with the next page's cursor. */
 export type NotePages = InfiniteData<NoteListPage, string | null>;

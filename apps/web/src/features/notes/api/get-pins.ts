@@ -1,7 +1,7 @@
 import type { NoteSummary, PinList } from '@notewise/shared';
 import { type InfiniteData, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { noteKeys } from './query-keys';
+import { noteKeys } from '@/lib/query-keys';
 
 /** What the pins query caches: the pages loaded so far. */
 export type PinPages = InfiniteData<PinList, string | null>;

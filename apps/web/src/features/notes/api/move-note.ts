@@ -1,15 +1,9 @@
 import type { Note, NoteSummary } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '@/lib/api';
+import { type CacheSnapshot, restoreSnapshot } from '@/lib/cache-snapshot';
 import { toast } from '@/lib/toast';
-import {
-  adjustNoteCount,
-  applyNoteChange,
-  type CacheSnapshot,
-  invalidateAfterNoteChange,
-  restoreSnapshot,
-  snapshotNoteData,
-} from './cache';
+import { adjustNoteCount, applyNoteChange, invalidateAfterNoteChange, snapshotNoteData } from './cache';
 
 export interface MoveNoteVariables {
   note: NoteSummary;

@@ -1,7 +1,7 @@
 import type { SearchResult } from '@notewise/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { noteKeys } from './query-keys';
+import { noteKeys } from '@/lib/query-keys';
 
 export interface NoteSearchResponse {
   results: SearchResult[];

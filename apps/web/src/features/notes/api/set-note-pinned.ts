@@ -2,14 +2,9 @@ import type { NoteSummary } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { enqueue, getOfflineStatus, isNetworkFailure } from '@/features/offline';
 import { api, errorMessage } from '@/lib/api';
+import { type CacheSnapshot, restoreSnapshot } from '@/lib/cache-snapshot';
 import { toast } from '@/lib/toast';
-import {
-  applyNoteChange,
-  type CacheSnapshot,
-  invalidateAfterNoteChange,
-  restoreSnapshot,
-  snapshotNoteData,
-} from './cache';
+import { applyNoteChange, invalidateAfterNoteChange, snapshotNoteData } from './cache';
 
 export interface SetNotePinnedVariables {
   note: NoteSummary;

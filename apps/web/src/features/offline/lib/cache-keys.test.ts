@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ME_QUERY_KEY } from '@/features/auth/api/get-me';
-import { noteKeys } from '@/features/notes/api/query-keys';
+import { noteKeys } from '@/lib/query-keys';
 import { paths } from '@/lib/route-table';
 import { ME_KEY, NOTES_KEY, noteDetailKey, quickViewPath } from './cache-keys';
 

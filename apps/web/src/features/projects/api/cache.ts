@@ -1,18 +1,12 @@
 import type { Project } from '@notewise/shared';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { type CacheSnapshot, snapshotQueries } from '@/lib/cache-snapshot';
+import { projectKeys } from '@/lib/query-keys';
 import type { ProjectListResponse } from './get-projects';
-import { projectKeys } from './query-keys';
-
-export type CacheSnapshot = Array<[QueryKey, unknown]>;
 
 /** Stops refetches of every project query and remembers them, for an optimistic change. */
-export async function snapshotProjects(queryClient: QueryClient): Promise<CacheSnapshot> {
-  await queryClient.cancelQueries({ queryKey: projectKeys.all });
-  return queryClient.getQueriesData({ queryKey: projectKeys.all });
-}
-
-export function restoreSnapshot(queryClient: QueryClient, snapshot: CacheSnapshot | undefined): void {
-  for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
+export function snapshotProjects(queryClient: QueryClient): Promise<CacheSnapshot> {
+  return snapshotQueries(queryClient, [projectKeys.all]);
 }
 
 /** Applies `change` to one project in every list and its detail; `null` removes it. */

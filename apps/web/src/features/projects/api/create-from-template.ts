@@ -1,7 +1,7 @@
 import type { Project, ProjectTemplateId } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { projectKeys } from './query-keys';
+import { projectKeys } from '@/lib/query-keys';
 
 /** POST /api/projects/from-template: creates the template's whole set (all or nothing). */
 export function createProjectsFromTemplate(template: ProjectTemplateId): Promise<{ projects: Project[] }> {

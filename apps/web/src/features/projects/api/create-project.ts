@@ -1,7 +1,7 @@
 import type { CreateProjectBody, Project } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { projectKeys } from './query-keys';
+import { projectKeys } from '@/lib/query-keys';
 
 /** POST /api/projects: 201 with the project (name trimmed; colour defaults to blue). */
 export function createProject(body: CreateProjectBody): Promise<Project> {

@@ -1,10 +1,10 @@
 import type { Project } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateNoteData } from '@/features/notes/queries';
 import { api, errorMessage } from '@/lib/api';
+import { type CacheSnapshot, restoreSnapshot } from '@/lib/cache-snapshot';
+import { invalidateNoteData, projectKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import { type CacheSnapshot, patchProject, restoreSnapshot, snapshotProjects } from './cache';
-import { projectKeys } from './query-keys';
+import { patchProject, snapshotProjects } from './cache';
 
 /** DELETE /api/projects/:id: 204; the project's notes go with it. */
 export function deleteProject(project: Pick<Project, 'id'>): Promise<void> {

@@ -1,8 +1,8 @@
 import type { Project } from '@notewise/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { projectKeys } from '@/lib/query-keys';
 import type { ProjectListResponse } from './get-projects';
-import { projectKeys } from './query-keys';
 
 /** GET /api/projects/:id (404 'Project not found'). */
 export function fetchProject(id: string, signal?: AbortSignal): Promise<Project> {

@@ -2,7 +2,7 @@ import type { Project } from '@notewise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { fetchAllPages } from '@/lib/all-pages';
 import { api } from '@/lib/api';
-import { type ProjectKind, projectKeys } from './query-keys';
+import { type ProjectKind, projectKeys } from '@/lib/query-keys';
 
 export interface ProjectListResponse {
   projects: Project[];

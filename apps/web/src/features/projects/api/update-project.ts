@@ -1,10 +1,10 @@
 import type { Project, ProjectColor } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateNoteData } from '@/features/notes/queries';
 import { api, errorMessage } from '@/lib/api';
+import { type CacheSnapshot, restoreSnapshot } from '@/lib/cache-snapshot';
+import { invalidateNoteData, projectKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import { type CacheSnapshot, patchProject, restoreSnapshot, snapshotProjects } from './cache';
-import { projectKeys } from './query-keys';
+import { patchProject, snapshotProjects } from './cache';
 
 export interface UpdateProjectVariables {
   id: string;

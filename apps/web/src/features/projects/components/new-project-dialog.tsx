@@ -1,21 +1,11 @@
-import {
-  MAX_PROJECT_DESCRIPTION_LENGTH,
-  MAX_PROJECT_NAME_LENGTH,
-  PROJECT_TEMPLATE_IDS,
-  PROJECT_TEMPLATES,
-  type ProjectColor,
-  type ProjectTemplateId,
-} from '@notewise/shared';
+import { PROJECT_TEMPLATE_IDS, PROJECT_TEMPLATES, type ProjectTemplateId } from '@notewise/shared';
 import { RadioGroup } from 'radix-ui';
 import { useId, useState } from 'react';
+import { newProjectBody, ProjectFields, type ProjectFieldValues } from '@/components/project-fields';
 import { Button } from '@/components/ui/button';
 import { ColorDot } from '@/components/ui/color-dot';
-import { ColorPicker } from '@/components/ui/color-picker';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
@@ -84,12 +74,9 @@ function FormActions({
 }
 
 function CustomProjectForm({ onDone }: { onDone: () => void }) {
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [color, setColor] = useState<ProjectColor>('blue');
-  const colorLabelId = useId();
+  const [fields, setFields] = useState<ProjectFieldValues>({ name: '', description: '', color: 'blue' });
   const create = useCreateProject();
-  const trimmed = name.trim();
+  const trimmed = fields.name.trim();
 
   return (
     <form
@@ -97,12 +84,7 @@ function CustomProjectForm({ onDone }: { onDone: () => void }) {
       onSubmit={(event) => {
         event.preventDefault();
         if (!trimmed || create.isPending) return;
-        const body = {
-          name: trimmed,
-          color,
-          ...(description.trim() ? { description: description.trim() } : {}),
-        };
-        create.mutate(body, {
+        create.mutate(newProjectBody(fields), {
           onSuccess: (project) => {
             toast.success(`Created "${project.name}"`);
             onDone();
@@ -110,37 +92,14 @@ function CustomProjectForm({ onDone }: { onDone: () => void }) {
         });
       }}
     >
-      <Field label="Name">
-        {(control) => (
-          <Input
-            {...control}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={MAX_PROJECT_NAME_LENGTH}
-            placeholder="e.g. Biology 101"
-            autoComplete="off"
-            autoFocus
-          />
-        )}
-      </Field>
-      <Field label="Description (optional)">
-        {(control) => (
-          <Textarea
-            {...control}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            maxLength={MAX_PROJECT_DESCRIPTION_LENGTH}
-            rows={2}
-            placeholder="What goes in this project?"
-          />
-        )}
-      </Field>
-      <div className="space-y-1.5">
-        <p id={colorLabelId} className="text-[13px] font-medium">
-          Color
-        </p>
-        <ColorPicker value={color} onChange={setColor} labelledBy={colorLabelId} className="-ml-1.5" />
-      </div>
+      <ProjectFields
+        {...fields}
+        onChange={(changes) => setFields((current) => ({ ...current, ...changes }))}
+        namePlaceholder="e.g. Biology 101"
+        descriptionPlaceholder="What goes in this project?"
+        descriptionOptional
+        autoFocus
+      />
       {create.isError && (
         <p role="alert" className="text-sm text-danger">
           {errorMessage(create.error)}

@@ -1,19 +1,12 @@
 import type { SharedProject } from '@notewise/shared';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { projectKeys } from '@/features/projects';
+import type { QueryClient } from '@tanstack/react-query';
+import { type CacheSnapshot, snapshotQueries } from '@/lib/cache-snapshot';
+import { projectKeys, sharedProjectKeys } from '@/lib/query-keys';
 import type { SharedProjectListResponse } from './get-shared-projects';
-import { sharedProjectKeys } from './query-keys';
-
-export type CacheSnapshot = Array<[QueryKey, unknown]>;
 
 /** Stops refetches of shared-project queries and remembers them, for an optimistic change. */
-export async function snapshotSharedProjects(queryClient: QueryClient): Promise<CacheSnapshot> {
-  await queryClient.cancelQueries({ queryKey: sharedProjectKeys.all });
-  return queryClient.getQueriesData({ queryKey: sharedProjectKeys.all });
-}
-
-export function restoreSnapshot(queryClient: QueryClient, snapshot: CacheSnapshot | undefined): void {
-  for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data);
+export function snapshotSharedProjects(queryClient: QueryClient): Promise<CacheSnapshot> {
+  return snapshotQueries(queryClient, [sharedProjectKeys.all]);
 }
 
 /** Applies `change` to one shared project in the list and its detail; `null` removes it from the list. */

@@ -1,8 +1,8 @@
 import type { SharedProject } from '@notewise/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { sharedProjectKeys } from '@/lib/query-keys';
 import type { SharedProjectListResponse } from './get-shared-projects';
-import { sharedProjectKeys } from './query-keys';
 
 /** GET /api/shared-projects/:id (404 'Shared project not found', also once the user has left). */
 export function fetchSharedProject(id: string, signal?: AbortSignal): Promise<SharedProject> {

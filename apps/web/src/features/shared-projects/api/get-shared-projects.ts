@@ -2,7 +2,7 @@ import type { SharedProject } from '@notewise/shared';
 import { useQuery } from '@tanstack/react-query';
 import { fetchAllPages } from '@/lib/all-pages';
 import { api } from '@/lib/api';
-import { sharedProjectKeys } from './query-keys';
+import { sharedProjectKeys } from '@/lib/query-keys';
 
 export interface SharedProjectListResponse {
   sharedProjects: SharedProject[];

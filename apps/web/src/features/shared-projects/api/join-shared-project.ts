@@ -1,7 +1,7 @@
 import type { SharedProject } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateNoteData } from '@/features/notes/queries';
 import { api } from '@/lib/api';
+import { invalidateNoteData } from '@/lib/query-keys';
 import { invalidateSharedProjectData, storeSharedProject } from './cache';
 
 /**

@@ -1,15 +1,11 @@
 import type { Member } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '@/lib/api';
+import { type CacheSnapshot, restoreSnapshot } from '@/lib/cache-snapshot';
+import { sharedProjectKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import {
-  type CacheSnapshot,
-  invalidateSharedProjectData,
-  patchSharedProject,
-  restoreSnapshot,
-} from './cache';
+import { invalidateSharedProjectData, patchSharedProject } from './cache';
 import type { MemberListResponse } from './get-members';
-import { sharedProjectKeys } from './query-keys';
 
 export interface RemoveMemberVariables {
   projectId: string;

@@ -1,15 +1,10 @@
 import type { ProjectColor, SharedProject } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { invalidateNoteData } from '@/features/notes/queries';
 import { api, errorMessage } from '@/lib/api';
+import { type CacheSnapshot, restoreSnapshot } from '@/lib/cache-snapshot';
+import { invalidateNoteData } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
-import {
-  type CacheSnapshot,
-  invalidateSharedProjectData,
-  patchSharedProject,
-  restoreSnapshot,
-  snapshotSharedProjects,
-} from './cache';
+import { invalidateSharedProjectData, patchSharedProject, snapshotSharedProjects } from './cache';
 
 export interface UpdateSharedProjectVariables {
   id: string;

@@ -1,32 +1,22 @@
 import {
-  JOIN_CODE_LENGTH,
   JOIN_MESSAGES,
-  MAX_PROJECT_DESCRIPTION_LENGTH,
-  MAX_PROJECT_NAME_LENGTH,
   type ProjectColor,
   SHARED_PROJECT_STAGES,
   type SharedProject,
 } from '@notewise/shared';
-import { ArrowLeft, ChevronRight, KeyRound, type LucideIcon, Plus } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { ColorPicker } from '@/components/ui/color-picker';
+import { newProjectBody } from '@/components/project-fields';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { DisabledHint } from '@/components/ui/disabled-hint';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
-import { Textarea } from '@/components/ui/textarea';
-import { OFFLINE_REASON, useOfflineStatus } from '@/features/offline';
 import { errorMessage } from '@/lib/api';
-import { cn } from '@/lib/cn';
 import { paths } from '@/lib/route-table';
 import { toast } from '@/lib/toast';
 import { useCreateSharedProject } from '../api/create-shared-project';
 import { useJoinSharedProject } from '../api/join-shared-project';
+import { ChoiceScreen, type Screen } from './choice-screen';
+import { CreateForm } from './create-form';
+import { JoinForm } from './join-form';
 import { JOIN_STAGES, ProgressModal } from './progress-modal';
-
-type Screen = 'choice' | 'create' | 'join';
 
 /** The progress modal shows at least this long before a failure closes it. */
 const MIN_FAILURE_DISPLAY_MS = 600;
@@ -66,11 +56,6 @@ const SCREENS: Record<Screen, { title: string; description: string }> = {
     description: "Enter the 6-digit code from the project's owner.",
   },
 };
-
-/** Keeps digits only, at most six (SPEC 5): letters, spaces and dashes vanish as they are typed or pasted. */
-export function normalizeJoinCode(value: string): string {
-  return value.replace(/\D+/g, '').slice(0, JOIN_CODE_LENGTH);
-}
 
 interface CreateOrJoinDialogProps {
   open: boolean;
@@ -128,13 +113,7 @@ export function CreateOrJoinDialog({ open, onOpenChange }: CreateOrJoinDialogPro
     const delay = kind === 'join' ? window.setTimeout(showProgress, JOIN_MODAL_DELAY_MS) : undefined;
     if (kind === 'create') showProgress();
     const request =
-      kind === 'create'
-        ? create.mutateAsync({
-            name: draft.name.trim(),
-            color: draft.color,
-            ...(draft.description.trim() ? { description: draft.description.trim() } : {}),
-          })
-        : join.mutateAsync(draft.code);
+      kind === 'create' ? create.mutateAsync(newProjectBody(draft)) : join.mutateAsync(draft.code);
     request.then(
       (project) => {
         submitting.current = false;
@@ -183,7 +162,7 @@ export function CreateOrJoinDialog({ open, onOpenChange }: CreateOrJoinDialogPro
           {screen === 'choice' && <ChoiceScreen onChoose={setScreen} />}
           {screen === 'create' && (
             <CreateForm
-              draft={draft}
+              fields={draft}
               error={error}
               onChange={update}
               onBack={() => setScreen('choice')}
@@ -209,197 +188,5 @@ export function CreateOrJoinDialog({ open, onOpenChange }: CreateOrJoinDialogPro
         onFinished={finish}
       />
     </>
-  );
-}
-
-function ChoiceOption({
-  icon: Icon,
-  title,
-  description,
-  onClick,
-}: {
-  icon: LucideIcon;
-  title: string;
-  description: string;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className={cn(
-        'group flex w-full items-center gap-3.5 rounded-card border border-border p-4 text-left transition-colors',
-        'duration-150 hover:border-border-strong hover:bg-hover',
-      )}
-    >
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent-text">
-        <Icon size={20} aria-hidden="true" />
-      </span>
-      <span className="min-w-0 flex-1">
-        <span className="block font-medium">{title}</span>
-        <span className="mt-0.5 block text-sm text-muted">{description}</span>
-      </span>
-      <ChevronRight size={16} aria-hidden="true" className="shrink-0 text-subtle" />
-    </button>
-  );
-}
-
-function ChoiceScreen({ onChoose }: { onChoose: (screen: Screen) => void }) {
-  return (
-    <div className="space-y-2.5">
-      <ChoiceOption
-        icon={Plus}
-        title="Create a shared project"
-        description="Start a project and invite others with a 6-digit code."
-        onClick={() => onChoose('create')}
-      />
-      <ChoiceOption
-        icon={KeyRound}
-        title="Join with a code"
-        description="Enter the code someone shared with you."
-        onClick={() => onChoose('join')}
-      />
-    </div>
-  );
-}
-
-function FormError({ error }: { error: string | null }) {
-  return error ? (
-    <p role="alert" className="rounded-control bg-danger-soft px-3 py-2 text-sm text-danger">
-      {error}
-    </p>
-  ) : null;
-}
-
-function FormActions({
-  submitLabel,
-  disabled,
-  onBack,
-}: {
-  submitLabel: string;
-  disabled: boolean;
-  onBack: () => void;
-}) {
-  // Creating and joining need the server (decision 024): offline the button says why it waits.
-  const { offline } = useOfflineStatus();
-  return (
-    <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:items-center">
-      <Button variant="ghost" onClick={onBack} className="sm:-ml-2">
-        <ArrowLeft size={16} aria-hidden="true" />
-        Back
-      </Button>
-      <span className="sm:ml-auto">
-        <DisabledHint disabled={offline} reason={OFFLINE_REASON}>
-          {(describedBy) => (
-            <Button type="submit" disabled={disabled || offline} aria-describedby={describedBy}>
-              {submitLabel}
-            </Button>
-          )}
-        </DisabledHint>
-      </span>
-    </div>
-  );
-}
-
-interface CreateFormProps {
-  draft: Draft;
-  error: string | null;
-  onChange: (changes: Partial<Draft>) => void;
-  onBack: () => void;
-  onSubmit: () => void;
-}
-
-function CreateForm({ draft, error, onChange, onBack, onSubmit }: CreateFormProps) {
-  const colorLabelId = useId();
-  const canSubmit = draft.name.trim().length > 0;
-  return (
-    <form
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (canSubmit) onSubmit();
-      }}
-    >
-      <Field label="Name">
-        {(control) => (
-          <Input
-            {...control}
-            value={draft.name}
-            onChange={(event) => onChange({ name: event.target.value })}
-            maxLength={MAX_PROJECT_NAME_LENGTH}
-            placeholder="e.g. Study group"
-            autoComplete="off"
-            autoFocus
-          />
-        )}
-      </Field>
-      <Field label="Description (optional)">
-        {(control) => (
-          <Textarea
-            {...control}
-            value={draft.description}
-            onChange={(event) => onChange({ description: event.target.value })}
-            maxLength={MAX_PROJECT_DESCRIPTION_LENGTH}
-            rows={2}
-            placeholder="What is this project for?"
-          />
-        )}
-      </Field>
-      <div className="space-y-1.5">
-        <p id={colorLabelId} className="text-[13px] font-medium">
-          Color
-        </p>
-        <ColorPicker
-          value={draft.color}
-          onChange={(color) => onChange({ color })}
-          labelledBy={colorLabelId}
-          className="-ml-1.5"
-        />
-      </div>
-      <FormError error={error} />
-      <FormActions submitLabel="Create Project" disabled={!canSubmit} onBack={onBack} />
-    </form>
-  );
-}
-
-interface JoinFormProps {
-  code: string;
-  error: string | null;
-  onChange: (code: string) => void;
-  onBack: () => void;
-  onSubmit: () => void;
-}
-
-function JoinForm({ code, error, onChange, onBack, onSubmit }: JoinFormProps) {
-  const complete = code.length === JOIN_CODE_LENGTH;
-  return (
-    <form
-      className="space-y-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (complete) onSubmit();
-      }}
-    >
-      <Field label="Project code" hint="6 digits, e.g. 482913">
-        {(control) => (
-          <Input
-            {...control}
-            value={code}
-            onChange={(event) => onChange(normalizeJoinCode(event.target.value))}
-            // No maxLength: a pasted '123-456' must reach normalizeJoinCode whole.
-            inputMode="numeric"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="000000"
-            aria-invalid={error ? true : undefined}
-            className="h-12 text-center font-mono text-xl tracking-[0.4em] tabular-nums max-md:h-12 max-md:text-xl"
-            autoFocus
-            onFocus={(event) => event.currentTarget.select()}
-          />
-        )}
-      </Field>
-      <FormError error={error} />
-      <FormActions submitLabel="Join" disabled={!complete} onBack={onBack} />
-    </form>
   );
 }

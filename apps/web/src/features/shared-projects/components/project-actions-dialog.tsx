@@ -1,20 +1,12 @@
-import {
-  MAX_PROJECT_DESCRIPTION_LENGTH,
-  MAX_PROJECT_NAME_LENGTH,
-  type Member,
-  PERMISSION_MESSAGES,
-  type SharedProject,
-} from '@notewise/shared';
+import { type Member, PERMISSION_MESSAGES, type SharedProject } from '@notewise/shared';
 import { Download, LogOut, RefreshCw, Trash2, UserMinus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
+import { ProjectFields } from '@/components/project-fields';
 import { Button } from '@/components/ui/button';
 import { ColorPicker } from '@/components/ui/color-picker';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/api';
 import { formatDate, getInitials } from '@/lib/format';
 import { useMembers } from '../api/get-members';
@@ -138,29 +130,15 @@ function DetailsForm({ project }: { project: SharedProject }) {
         if (canSave) update.mutate({ id: project.id, changes });
       }}
     >
-      <Field label="Name">
-        {(control) => (
-          <Input
-            {...control}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            maxLength={MAX_PROJECT_NAME_LENGTH}
-            autoComplete="off"
-          />
-        )}
-      </Field>
-      <Field label="Description">
-        {(control) => (
-          <Textarea
-            {...control}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
-            maxLength={MAX_PROJECT_DESCRIPTION_LENGTH}
-            rows={2}
-            placeholder="What is this project for?"
-          />
-        )}
-      </Field>
+      <ProjectFields
+        name={name}
+        description={description}
+        onChange={(changes) => {
+          if (changes.name !== undefined) setName(changes.name);
+          if (changes.description !== undefined) setDescription(changes.description);
+        }}
+        descriptionPlaceholder="What is this project for?"
+      />
       <div className="flex justify-end">
         <Button type="submit" variant="secondary" size="sm" disabled={!canSave}>
           Save changes

@@ -2,14 +2,14 @@ import { VOICE_CARD_MESSAGES, VOICE_ERROR_CODES, type VoiceCallDetail } from '@n
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { ProjectSelect } from '@/components/project-select';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { DialogActions } from '@/components/ui/dialog-actions';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { invalidateNoteData } from '@/features/notes/queries';
 import { useProjects } from '@/features/projects';
 import { errorMessage, isApiError } from '@/lib/api';
-import { cn } from '@/lib/cn';
+import { invalidateNoteData } from '@/lib/query-keys';
 import { paths } from '@/lib/route-table';
 import { discardVoiceCall } from '../api/discard-voice-call';
 import { endVoiceCall } from '../api/end-voice-call';
@@ -62,8 +62,6 @@ export function SaveCallDialog({ detail, onClose, onBusyChange }: SaveCallDialog
   useEffect(() => onBusyChange(busy !== false), [busy, onBusyChange]);
 
   const list = projects.data ?? [];
-  const personal = list.filter((project) => project.kind === 'personal');
-  const shared = list.filter((project) => project.kind === 'shared');
   const trimmed = title.trim();
 
   const finish = () => {
@@ -78,7 +76,7 @@ export function SaveCallDialog({ detail, onClose, onBusyChange }: SaveCallDialog
     try {
       await ensureEnded(detail);
       const { note } = await saveVoiceCall(detail.call.id, { title: trimmed, projectId: projectId || null });
-      const isShared = shared.some((project) => project.id === note.projectId);
+      const isShared = list.some((project) => project.id === note.projectId && project.kind === 'shared');
       void invalidateNoteData(queryClient);
       void queryClient.invalidateQueries({ queryKey: ['projects'] });
       toast.success(VOICE_CARD_MESSAGES.saved, {
@@ -150,36 +148,15 @@ export function SaveCallDialog({ detail, onClose, onBusyChange }: SaveCallDialog
               <label htmlFor={projectFieldId} className="text-sm font-medium">
                 Project
               </label>
-              <select
+              <ProjectSelect
                 id={projectFieldId}
                 value={projectId}
                 disabled={busy !== false}
                 onChange={(event) => setProjectId(event.target.value)}
-                className={cn(
-                  'block h-9 w-full rounded-control border border-border-strong bg-panel px-2 text-sm text-fg',
-                  'hover:border-subtle focus-visible:border-accent focus-visible:outline-2 disabled:opacity-60 max-md:h-11',
-                )}
-              >
-                <option value="">Inbox</option>
-                {personal.length > 0 && (
-                  <optgroup label="Your projects">
-                    {personal.map((project) => (
-                      <option key={project.id} value={project.id}>
-                        {project.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                )}
-                {shared.length > 0 && (
-                  <optgroup label="Shared projects">
-                    {shared.map((project) => (
-                      <option key={project.id} value={project.id}>
-                        {project.name}
-                      </option>
-                    ))}
-                  </optgroup>
-                )}
-              </select>
+                projects={list}
+                leading={<option value="">Inbox</option>}
+                className="block h-9 w-full text-sm max-md:h-11"
+              />
             </div>
 
             <section
@@ -204,20 +181,20 @@ export function SaveCallDialog({ detail, onClose, onBusyChange }: SaveCallDialog
               />
             </section>
 
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button
-                type="button"
-                variant="secondary"
-                onClick={discard}
-                pending={busy === 'discarding'}
-                disabled={busy !== false}
-              >
-                {busy === 'discarding' ? 'Discarding...' : 'Discard'}
-              </Button>
-              <Button type="submit" pending={busy === 'saving'} disabled={busy !== false || trimmed === ''}>
-                {busy === 'saving' ? 'Saving...' : 'Save'}
-              </Button>
-            </div>
+            <DialogActions
+              secondary={{
+                label: busy === 'discarding' ? 'Discarding...' : 'Discard',
+                onClick: discard,
+                pending: busy === 'discarding',
+                disabled: busy !== false,
+              }}
+              primary={{
+                label: busy === 'saving' ? 'Saving...' : 'Save',
+                submit: true,
+                pending: busy === 'saving',
+                disabled: busy !== false || trimmed === '',
+              }}
+            />
           </form>
         )}
       </DialogContent>

@@ -6,7 +6,7 @@ import {
 } from '@notewise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { VOICE_EVENT_NAME } from '@/app/realtime';
+import { VOICE_EVENT_NAME } from '@/lib/realtime-events';
 import { voiceKeys } from '../api/query-keys';
 
 /**

@@ -5,16 +5,18 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 
 interface BusyOverlayProps {
-  /** What is happening, e.g. 'Adding your note...'. */
+  /** What is happening, e.g. 'Adding your note...' or 'AI magic at work...'. */
   label: string;
-  /** Covers the whole viewport instead of the nearest positioned parent. */
+  /** Covers the whole viewport (above everything) instead of the nearest positioned parent. */
   fullScreen?: boolean;
+  /** The host's layer and corners when not full screen, e.g. 'z-40 rounded-card'. */
   className?: string;
 }
 
 /**
  * SPEC 4 busy states: an overlay over the controls while adding, enhancing or opening the editor;
- * after LOADING_TIMEOUT_MS (10 s) it offers a page refresh.
+ * after LOADING_TIMEOUT_MS (10 s) it offers a page refresh. Inside a `relative` parent unless
+ * full screen. One overlay for the composer, /editor and the AI hosts.
  */
 export function BusyOverlay({ label, fullScreen = false, className }: BusyOverlayProps) {
   const [slow, setSlow] = useState(false);
@@ -28,9 +30,9 @@ export function BusyOverlay({ label, fullScreen = false, className }: BusyOverla
       role="status"
       aria-live="polite"
       className={cn(
-        'z-40 flex flex-col items-center justify-center gap-3 bg-bg/75 p-6 text-center backdrop-blur-[2px]',
+        'flex flex-col items-center justify-center gap-3 bg-bg/75 p-6 text-center backdrop-blur-[2px]',
         'animate-fade-in',
-        fullScreen ? 'fixed inset-0' : 'absolute inset-0 rounded-card',
+        fullScreen ? 'fixed inset-0 z-40' : 'absolute inset-0',
         className,
       )}
     >

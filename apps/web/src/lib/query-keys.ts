@@ -1,3 +1,6 @@
+// Every TanStack Query cache key for notes, projects and shared projects, in one module below the
+// features: notes patch project counts, projects refresh note lists, and the live-events client maps
+// change events to all three, so none of those features has to import another for a key.
 import type { QueryClient } from '@tanstack/react-query';
 
 /** GET /api/notes filters. */
@@ -45,3 +48,27 @@ export function filterOfListKey(key: readonly unknown[]): {
 export function invalidateNoteData(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: noteKeys.all });
 }
+
+/** Which projects a list holds: GET /api/projects?kind= (the server's default is personal). */
+export type ProjectKind = 'personal' | 'shared' | 'all';
+
+/** Every cache key of the projects feature. Invalidate `projectKeys.all` after anything changes counts. */
+export const projectKeys = {
+  all: ['projects'] as const,
+  lists: () => [...projectKeys.all, 'list'] as const,
+  list: (kind: ProjectKind) => [...projectKeys.lists(), kind] as const,
+  details: () => [...projectKeys.all, 'detail'] as const,
+  detail: (id: string) => [...projectKeys.details(), id] as const,
+};
+
+/**
+ * Every cache key of the shared-projects feature, under one prefix so a single invalidation (after a
+ * change, or a live event) refreshes lists, details and member lists together.
+ */
+export const sharedProjectKeys = {
+  all: ['shared-projects'] as const,
+  lists: () => [...sharedProjectKeys.all, 'list'] as const,
+  details: () => [...sharedProjectKeys.all, 'detail'] as const,
+  detail: (id: string) => [...sharedProjectKeys.details(), id] as const,
+  members: (id: string) => [...sharedProjectKeys.all, 'members', id] as const,
+};
