@@ -50,7 +50,7 @@ export function parseWav(bytes: Buffer): ParsedWav | string {
         bitsPerSample: bytes.readUInt16LE(offset + 22),
       };
     } else if (id === 'data') {
-      if (!fmt || fmt.bitsPerSample !== 16) return 'only 16-bit PCM is supported';
+      if (fmt?.bitsPerSample !== 16) return 'only 16-bit PCM is supported';
       const end = Math.min(bytes.length, offset + 8 + size);
       const data = bytes.subarray(offset + 8, end - ((end - offset - 8) % 2));
       const samples = new Int16Array(data.length / 2);
