@@ -3,10 +3,11 @@
  * Each change event marks the cached queries it affects stale (active ones refetch), so a second tab or
  * a second member sees a new note, a rename, a move or a deletion without reloading.
  *
- * Only types come from '@notewise/shared' here: this file is on the first route's chunk, and the
- * schemas (zod) are not.
+ * Only types come from '@notewise/shared' and values from its zod-free '/events' entry: this file is
+ * on the first route's chunk, and the schemas (zod) are not.
  */
 import type { ChangeEvent, Note, NoteSummary } from '@notewise/shared';
+import { CHANGE_EVENT_TYPES } from '@notewise/shared/events';
 import { partialMatchKey, type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { ME_QUERY_KEY, useAuth } from '@/features/auth';
@@ -53,18 +54,7 @@ export function useRealtimeStatus(): RealtimeStatus {
 // given fields), so `[...noteKeys.lists(), { projectId }]` hits that project's lists whatever else
 // they filter by.
 
-const EVENT_TYPES = new Set<ChangeEvent['type']>([
-  'note.created',
-  'note.updated',
-  'note.deleted',
-  'project.created',
-  'project.updated',
-  'project.deleted',
-  'pin.changed',
-  'member.joined',
-  'member.left',
-  'resync',
-]);
+const EVENT_TYPES = new Set<ChangeEvent['type']>(CHANGE_EVENT_TYPES);
 
 /** `voice.*` events are re-dispatched on window under this name for the (lazy) voice card. */
 export const VOICE_EVENT_NAME = 'notewise:voice';
