@@ -33,40 +33,6 @@ export const PROJECT_COLORS = [
 ] as const;
 export type ProjectColor = (typeof PROJECT_COLORS)[number];
 
-/** SPEC 3 editor palettes. Stored content may only use these values (ARCHITECTURE 6). */
-export const TEXT_COLORS = [
-  { name: 'Default', value: null },
-  { name: 'Red', value: '#ef4444' },
-  { name: 'Orange', value: '#f97316' },
-  { name: 'Yellow', value: '#eab308' },
-  { name: 'Green', value: '#22c55e' },
-  { name: 'Blue', value: '#3b82f6' },
-  { name: 'Purple', value: '#a855f7' },
-  { name: 'Pink', value: '#ec4899' },
-  { name: 'Gray', value: '#6b7280' },
-  { name: 'Brown', value: '#92400e' },
-  { name: 'Cyan', value: '#06b6d4' },
-  { name: 'Lime', value: '#84cc16' },
-] as const;
-
-export const HIGHLIGHT_COLORS = [
-  { name: 'Yellow', value: '#fef08a' },
-  { name: 'Green', value: '#bbf7d0' },
-  { name: 'Blue', value: '#bfdbfe' },
-  { name: 'Pink', value: '#fbcfe8' },
-  { name: 'Orange', value: '#fed7aa' },
-  { name: 'Purple', value: '#e9d5ff' },
-  { name: 'Red', value: '#fecaca' },
-  { name: 'Cyan', value: '#a5f3fc' },
-  { name: 'Lime', value: '#d9f99d' },
-  { name: 'Peach', value: '#ffdab9' },
-  { name: 'Lavender', value: '#e6e6fa' },
-  { name: 'Mint', value: '#c7f9e3' },
-] as const;
-
-export const FONT_SIZES = ['14px', '16px', '18px', '20px', '24px'] as const;
-export type FontSize = (typeof FONT_SIZES)[number];
-
 /** Links in notes may only use these protocols. */
 export const SAFE_LINK_PROTOCOLS = ['http', 'https', 'mailto'] as const;
 
@@ -97,99 +63,36 @@ export const MAX_PAGE_SIZE = 200;
 export const MAX_CURSOR_LENGTH = 512;
 export const HIGHLIGHT_DURATION_MS = 3_000;
 
-/** SPEC 3 project templates: names and colours in order. */
-export const PROJECT_TEMPLATES = {
-  student: {
-    label: 'Student',
-    projects: [
-      { name: 'Math', color: 'red' },
-      { name: 'History', color: 'blue' },
-      { name: 'Geography', color: 'green' },
-      { name: 'Science', color: 'purple' },
-      { name: 'English', color: 'yellow' },
-      { name: 'Art', color: 'pink' },
-      { name: 'Music', color: 'orange' },
-      { name: 'Philosophy', color: 'brown' },
-    ],
-  },
-  'life-organizer': {
-    label: 'Life Organizer',
-    projects: [
-      { name: 'Work', color: 'blue' },
-      { name: 'Personal Development', color: 'green' },
-      { name: 'Health & Fitness', color: 'red' },
-      { name: 'Relationships', color: 'yellow' },
-      { name: 'Ideas & Creativity', color: 'purple' },
-      { name: 'Experiences', color: 'orange' },
-    ],
-  },
-  'mind-mission': {
-    label: 'Mind & Mission',
-    projects: [
-      { name: 'Vision & Goals', color: 'green' },
-      { name: 'Learning Vault', color: 'blue' },
-      { name: 'Mindset & Journal', color: 'purple' },
-      { name: 'Health & Energy', color: 'red' },
-      { name: 'Systems & Tools', color: 'orange' },
-      { name: 'Relationships & Social', color: 'pink' },
-      { name: 'Daily Flow & Routines', color: 'red' },
-    ],
-  },
-} as const satisfies Record<
-  string,
-  { label: string; projects: readonly { name: string; color: ProjectColor }[] }
->;
-export type ProjectTemplateId = keyof typeof PROJECT_TEMPLATES;
-export const PROJECT_TEMPLATE_IDS = Object.keys(PROJECT_TEMPLATES) as ProjectTemplateId[];
-
-/** SPEC 9: the Capture composer's (and the editor's) translation languages. */
-export const COMPOSER_LANGUAGES = [
-  'Arabic',
-  'Bengali',
-  'Chinese (Simplified)',
-  'Chinese (Traditional)',
-  'Dutch',
-  'English',
-  'French',
-  'German',
-  'Greek',
-  'Hindi',
-  'Indonesian',
-  'Italian',
-  'Japanese',
-  'Korean',
-  'Polish',
-  'Portuguese',
-  'Russian',
-  'Spanish',
-  'Swedish',
-  'Thai',
-  'Turkish',
-  'Ukrainian',
-  'Vietnamese',
-] as const;
-
-/** SPEC 9: Quick View's translation languages. */
-export const QUICK_VIEW_LANGUAGES = [
-  'Spanish',
-  'French',
-  'German',
-  'Italian',
-  'Portuguese',
-  'Russian',
-  'Chinese',
-  'Japanese',
-  'Korean',
-  'Arabic',
-  'Hindi',
-  'Dutch',
-] as const;
-
-export const TRANSLATION_LANGUAGES: readonly string[] = [
-  ...new Set([...COMPOSER_LANGUAGES, ...QUICK_VIEW_LANGUAGES]),
-];
-
 export const AI_ACTIONS = ['summarize', 'grammar', 'translate', 'structure'] as const;
 export type AiAction = (typeof AI_ACTIONS)[number];
 /** Longest note text an AI action accepts. */
 export const MAX_AI_INPUT_LENGTH = 50_000;
+
+export const DRAFT_KINDS = ['note_input', 'note_edit'] as const;
+export type DraftKind = (typeof DRAFT_KINDS)[number];
+/** SPEC 4: drafts save after 1 s without typing. */
+export const DRAFT_DEBOUNCE_MS = 1_000;
+/** SPEC 4: a restored draft is cleared from the server 1 s after it is shown. */
+export const DRAFT_CLEAR_AFTER_RESTORE_MS = 1_000;
+
+/** Formats one note can be exported to (GET /api/notes/:id/export?format=). */
+export const NOTE_EXPORT_FORMATS = ['md', 'txt', 'pdf', 'docx'] as const;
+export type NoteExportFormat = (typeof NOTE_EXPORT_FORMATS)[number];
+
+/** The `code` of every server error body (`{ error: { code, message } }`, errors.ts). */
+export const ERROR_CODES = {
+  validation: 'VALIDATION_ERROR',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  accessRequired: 'ACCESS_REQUIRED',
+  notFound: 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  rateLimited: 'RATE_LIMITED',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  badOrigin: 'BAD_ORIGIN',
+  unavailable: 'SERVICE_UNAVAILABLE',
+  paymentsNotConfigured: 'PAYMENTS_NOT_CONFIGURED',
+  paymentFailed: 'PAYMENT_PROVIDER_ERROR',
+  internal: 'INTERNAL_ERROR',
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

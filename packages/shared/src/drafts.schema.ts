@@ -1,12 +1,5 @@
 import { z } from 'zod';
-import { MAX_NOTE_CONTENT_LENGTH } from './constants';
-
-export const DRAFT_KINDS = ['note_input', 'note_edit'] as const;
-export type DraftKind = (typeof DRAFT_KINDS)[number];
-/** SPEC 4: drafts save after 1 s without typing. */
-export const DRAFT_DEBOUNCE_MS = 1_000;
-/** SPEC 4: a restored draft is cleared from the server 1 s after it is shown. */
-export const DRAFT_CLEAR_AFTER_RESTORE_MS = 1_000;
+import { DRAFT_KINDS, MAX_NOTE_CONTENT_LENGTH } from './constants';
 
 export const draftParamsSchema = z.strictObject({ kind: z.enum(DRAFT_KINDS) });
 

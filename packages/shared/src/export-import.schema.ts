@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** Formats one note can be exported to (GET /api/notes/:id/export?format=). */
-export const NOTE_EXPORT_FORMATS = ['md', 'txt', 'pdf', 'docx'] as const;
-export type NoteExportFormat = (typeof NOTE_EXPORT_FORMATS)[number];
+import { NOTE_EXPORT_FORMATS } from './constants';
 
 export const noteExportQuerySchema = z.strictObject({
   format: z.enum(NOTE_EXPORT_FORMATS, { message: 'Choose an export format: md, txt, pdf or docx.' }),

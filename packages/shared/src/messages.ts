@@ -55,8 +55,9 @@ export const PERMISSION_MESSAGES = {
     'Members can add and edit notes. Only the owner or a note’s author can move it out or delete it.',
 } as const;
 
-// The voice assistant's texts are in './voice-messages': only the server and the lazy voice card use
-// them, and this module is on the web's first route, whose JS budget is full.
+// The voice assistant's and the AI endpoints' texts are in './voice-messages' and './ai-messages': only
+// the server and lazy chunks use them, and this module is on the web's first route, whose JS budget is
+// full (a module lands whole in one chunk).
 
 /**
  * Import and export texts (issue 13; not SPEC texts: SPEC says export is planned). A refused upload

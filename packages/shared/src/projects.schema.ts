@@ -1,12 +1,7 @@
 import { z } from 'zod';
-import {
-  MAX_PROJECT_DESCRIPTION_LENGTH,
-  MAX_PROJECT_NAME_LENGTH,
-  PROJECT_COLORS,
-  PROJECT_TEMPLATE_IDS,
-  type ProjectTemplateId,
-} from './constants';
+import { MAX_PROJECT_DESCRIPTION_LENGTH, MAX_PROJECT_NAME_LENGTH, PROJECT_COLORS } from './constants';
 import { pageQuerySchema, pageSchema } from './pagination.schema';
+import { PROJECT_TEMPLATE_IDS, type ProjectTemplateId } from './project-templates';
 import { stripUnsafeLine, stripUnsafeMultiline } from './text';
 
 export const projectNameSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANGE_EVENT_TYPES } from './events';
 import { pageSchema } from './pagination.schema';
 import { projectColorSchema, projectDescriptionSchema, projectNameSchema } from './projects.schema';
 
@@ -87,18 +88,7 @@ export type MemberListPage = z.infer<typeof memberListSchema>;
 
 /** A change pushed over /api/events; the web patches or invalidates its cache. */
 export const changeEventSchema = z.object({
-  type: z.enum([
-    'note.created',
-    'note.updated',
-    'note.deleted',
-    'project.created',
-    'project.updated',
-    'project.deleted',
-    'pin.changed',
-    'member.joined',
-    'member.left',
-    'resync',
-  ]),
+  type: z.enum(CHANGE_EVENT_TYPES),
   projectId: z.string().optional(),
   noteId: z.string().optional(),
   /** For note.updated after a move: where the note was before. */

@@ -1,9 +1,13 @@
+import type { ERROR_CODES } from '@notewise/shared/constants';
 import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ME_QUERY_KEY } from '@/features/auth';
 import { isApiError } from '@/lib/api';
 
-/** ERROR_CODES.accessRequired, spelled out: errors.ts holds a zod schema, kept out of the first chunk. */
-const ACCESS_REQUIRED_CODE = 'ACCESS_REQUIRED';
+/**
+ * ERROR_CODES.accessRequired, spelled out but typed as that constant (the compiler fails if they ever
+ * differ): importing the table would add all of it to the first route's JS.
+ */
+const ACCESS_REQUIRED_CODE: (typeof ERROR_CODES)['accessRequired'] = 'ACCESS_REQUIRED';
 
 /** Statuses a retry cannot fix. */
 const NO_RETRY_STATUSES = new Set([400, 401, 403, 404, 409, 422, 429]);

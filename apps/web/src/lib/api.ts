@@ -1,5 +1,6 @@
-// Only zod-free parts of the shared package belong in the first chunk (see vite.config.ts).
-import { type ApiErrorBody, MESSAGES } from '@notewise/shared';
+// On the first route: values come from the shared package's zod-free entries, types from its root.
+import type { ApiErrorBody } from '@notewise/shared';
+import { MESSAGES } from '@notewise/shared/messages';
 
 /** Codes the client adds to the server's ERROR_CODES: no answer at all, or an answer without an error body. */
 export const CLIENT_ERROR_CODES = {

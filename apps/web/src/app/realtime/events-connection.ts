@@ -1,6 +1,7 @@
 // The connection: reconnects with exponential backoff (1 s doubling to 30 s, with jitter), at once
 // when the browser comes back online or the tab becomes visible; stops for good on 4401 (signed out).
 import type { ChangeEvent } from '@notewise/shared';
+import { CHANGE_EVENT_TYPES } from '@notewise/shared/events';
 import { VOICE_EVENT_NAME } from '@/lib/realtime-events';
 import { setRealtimeStatus } from '@/lib/realtime-status';
 
@@ -8,18 +9,8 @@ const RETRY_BASE_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
 const UNAUTHORIZED_CLOSE_CODE = 4401;
 
-const EVENT_TYPES = new Set<ChangeEvent['type']>([
-  'note.created',
-  'note.updated',
-  'note.deleted',
-  'project.created',
-  'project.updated',
-  'project.deleted',
-  'pin.changed',
-  'member.joined',
-  'member.left',
-  'resync',
-]);
+// Values from the zod-free '/events' entry: this file is on the first route's chunk, the schemas are not.
+const EVENT_TYPES = new Set<ChangeEvent['type']>(CHANGE_EVENT_TYPES);
 
 function parseEvent(data: unknown): ChangeEvent | { type: 'ready' } | null {
   if (typeof data !== 'string') return null;

@@ -1,6 +1,6 @@
 import { type AiAction, MESSAGES } from '@notewise/shared';
+import { AI_MESSAGES } from '@notewise/shared/messages';
 import { ApiError, CLIENT_ERROR_CODES } from '@/lib/api';
-import { AI_TEXT } from '../lib/ai-messages';
 import { createSseParser } from '../lib/sse';
 
 export interface EnhanceRequest {
@@ -28,7 +28,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   if (error && typeof error.code === 'string' && typeof error.message === 'string' && error.message) {
     return new ApiError(response.status, error.code, error.message, error.details);
   }
-  const message = response.status === 429 ? AI_TEXT.rateLimited : MESSAGES.unexpected;
+  const message = response.status === 429 ? AI_MESSAGES.rateLimited : MESSAGES.unexpected;
   return new ApiError(response.status, CLIENT_ERROR_CODES.http, message);
 }
 
@@ -82,7 +82,7 @@ export async function streamEnhancement({
         chunk = await reader.read();
       } catch (error) {
         if (signal?.aborted) throw error;
-        throw new ApiError(0, CLIENT_ERROR_CODES.network, AI_TEXT.interrupted);
+        throw new ApiError(0, CLIENT_ERROR_CODES.network, AI_MESSAGES.interrupted);
       }
       if (chunk.done) break;
       for (const event of parser.push(chunk.value)) {
@@ -104,5 +104,5 @@ export async function streamEnhancement({
     reader.cancel().catch(() => undefined);
   }
   // The stream ended without `done` or `error`: the connection dropped.
-  throw new ApiError(0, CLIENT_ERROR_CODES.network, AI_TEXT.interrupted);
+  throw new ApiError(0, CLIENT_ERROR_CODES.network, AI_MESSAGES.interrupted);
 }

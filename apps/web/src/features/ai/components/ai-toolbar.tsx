@@ -4,6 +4,7 @@ import {
   MAX_AI_INPUT_LENGTH,
   QUICK_VIEW_LANGUAGES,
 } from '@notewise/shared';
+import { AI_MESSAGES } from '@notewise/shared/messages';
 import {
   ArrowDownToLine,
   Languages,
@@ -27,7 +28,6 @@ import { toast } from '@/lib/toast';
 import { useAiStatus } from '../api/ai-status';
 import { OFFLINE_REASON, useBrowserOnline } from '../hooks/use-browser-online';
 import { useEnhancement } from '../hooks/use-enhancement';
-import { AI_TEXT } from '../lib/ai-messages';
 import { LanguageList } from './language-list';
 
 const ACCESS_REASON = 'AI enhancement needs an active PRO trial or the UNLIMITED plan.';
@@ -88,7 +88,7 @@ export function AiToolbar({
     }
     if (off) return false;
     if (getText().length > MAX_AI_INPUT_LENGTH) {
-      toast.error(AI_TEXT.contentTooLong);
+      toast.error(AI_MESSAGES.contentTooLong);
       return false;
     }
     return true;
@@ -103,7 +103,7 @@ export function AiToolbar({
     if (!open) return setLanguagesOpen(false);
     if (!ready()) return;
     if (translateNeedsModel) {
-      toast.error(AI_TEXT.modelRequired);
+      toast.error(AI_MESSAGES.modelRequired);
       return;
     }
     setLanguagesOpen(true);
@@ -268,7 +268,7 @@ export function AiToolbar({
       )}
       {translateNeedsModel && (
         <span id={translateHintId} hidden>
-          {AI_TEXT.modelRequired}
+          {AI_MESSAGES.modelRequired}
         </span>
       )}
     </div>

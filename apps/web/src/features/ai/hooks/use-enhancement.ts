@@ -1,4 +1,5 @@
 import type { AiAction } from '@notewise/shared';
+import { AI_MESSAGES } from '@notewise/shared/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AiToolbarSlotProps, EditorNavigationState } from '@/features/editor';
@@ -8,7 +9,6 @@ import { paths } from '@/lib/route-table';
 import { toast } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { streamEnhancement } from '../api/enhance';
-import { AI_TEXT } from '../lib/ai-messages';
 import { createTypewriter } from '../lib/typewriter';
 
 const FAILED = 'AI enhancement failed. Please try again.';
@@ -110,7 +110,7 @@ export function useEnhancement(host: HostCallbacks) {
           signal: abort.signal,
           onDelta: (text) => writer.push(text),
         });
-        if (output.trim() === '') throw new Error(AI_TEXT.emptyAnswer);
+        if (output.trim() === '') throw new Error(AI_MESSAGES.emptyAnswer);
         if (discarded) return;
         await Promise.race([writer.finish(output), discardedWait]);
         if (!mounted.current || discarded) return;

@@ -1,3 +1,4 @@
+import { DRAFT_CLEAR_AFTER_RESTORE_MS, DRAFT_DEBOUNCE_MS } from '@notewise/shared/constants';
 import { useCallback, useEffect, useRef } from 'react';
 import {
   clearLocalDraft,
@@ -10,11 +11,6 @@ import {
   writeLocalDraft,
 } from '../api/drafts';
 import { forgetComposerText } from '../lib/composer-memory';
-
-// SPEC 4 timings: DRAFT_DEBOUNCE_MS and DRAFT_CLEAR_AFTER_RESTORE_MS of @notewise/shared. Not imported:
-// they live beside the drafts zod schemas, and zod must stay out of the first route's JS.
-const DRAFT_DEBOUNCE_MS = 1_000;
-const DRAFT_CLEAR_AFTER_RESTORE_MS = 1_000;
 
 /** True when this document was loaded by a reload (SPEC 4: drafts are restored only then). */
 export function isPageReload(): boolean {

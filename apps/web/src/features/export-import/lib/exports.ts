@@ -1,13 +1,13 @@
+import type { NoteExportFormat } from '@notewise/shared/constants';
 import { downloadFile } from './download-file';
 
-/** The formats of one note, with the menu's words. Kept here (not from zod schemas) for small chunks. */
+/** The formats of one note (NOTE_EXPORT_FORMATS), with the menu's words. */
 export const NOTE_EXPORTS = [
   { format: 'md', label: 'Markdown', extension: 'md' },
   { format: 'txt', label: 'Plain text', extension: 'txt' },
   { format: 'pdf', label: 'PDF', extension: 'pdf' },
   { format: 'docx', label: 'Word', extension: 'docx' },
-] as const;
-export type NoteExportFormat = (typeof NOTE_EXPORTS)[number]['format'];
+] as const satisfies readonly { format: NoteExportFormat; label: string; extension: string }[];
 
 export function exportNote(note: { id: string; title: string }, format: NoteExportFormat) {
   const choice = NOTE_EXPORTS.find((entry) => entry.format === format) ?? NOTE_EXPORTS[0];

@@ -1,0 +1,112 @@
+// The import graph's rules (decision 034), checked by `npm run check:imports` (part of `npm run lint`).
+// Layers read top to bottom; an import may only point down. Violations that other work is still
+// removing are listed in .dependency-cruiser-known-violations.json (a rule passes when that list holds
+// all it finds); a new one fails the check.
+const path = require('node:path');
+
+const WEB = '^apps/web/src/';
+const SERVER = '^apps/server/src/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'A circle has no bottom layer: neither side can be read, tested or changed without the other. ' +
+        'Move what both need into a lower module.',
+      from: {},
+      to: { circular: true },
+    },
+
+    // Web: app -> features -> components / lib.
+    {
+      name: 'web-features-not-app',
+      severity: 'error',
+      comment:
+        'app/ composes the features (routes, providers, the layout); a feature that imports it makes a ' +
+        'circle through the route table. Move what the feature needs to lib/ or to a feature.',
+      from: { path: `${WEB}features/` },
+      to: { path: `${WEB}app/` },
+    },
+    {
+      name: 'web-lower-layers-not-features',
+      severity: 'error',
+      comment:
+        'components/ and lib/ are below the features: they know nothing of notes, projects or the ' +
+        'session. Pass what they need as props or arguments.',
+      from: { path: `${WEB}(components|lib)/` },
+      to: { path: `${WEB}(features|app)/` },
+    },
+    {
+      name: 'web-feature-through-index',
+      severity: 'error',
+      comment:
+        "A feature uses another feature only through that feature's index.ts (its public surface), " +
+        'so its insides can change without breaking its neighbours.',
+      from: { path: `${WEB}features/([^/]+)/`, pathNot: '\\.test\\.tsx?$' },
+      to: {
+        path: `${WEB}features/[^/]+/`,
+        pathNot: [`${WEB}features/$1/`, `${WEB}features/[^/]+/index\\.tsx?$`],
+      },
+    },
+
+    // Server: routes and services (modules/) sit on the infrastructure (db/, http/, ai/, realtime/).
+    {
+      name: 'server-infrastructure-not-modules',
+      severity: 'error',
+      comment:
+        'db/, http/ and ai/ are the infrastructure the modules use; they never reach back into a ' +
+        "module's routes, services or repos. Move the shared piece down, or pass it in.",
+      from: { path: `${SERVER}(db|http|ai)/` },
+      to: { path: `${SERVER}modules/` },
+    },
+    {
+      name: 'server-modules-not-realtime-internals',
+      severity: 'error',
+      comment:
+        'Modules publish changes through the ChangeNotifier and read the EventBus; the sockets and the ' +
+        'collaboration server are realtime/ internals, wired in app.ts.',
+      from: { path: `${SERVER}modules/` },
+      to: {
+        path: `${SERVER}realtime/`,
+        pathNot: `${SERVER}realtime/(change-notifier|event-bus)\\.ts$`,
+      },
+    },
+
+    // Packages: below both apps.
+    {
+      name: 'packages-not-apps',
+      severity: 'error',
+      comment: 'packages/ are shared by the web and the server; they never import either app.',
+      from: { path: '^packages/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'shared-subpaths-zod-free',
+      severity: 'error',
+      comment:
+        "@notewise/shared/constants, /messages and /events are the web first route's shared code; " +
+        'anything they reach loads with it, so they must never reach zod (the schemas load lazily).',
+      from: { path: '^packages/shared/src/entries/' },
+      to: { path: '(^|/)node_modules/zod/', reachable: true },
+    },
+  ],
+  options: {
+    includeOnly: ['^apps/(web|server)/src/', '^packages/[^/]+/src/', '(^|/)node_modules/zod/'],
+    exclude: { path: ['/dist/', '\\.d\\.ts$'] },
+    doNotFollow: { path: 'node_modules' },
+    // Type-only imports count: a circle or an upward import of types still ties the layers together.
+    tsPreCompilationDeps: true,
+    // The web's `@/` (tsconfig paths); the other workspaces use relative imports and package names.
+    tsConfig: { fileName: path.join(__dirname, 'tsconfig.depcruise.json') },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
