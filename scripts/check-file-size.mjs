@@ -18,14 +18,11 @@ const KNOWN_LONG_FILES = {
   'apps/web/src/features/quick-view/components/note-editor-pane.tsx': 875,
   'apps/server/src/config.ts': 624,
   'packages/editor/src/doc-to-markdown.ts': 548,
-  'apps/server/src/realtime/collab.ts': 487,
   'apps/server/bench/run.ts': 475,
-  'apps/web/src/features/editor/components/format-toolbar.tsx': 465,
   'apps/server/src/ai/builtin/eval/evaluate.ts': 443,
   'packages/editor/src/markdown-to-doc.ts': 433,
   'packages/editor/src/editor-extensions.ts': 426,
   'apps/server/src/ai/builtin/structure.ts': 419,
-  'apps/web/src/features/shared-projects/components/create-or-join-dialog.tsx': 405,
 };
 
 const root = path.resolve(import.meta.dirname, '..');
