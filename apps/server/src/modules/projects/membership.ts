@@ -1,5 +1,6 @@
 import type { ProjectKind, ProjectRole } from '@notewise/shared';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { nowIso } from '../../db/time';
 import type { Database } from '../../db/types';
 
 /**
@@ -96,3 +97,36 @@ export function createMembership(db: Kysely<Database>) {
 }
 
 export type Membership = ReturnType<typeof createMembership>;
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The one place membership rows are written: the owner when a project is created, a member when
+ * they join by code. Takes the caller's transaction so a project never exists without its owner.
+ */
+export async function addMember(
+  executor: Executor,
+  projectId: string,
+  userId: string,
+  role: Exclude<ProjectRole, 'none'>,
+  at: string = nowIso(),
+): Promise<void> {
+  await executor
+    .insertInto('project_members')
+    .values({ project_id: projectId, user_id: userId, role, color: null, joined_at: at })
+    .execute();
+}
+
+/**
+ * A member stops being one, by leaving or by the owner's removal (which bans too: shared-projects).
+ * The owner's row never goes (they delete the project instead). True when a membership ended.
+ */
+export async function endMembership(executor: Executor, projectId: string, userId: string): Promise<boolean> {
+  const removed = await executor
+    .deleteFrom('project_members')
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .where('role', '=', 'member')
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
+}

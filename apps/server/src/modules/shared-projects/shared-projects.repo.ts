@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import { memberOf } from '../projects/membership';
-import type { ProjectCursor } from '../projects/projects.repo';
+import { addMember, endMembership, memberOf } from '../projects/membership';
+import { insertProject, type NewProject, type ProjectCursor } from '../projects/projects.repo';
 
 /** A fresh 6-digit code from a cryptographic source (leading zeros allowed). */
 export function generateShareCode(): string {
@@ -99,35 +99,13 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
       return row ? toShared(row) : undefined;
     },
 
-    async create(
-      userId: string,
-      input: { name: string; description?: string | undefined; color: ProjectColor },
-    ) {
-      const id = crypto.randomUUID();
+    async create(userId: string, input: NewProject) {
       const at = nowIso();
-      await withFreshCode((code) =>
-        db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('projects')
-            .values({
-              id,
-              owner_id: userId,
-              name: input.name,
-              description: input.description ?? '',
-              color: input.color,
-              kind: 'shared',
-              share_code: code,
-              created_at: at,
-              updated_at: at,
-            })
-            .execute();
-          await trx
-            .insertInto('project_members')
-            .values({ project_id: id, user_id: userId, role: 'owner', color: null, joined_at: at })
-            .execute();
-        }),
+      return withFreshCode((code) =>
+        db
+          .transaction()
+          .execute((trx) => insertProject(trx, userId, input, { at, kind: 'shared', shareCode: code })),
       );
-      return id;
     },
 
     /** Live codes only: a disabled code (null) matches nothing. */
@@ -152,10 +130,7 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
     },
 
     async addMember(projectId: string, userId: string) {
-      await db
-        .insertInto('project_members')
-        .values({ project_id: projectId, user_id: userId, role: 'member', color: null, joined_at: nowIso() })
-        .execute();
+      await addMember(db, projectId, userId, 'member');
     },
 
     isUniqueViolation,
@@ -214,13 +189,7 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
      */
     async removeMember(projectId: string, userId: string, removedBy: string) {
       await db.transaction().execute(async (trx) => {
-        const removed = await trx
-          .deleteFrom('project_members')
-          .where('project_id', '=', projectId)
-          .where('user_id', '=', userId)
-          .where('role', '=', 'member')
-          .executeTakeFirst();
-        if (Number(removed.numDeletedRows) === 0) return;
+        if (!(await endMembership(trx, projectId, userId))) return;
         await trx
           .insertInto('project_bans')
           .values({ project_id: projectId, user_id: userId, banned_by: removedBy, banned_at: nowIso() })
