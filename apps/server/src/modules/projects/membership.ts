@@ -53,9 +53,7 @@ export function createMembership(db: Kysely<Database>) {
 
     /** Role and kind in one query; undefined when the project is not visible to the user. */
     async project(userId: string, projectId: string): Promise<ProjectAccess | undefined> {
-      const row = await db
-        .selectFrom('projects as p')
-        .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)))
+      const row = await visibleProjects(db, userId)
         .select(['p.id', 'p.kind', 'p.owner_id', 'm.role'])
         .where('p.id', '=', projectId)
         .executeTakeFirst();
@@ -129,4 +127,21 @@ export async function endMembership(executor: Executor, projectId: string, userI
     .where('role', '=', 'member')
     .executeTakeFirst();
   return Number(removed.numDeletedRows) > 0;
+}
+
+/**
+ * Projects the user may see, as `p` joined to their membership `m`: every project query starts here
+ * (add columns, joins and filters), so the rule and its SQL text are the same everywhere.
+ */
+export function visibleProjects(executor: Executor, userId: string) {
+  return executor
+    .selectFrom('projects as p')
+    .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)));
+}
+
+/** Notes the user may see, as `n` joined to their membership `m` in the note's project. */
+export function visibleNotes(executor: Executor, userId: string) {
+  return executor
+    .selectFrom('notes as n')
+    .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', userId)));
 }

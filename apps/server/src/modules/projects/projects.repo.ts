@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import { addMember, endMembership, memberOf } from './membership';
+import { addMember, endMembership, visibleProjects } from './membership';
 
 export interface NewProject {
   name: string;
@@ -51,25 +51,22 @@ export async function insertProject(
 export function createProjectsRepo(db: Kysely<Database>) {
   /** Projects the user may see: those they are a member of (owners are members too). */
   const visible = (userId: string, executor: Executor = db) =>
-    executor
-      .selectFrom('projects as p')
-      .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)))
-      .select([
-        'p.id',
-        'p.name',
-        'p.description',
-        'p.color',
-        'p.kind',
-        'p.created_at',
-        'p.updated_at',
-        'm.role',
-        (eb) =>
-          eb
-            .selectFrom('notes as n')
-            .select((e) => e.fn.countAll<number>().as('c'))
-            .whereRef('n.project_id', '=', 'p.id')
-            .as('note_count'),
-      ]);
+    visibleProjects(executor, userId).select([
+      'p.id',
+      'p.name',
+      'p.description',
+      'p.color',
+      'p.kind',
+      'p.created_at',
+      'p.updated_at',
+      'm.role',
+      (eb) =>
+        eb
+          .selectFrom('notes as n')
+          .select((e) => e.fn.countAll<number>().as('c'))
+          .whereRef('n.project_id', '=', 'p.id')
+          .as('note_count'),
+    ]);
 
   type Row = Awaited<ReturnType<ReturnType<typeof visible>['executeTakeFirstOrThrow']>>;
   const toProject = (row: Row): Project => ({

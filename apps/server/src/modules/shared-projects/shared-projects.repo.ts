@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import { addMember, endMembership, memberOf } from '../projects/membership';
+import { addMember, endMembership, visibleProjects } from '../projects/membership';
 import { insertProject, type NewProject, type ProjectCursor } from '../projects/projects.repo';
 
 /** A fresh 6-digit code from a cryptographic source (leading zeros allowed). */
@@ -24,9 +24,7 @@ export type MemberCursor = z.infer<typeof memberCursorSchema>;
 
 export function createSharedProjectsRepo(db: Kysely<Database>) {
   const visible = (userId: string) =>
-    db
-      .selectFrom('projects as p')
-      .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)))
+    visibleProjects(db, userId)
       .innerJoin('users as owner', 'owner.id', 'p.owner_id')
       .where('p.kind', '=', 'shared')
       .select([
