@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
 import { memberOf, visibleNotes } from '../projects/membership';
 import { syncNoteImages } from '../uploads/uploads.repo';
@@ -65,11 +66,6 @@ export type UpdateResult =
   | { status: 'ok'; note: Note }
   | { status: 'conflict'; current: Note }
   | { status: 'missing' };
-
-function isUniqueViolation(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /UNIQUE constraint failed|duplicate key value/i.test(message);
-}
 
 export function createNotesRepo(db: Kysely<Database>) {
   /** Notes the user may see (member of the note's project), with their own pin state. */

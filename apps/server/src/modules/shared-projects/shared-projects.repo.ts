@@ -4,6 +4,7 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
 import { addMember, endMembership, visibleProjects } from '../projects/membership';
 import { insertProject, type NewProject, type ProjectCursor } from '../projects/projects.repo';
@@ -11,11 +12,6 @@ import { insertProject, type NewProject, type ProjectCursor } from '../projects/
 /** A fresh 6-digit code from a cryptographic source (leading zeros allowed). */
 export function generateShareCode(): string {
   return String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /UNIQUE constraint failed|duplicate key value/i.test(message);
 }
 
 /** Where a members page ends: joined_at and user id. */
