@@ -48,25 +48,32 @@ export async function insertProject(
   return id;
 }
 
+/**
+ * The projects the user may see with the columns every project view shows (shared-projects adds
+ * its own: code, owner, member count).
+ */
+export function projectRows(executor: Executor, userId: string) {
+  return visibleProjects(executor, userId).select([
+    'p.id',
+    'p.name',
+    'p.description',
+    'p.color',
+    'p.kind',
+    'p.created_at',
+    'p.updated_at',
+    'm.role',
+    (eb) =>
+      eb
+        .selectFrom('notes as n')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .whereRef('n.project_id', '=', 'p.id')
+        .as('note_count'),
+  ]);
+}
+
 export function createProjectsRepo(db: Kysely<Database>) {
   /** Projects the user may see: those they are a member of (owners are members too). */
-  const visible = (userId: string, executor: Executor = db) =>
-    visibleProjects(executor, userId).select([
-      'p.id',
-      'p.name',
-      'p.description',
-      'p.color',
-      'p.kind',
-      'p.created_at',
-      'p.updated_at',
-      'm.role',
-      (eb) =>
-        eb
-          .selectFrom('notes as n')
-          .select((e) => e.fn.countAll<number>().as('c'))
-          .whereRef('n.project_id', '=', 'p.id')
-          .as('note_count'),
-    ]);
+  const visible = (userId: string, executor: Executor = db) => projectRows(executor, userId);
 
   type Row = Awaited<ReturnType<ReturnType<typeof visible>['executeTakeFirstOrThrow']>>;
   const toProject = (row: Row): Project => ({

@@ -6,8 +6,8 @@ import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import { addMember, endMembership, visibleProjects } from '../projects/membership';
-import { insertProject, type NewProject, type ProjectCursor } from '../projects/projects.repo';
+import { addMember, endMembership } from '../projects/membership';
+import { insertProject, type NewProject, type ProjectCursor, projectRows } from '../projects/projects.repo';
 
 /** A fresh 6-digit code from a cryptographic source (leading zeros allowed). */
 export function generateShareCode(): string {
@@ -20,25 +20,12 @@ export type MemberCursor = z.infer<typeof memberCursorSchema>;
 
 export function createSharedProjectsRepo(db: Kysely<Database>) {
   const visible = (userId: string) =>
-    visibleProjects(db, userId)
+    projectRows(db, userId)
       .innerJoin('users as owner', 'owner.id', 'p.owner_id')
       .where('p.kind', '=', 'shared')
       .select([
-        'p.id',
-        'p.name',
-        'p.description',
-        'p.color',
         'p.share_code',
-        'p.created_at',
-        'p.updated_at',
-        'm.role',
         'owner.name as owner_name',
-        (eb) =>
-          eb
-            .selectFrom('notes as n')
-            .select((e) => e.fn.countAll<number>().as('c'))
-            .whereRef('n.project_id', '=', 'p.id')
-            .as('item_count'),
         (eb) =>
           eb
             .selectFrom('project_members as mm')
@@ -56,7 +43,7 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
     code: row.share_code,
     role: row.role,
     ownerName: row.owner_name,
-    itemCount: Number(row.item_count ?? 0),
+    itemCount: Number(row.note_count ?? 0),
     memberCount: Number(row.member_count ?? 0),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
