@@ -96,7 +96,8 @@ export function createMembership(db: Kysely<Database>) {
 
 export type Membership = ReturnType<typeof createMembership>;
 
-type Executor = Kysely<Database> | Transaction<Database>;
+/** The database or a transaction on it: membership writes join the caller's transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * The one place membership rows are written: the owner when a project is created, a member when

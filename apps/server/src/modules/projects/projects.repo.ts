@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { Project, ProjectColor, ProjectKind } from '@notewise/shared';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import { addMember, endMembership, visibleProjects } from './membership';
+import { addMember, type Executor, endMembership, visibleProjects } from './membership';
 
 export interface NewProject {
   name: string;
@@ -16,8 +16,6 @@ export interface NewProject {
 /** Where a projects page ends: updated_at and id (also for shared projects). */
 export const projectCursorSchema = z.strictObject({ u: cursorTimestamp, i: cursorId });
 export type ProjectCursor = z.infer<typeof projectCursorSchema>;
-
-type Executor = Kysely<Database> | Transaction<Database>;
 
 /**
  * A new project and its owner's membership, in the caller's transaction: personal projects and
