@@ -23,17 +23,19 @@ import { registerAiRoutes } from './modules/ai/ai.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerAuthLimits } from './modules/auth/auth-limits';
-import { DEMO_ACCOUNT, prepareDemoAccount, registerDemoRoute } from './modules/auth/demo';
+import { DEMO_ACCOUNT, prepareDemoAccount, registerDemoRoutes } from './modules/auth/demo';
 import { createResetMailer } from './modules/auth/password-reset';
 import { resolveAuthSecret } from './modules/auth/secret';
 import { createBillingRepo } from './modules/billing/billing.repo';
 import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.routes';
 import { createBillingService } from './modules/billing/billing.service';
+import { createDraftsRepo } from './modules/drafts/drafts.repo';
 import { registerDraftRoutes } from './modules/drafts/drafts.routes';
 import { registerExportImportRoutes } from './modules/export-import/export-import.routes';
-import { registerHealthRoute } from './modules/health/health.routes';
+import { registerHealthRoutes } from './modules/health/health.routes';
 import { createNotesRepo } from './modules/notes/notes.repo';
 import { registerNoteRoutes } from './modules/notes/notes.routes';
+import { createNotesService } from './modules/notes/notes.service';
 import { registerPinRoutes } from './modules/pins/pins.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { startTrialExpirySweep } from './modules/profile/trial-expiry';
@@ -41,6 +43,7 @@ import { seedDemoContent } from './modules/projects/demo-content';
 import { createMembership } from './modules/projects/membership';
 import { createProjectsRepo } from './modules/projects/projects.repo';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
+import { createProjectsService } from './modules/projects/projects.service';
 import { createSearchRepo } from './modules/search/search.repo';
 import { registerSearchRoutes } from './modules/search/search.routes';
 import { createJoinGuard } from './modules/shared-projects/join-guard';
@@ -177,21 +180,32 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
 
-  registerHealthRoute(app, { database, bus, redisConfigured: Boolean(config.redisUrl) });
+  registerHealthRoutes(app, { database, bus, redisConfigured: Boolean(config.redisUrl) });
   registerMetrics(app, config.metricsToken);
   registerAuthLimits(app, rateLimiter, {
     perIpPerMinute: config.authRateLimit,
     exemptEmails: config.demoAccount ? [DEMO_ACCOUNT.email] : [],
   });
-  registerAuthRoutes(app, auth, sessions, {
+  registerAuthRoutes(app, {
+    auth,
+    sessions,
     resetByEmail: config.smtp !== undefined,
     allowSignUp: config.allowSignUp,
   });
-  registerDemoRoute(app, config.demoAccount);
-  registerProfileRoutes(app, database.db, sessions);
+  registerDemoRoutes(app, { enabled: config.demoAccount });
+  registerProfileRoutes(app, { db: database.db, sessions });
   const projects = createProjectsRepo(database.db);
   const notes = createNotesRepo(database.db);
   const membership = createMembership(database.db);
+  const shared = createSharedProjectsRepo(database.db);
+  const noteService = createNotesService({ notes, membership, notify });
+  const projectService = createProjectsService({
+    projects,
+    shared,
+    membership,
+    joinGuard: createJoinGuard(rateLimiter),
+    notify,
+  });
   const storage = await createStorage(config);
   const uploads = createUploads({
     db: database.db,
@@ -200,23 +214,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
   await registerUploadRoutes(app, { uploads, membership, sessions, rateLimiter });
-  registerProjectRoutes(app, projects, notify, membership);
-  registerNoteRoutes(app, notes, membership, notify);
-  registerPinRoutes(app, notes, notify);
+  registerProjectRoutes(app, { projects, service: projectService });
+  registerNoteRoutes(app, { notes, membership, service: noteService });
+  registerPinRoutes(app, { notes, service: noteService });
   registerExportImportRoutes(app, { db: database.db, notes, membership, notify });
-  registerSearchRoutes(app, createSearchRepo(database.db, database.dialect));
-  registerDraftRoutes(app, database.db);
+  registerSearchRoutes(app, { search: createSearchRepo(database.db, database.dialect) });
+  registerDraftRoutes(app, { drafts: createDraftsRepo(database.db) });
   const ai = registerAiRoutes(app, { config, db: database.db, notes, projects, notify, rateLimiter });
   registerVoiceRoutes(app, { config, db: database.db, ai, notes, membership, notify, rateLimiter });
-  const joinGuard = createJoinGuard(rateLimiter);
-  const shared = createSharedProjectsRepo(database.db);
-  registerSharedProjectRoutes(app, {
-    shared,
-    projects,
-    membership,
-    joinGuard,
-    notify,
-  });
+  registerSharedProjectRoutes(app, { shared, service: projectService });
   registerBillingRoutes(app, {
     config,
     rateLimiter,

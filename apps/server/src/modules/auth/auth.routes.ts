@@ -127,12 +127,12 @@ export interface AuthRouteOptions {
   allowSignUp: boolean;
 }
 
-export function registerAuthRoutes(
-  app: FastifyInstance,
-  auth: Auth,
-  sessions: SessionCache,
-  options: AuthRouteOptions,
-) {
+export interface AuthRoutesDeps extends AuthRouteOptions {
+  auth: Auth;
+  sessions: SessionCache;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, { auth, sessions, ...options }: AuthRoutesDeps) {
   /**
    * The sign-up answer is the same for a new and an existing email: status 200 and `{ user }` with
    * the submitted email and name. Only a new account gets its session cookie (better-auth signs it in);

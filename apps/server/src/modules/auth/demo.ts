@@ -105,7 +105,7 @@ export async function prepareDemoAccount(
   );
 }
 
-export function registerDemoRoute(app: FastifyInstance, enabled: boolean) {
+export function registerDemoRoutes(app: FastifyInstance, { enabled }: { enabled: boolean }) {
   app.get('/api/demo', { schema: { response: { 200: demoAccountSchema } } }, async () =>
     enabled
       ? { available: true, email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }

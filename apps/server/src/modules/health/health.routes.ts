@@ -3,9 +3,9 @@ import path from 'node:path';
 import { healthSchema, readinessSchema } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import type { DatabaseHandle } from '../../db';
 import { pendingMigrations } from '../../db/migrations';
+import { pingDatabase } from '../../db/ping';
 import type { EventBus } from '../../realtime/event-bus';
 
 /** The server package's version, found from src/ or the bundled dist/ alike. */
@@ -41,15 +41,18 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
  * /api/health is liveness (the process answers and its database too); /api/health/ready is what a
  * load balancer asks before sending traffic: database, every migration applied, Redis when configured.
  */
-export function registerHealthRoute(
-  app: FastifyInstance,
-  deps: { database: DatabaseHandle; bus: EventBus; redisConfigured: boolean },
-) {
+export interface HealthRoutesDeps {
+  database: DatabaseHandle;
+  bus: EventBus;
+  redisConfigured: boolean;
+}
+
+export function registerHealthRoutes(app: FastifyInstance, deps: HealthRoutesDeps) {
   const { database, bus } = deps;
   const version = appVersion();
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/api/health', { schema: { response: { 200: healthSchema } } }, async () => {
-    await sql`select 1`.execute(database.db);
+    await pingDatabase(database.db);
     return {
       status: 'ok' as const,
       database: database.dialect,
@@ -68,7 +71,7 @@ export function registerHealthRoute(
           () => 'failed' as const,
         );
       const [databaseCheck, migrations, redis] = await Promise.all([
-        check(() => sql`select 1`.execute(database.db)),
+        check(() => pingDatabase(database.db)),
         check(async () => {
           const pending = await pendingMigrations(database.db, database.dialect, database.schema);
           if (pending.length > 0) throw new Error(`pending: ${pending.join(', ')}`);

@@ -4,8 +4,9 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import { memberOf } from '../projects/membership';
+import { memberOf, visibleNotes } from '../projects/membership';
 import { syncNoteImages } from '../uploads/uploads.repo';
 import { normalizeTags, prepareContent, previewsOf } from './note-content';
 
@@ -66,20 +67,12 @@ export type UpdateResult =
   | { status: 'conflict'; current: Note }
   | { status: 'missing' };
 
-function isUniqueViolation(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /UNIQUE constraint failed|duplicate key value/i.test(message);
-}
-
 export function createNotesRepo(db: Kysely<Database>) {
   /** Notes the user may see (member of the note's project), with their own pin state. */
   const visible = (userId: string) =>
-    db
-      .selectFrom('notes as n')
-      .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', userId)))
-      .leftJoin('pins as pin', (join) =>
-        join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId),
-      );
+    visibleNotes(db, userId).leftJoin('pins as pin', (join) =>
+      join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId),
+    );
 
   const summaryColumns = [
     'n.id',

@@ -2,25 +2,25 @@ import { idParamsSchema, pageQuerySchema, pinListSchema } from '@notewise/shared
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NO_CONTENT } from '../../http/api-docs';
-import { notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
-import type { ChangeNotifier } from '../../realtime/change-notifier';
 import { type NotesRepo, pinCursorSchema } from '../notes/notes.repo';
-import { NOTE_NOT_FOUND } from '../notes/notes.routes';
+import type { NotesService } from '../notes/notes.service';
+
+export interface PinRoutesDeps {
+  notes: NotesRepo;
+  service: NotesService;
+}
 
 /** Pins are per user: members of a shared project pin its notes for themselves. */
-export function registerPinRoutes(app: FastifyInstance, notes: NotesRepo, notify: ChangeNotifier) {
+export function registerPinRoutes(app: FastifyInstance, { notes, service }: PinRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.put(
     '/api/notes/:id/pin',
     { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: NO_CONTENT } },
     async (request, reply) => {
-      const userId = currentUser(request).id;
-      if (!(await notes.find(userId, request.params.id))) throw notFound(NOTE_NOT_FOUND);
-      await notes.pin(userId, request.params.id);
-      notify.to([userId], { type: 'pin.changed', noteId: request.params.id, actorId: userId });
+      await service.setPinned(currentUser(request).id, request.params.id, true);
       return reply.status(204).send();
     },
   );
@@ -29,10 +29,7 @@ export function registerPinRoutes(app: FastifyInstance, notes: NotesRepo, notify
     '/api/notes/:id/pin',
     { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: NO_CONTENT } },
     async (request, reply) => {
-      const userId = currentUser(request).id;
-      if (!(await notes.find(userId, request.params.id))) throw notFound(NOTE_NOT_FOUND);
-      await notes.unpin(userId, request.params.id);
-      notify.to([userId], { type: 'pin.changed', noteId: request.params.id, actorId: userId });
+      await service.setPinned(currentUser(request).id, request.params.id, false);
       return reply.status(204).send();
     },
   );

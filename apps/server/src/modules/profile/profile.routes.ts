@@ -34,7 +34,12 @@ export function toMe(user: SessionUser, now = Date.now()): Me {
   };
 }
 
-export function registerProfileRoutes(app: FastifyInstance, db: Kysely<Database>, sessions: SessionCache) {
+export interface ProfileRoutesDeps {
+  db: Kysely<Database>;
+  sessions: SessionCache;
+}
+
+export function registerProfileRoutes(app: FastifyInstance, { db, sessions }: ProfileRoutesDeps) {
   const repo = createProfileRepo(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 

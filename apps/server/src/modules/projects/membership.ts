@@ -1,5 +1,6 @@
 import type { ProjectKind, ProjectRole } from '@notewise/shared';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { nowIso } from '../../db/time';
 import type { Database } from '../../db/types';
 
 /**
@@ -52,9 +53,7 @@ export function createMembership(db: Kysely<Database>) {
 
     /** Role and kind in one query; undefined when the project is not visible to the user. */
     async project(userId: string, projectId: string): Promise<ProjectAccess | undefined> {
-      const row = await db
-        .selectFrom('projects as p')
-        .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)))
+      const row = await visibleProjects(db, userId)
         .select(['p.id', 'p.kind', 'p.owner_id', 'm.role'])
         .where('p.id', '=', projectId)
         .executeTakeFirst();
@@ -117,4 +116,55 @@ export async function sharedNoteMembers(
     .where('m.user_id', 'in', userIds)
     .execute();
   return rows.map((row) => ({ noteId: row.note_id, userId: row.user_id }));
+}
+
+/** The database or a transaction on it: membership writes join the caller's transaction. */
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The one place membership rows are written: the owner when a project is created, a member when
+ * they join by code. Takes the caller's transaction so a project never exists without its owner.
+ */
+export async function addMember(
+  executor: Executor,
+  projectId: string,
+  userId: string,
+  role: Exclude<ProjectRole, 'none'>,
+  at: string = nowIso(),
+): Promise<void> {
+  await executor
+    .insertInto('project_members')
+    .values({ project_id: projectId, user_id: userId, role, color: null, joined_at: at })
+    .execute();
+}
+
+/**
+ * A member stops being one, by leaving or by the owner's removal (which bans too: shared-projects).
+ * The owner's row never goes (they delete the project instead). True when a membership ended.
+ */
+export async function endMembership(executor: Executor, projectId: string, userId: string): Promise<boolean> {
+  const removed = await executor
+    .deleteFrom('project_members')
+    .where('project_id', '=', projectId)
+    .where('user_id', '=', userId)
+    .where('role', '=', 'member')
+    .executeTakeFirst();
+  return Number(removed.numDeletedRows) > 0;
+}
+
+/**
+ * Projects the user may see, as `p` joined to their membership `m`: every project query starts here
+ * (add columns, joins and filters), so the rule and its SQL text are the same everywhere.
+ */
+export function visibleProjects(executor: Executor, userId: string) {
+  return executor
+    .selectFrom('projects as p')
+    .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)));
+}
+
+/** Notes the user may see, as `n` joined to their membership `m` in the note's project. */
+export function visibleNotes(executor: Executor, userId: string) {
+  return executor
+    .selectFrom('notes as n')
+    .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', userId)));
 }

@@ -3,10 +3,11 @@ import {
   ERROR_CODES,
   PERMISSION_MESSAGES,
   type ProjectAction,
+  type ProjectKind,
   type ProjectSubject,
 } from '@notewise/shared';
-import { ApiError } from '../../http/errors';
-import type { NoteAccess, ProjectAccess } from './membership';
+import { ApiError, notFound } from '../../http/errors';
+import type { Membership, NoteAccess, ProjectAccess } from './membership';
 
 // The table itself is in @notewise/shared so the web offers exactly what the server allows.
 export { allowedActions, can, PROJECT_ACTIONS, type ProjectAction } from '@notewise/shared';
@@ -40,4 +41,38 @@ export function subjectOf(access: ProjectAccess | NoteAccess): ProjectSubject {
  */
 export function authorize(access: ProjectAccess | NoteAccess, action: ProjectAction): void {
   if (!can(subjectOf(access), action)) throw forbidden(denialMessage(action));
+}
+
+export const PROJECT_NOT_FOUND = 'Project not found';
+export const NOTE_NOT_FOUND = 'Note not found';
+
+/**
+ * The caller's access to a project they can see, else 404 (strangers learn nothing). Optionally
+ * checked against the policy (403), so every route answers 404-then-403 the same way.
+ */
+export async function projectAccessOrThrow(
+  membership: Membership,
+  userId: string,
+  projectId: string,
+  options: { action?: ProjectAction; kind?: ProjectKind; notFoundMessage?: string } = {},
+): Promise<ProjectAccess> {
+  const access = await membership.project(userId, projectId);
+  if (!access || (options.kind !== undefined && access.kind !== options.kind)) {
+    throw notFound(options.notFoundMessage ?? PROJECT_NOT_FOUND);
+  }
+  if (options.action) authorize(access, options.action);
+  return access;
+}
+
+/** The caller's access to a note they can see (through its project), else 404; then the policy (403). */
+export async function noteAccessOrThrow(
+  membership: Membership,
+  userId: string,
+  noteId: string,
+  action?: ProjectAction,
+): Promise<NoteAccess> {
+  const access = await membership.note(userId, noteId);
+  if (!access) throw notFound(NOTE_NOT_FOUND);
+  if (action) authorize(access, action);
+  return access;
 }

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import type { Project, ProjectColor } from '@notewise/shared';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Project, ProjectColor, ProjectKind } from '@notewise/shared';
+import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import { memberOf } from './membership';
+import { addMember, type Executor, endMembership, visibleProjects } from './membership';
 
 export interface NewProject {
   name: string;
@@ -17,30 +17,61 @@ export interface NewProject {
 export const projectCursorSchema = z.strictObject({ u: cursorTimestamp, i: cursorId });
 export type ProjectCursor = z.infer<typeof projectCursorSchema>;
 
-type Executor = Kysely<Database> | Transaction<Database>;
+/**
+ * A new project and its owner's membership, in the caller's transaction: personal projects and
+ * shared ones (with their first code) are created by this one insert.
+ */
+export async function insertProject(
+  executor: Executor,
+  userId: string,
+  input: NewProject,
+  options: { at: string; kind?: ProjectKind; shareCode?: string | null },
+): Promise<string> {
+  const id = crypto.randomUUID();
+  await executor
+    .insertInto('projects')
+    .values({
+      id,
+      owner_id: userId,
+      name: input.name,
+      description: input.description ?? '',
+      color: input.color,
+      kind: options.kind ?? 'personal',
+      share_code: options.shareCode ?? null,
+      created_at: options.at,
+      updated_at: options.at,
+    })
+    .execute();
+  await addMember(executor, id, userId, 'owner', options.at);
+  return id;
+}
+
+/**
+ * The projects the user may see with the columns every project view shows (shared-projects adds
+ * its own: code, owner, member count).
+ */
+export function projectRows(executor: Executor, userId: string) {
+  return visibleProjects(executor, userId).select([
+    'p.id',
+    'p.name',
+    'p.description',
+    'p.color',
+    'p.kind',
+    'p.created_at',
+    'p.updated_at',
+    'm.role',
+    (eb) =>
+      eb
+        .selectFrom('notes as n')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .whereRef('n.project_id', '=', 'p.id')
+        .as('note_count'),
+  ]);
+}
 
 export function createProjectsRepo(db: Kysely<Database>) {
   /** Projects the user may see: those they are a member of (owners are members too). */
-  const visible = (userId: string, executor: Executor = db) =>
-    executor
-      .selectFrom('projects as p')
-      .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)))
-      .select([
-        'p.id',
-        'p.name',
-        'p.description',
-        'p.color',
-        'p.kind',
-        'p.created_at',
-        'p.updated_at',
-        'm.role',
-        (eb) =>
-          eb
-            .selectFrom('notes as n')
-            .select((e) => e.fn.countAll<number>().as('c'))
-            .whereRef('n.project_id', '=', 'p.id')
-            .as('note_count'),
-      ]);
+  const visible = (userId: string, executor: Executor = db) => projectRows(executor, userId);
 
   type Row = Awaited<ReturnType<ReturnType<typeof visible>['executeTakeFirstOrThrow']>>;
   const toProject = (row: Row): Project => ({
@@ -54,29 +85,6 @@ export function createProjectsRepo(db: Kysely<Database>) {
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
   });
-
-  const insert = async (executor: Executor, userId: string, input: NewProject, at: string) => {
-    const id = crypto.randomUUID();
-    await executor
-      .insertInto('projects')
-      .values({
-        id,
-        owner_id: userId,
-        name: input.name,
-        description: input.description ?? '',
-        color: input.color,
-        kind: 'personal',
-        share_code: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
-    await executor
-      .insertInto('project_members')
-      .values({ project_id: id, user_id: userId, role: 'owner', color: null, joined_at: at })
-      .execute();
-    return id;
-  };
 
   return {
     /** Every project of a kind, for the server's own use (AI capture chooses among them). */
@@ -112,7 +120,7 @@ export function createProjectsRepo(db: Kysely<Database>) {
     },
 
     async create(userId: string, input: NewProject): Promise<Project> {
-      const id = await insert(db, userId, input, nowIso());
+      const id = await insertProject(db, userId, input, { at: nowIso() });
       const project = await this.find(userId, id);
       if (!project) throw new Error('created project not found');
       return project;
@@ -126,7 +134,7 @@ export function createProjectsRepo(db: Kysely<Database>) {
         const base = Date.now();
         for (const [index, input] of inputs.entries()) {
           const at = new Date(base + (inputs.length - index)).toISOString();
-          created.push(await insert(trx, userId, input, at));
+          created.push(await insertProject(trx, userId, input, { at }));
         }
         return created;
       });
@@ -165,12 +173,7 @@ export function createProjectsRepo(db: Kysely<Database>) {
 
     /** A member stops being one; the owner cannot leave (they delete). */
     async leave(projectId: string, userId: string) {
-      await db
-        .deleteFrom('project_members')
-        .where('project_id', '=', projectId)
-        .where('user_id', '=', userId)
-        .where('role', '=', 'member')
-        .execute();
+      await endMembership(db, projectId, userId);
     },
   };
 }

@@ -7,7 +7,11 @@ import type { SearchRepo } from './search.repo';
 /** How often search checks whether its vocabulary and statistics need refreshing (cheap if not). */
 const MAINTENANCE_INTERVAL_MS = 30_000;
 
-export function registerSearchRoutes(app: FastifyInstance, search: SearchRepo) {
+export interface SearchRoutesDeps {
+  search: SearchRepo;
+}
+
+export function registerSearchRoutes(app: FastifyInstance, { search }: SearchRoutesDeps) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/search',
     {

@@ -4,18 +4,14 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
+import { isUniqueViolation } from '../../db/unique-violation';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import { memberOf } from '../projects/membership';
-import type { ProjectCursor } from '../projects/projects.repo';
+import { addMember, endMembership } from '../projects/membership';
+import { insertProject, type NewProject, type ProjectCursor, projectRows } from '../projects/projects.repo';
 
 /** A fresh 6-digit code from a cryptographic source (leading zeros allowed). */
 export function generateShareCode(): string {
   return String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /UNIQUE constraint failed|duplicate key value/i.test(message);
 }
 
 /** Where a members page ends: joined_at and user id. */
@@ -24,27 +20,12 @@ export type MemberCursor = z.infer<typeof memberCursorSchema>;
 
 export function createSharedProjectsRepo(db: Kysely<Database>) {
   const visible = (userId: string) =>
-    db
-      .selectFrom('projects as p')
-      .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)))
+    projectRows(db, userId)
       .innerJoin('users as owner', 'owner.id', 'p.owner_id')
       .where('p.kind', '=', 'shared')
       .select([
-        'p.id',
-        'p.name',
-        'p.description',
-        'p.color',
         'p.share_code',
-        'p.created_at',
-        'p.updated_at',
-        'm.role',
         'owner.name as owner_name',
-        (eb) =>
-          eb
-            .selectFrom('notes as n')
-            .select((e) => e.fn.countAll<number>().as('c'))
-            .whereRef('n.project_id', '=', 'p.id')
-            .as('item_count'),
         (eb) =>
           eb
             .selectFrom('project_members as mm')
@@ -62,7 +43,7 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
     code: row.share_code,
     role: row.role,
     ownerName: row.owner_name,
-    itemCount: Number(row.item_count ?? 0),
+    itemCount: Number(row.note_count ?? 0),
     memberCount: Number(row.member_count ?? 0),
     createdAt: toIso(row.created_at),
     updatedAt: toIso(row.updated_at),
@@ -99,35 +80,13 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
       return row ? toShared(row) : undefined;
     },
 
-    async create(
-      userId: string,
-      input: { name: string; description?: string | undefined; color: ProjectColor },
-    ) {
-      const id = crypto.randomUUID();
+    async create(userId: string, input: NewProject) {
       const at = nowIso();
-      await withFreshCode((code) =>
-        db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('projects')
-            .values({
-              id,
-              owner_id: userId,
-              name: input.name,
-              description: input.description ?? '',
-              color: input.color,
-              kind: 'shared',
-              share_code: code,
-              created_at: at,
-              updated_at: at,
-            })
-            .execute();
-          await trx
-            .insertInto('project_members')
-            .values({ project_id: id, user_id: userId, role: 'owner', color: null, joined_at: at })
-            .execute();
-        }),
+      return withFreshCode((code) =>
+        db
+          .transaction()
+          .execute((trx) => insertProject(trx, userId, input, { at, kind: 'shared', shareCode: code })),
       );
-      return id;
     },
 
     /** Live codes only: a disabled code (null) matches nothing. */
@@ -152,10 +111,7 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
     },
 
     async addMember(projectId: string, userId: string) {
-      await db
-        .insertInto('project_members')
-        .values({ project_id: projectId, user_id: userId, role: 'member', color: null, joined_at: nowIso() })
-        .execute();
+      await addMember(db, projectId, userId, 'member');
     },
 
     isUniqueViolation,
@@ -214,13 +170,7 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
      */
     async removeMember(projectId: string, userId: string, removedBy: string) {
       await db.transaction().execute(async (trx) => {
-        const removed = await trx
-          .deleteFrom('project_members')
-          .where('project_id', '=', projectId)
-          .where('user_id', '=', userId)
-          .where('role', '=', 'member')
-          .executeTakeFirst();
-        if (Number(removed.numDeletedRows) === 0) return;
+        if (!(await endMembership(trx, projectId, userId))) return;
         await trx
           .insertInto('project_bans')
           .values({ project_id: projectId, user_id: userId, banned_by: removedBy, banned_at: nowIso() })

@@ -5,8 +5,6 @@ import {
   JOIN_MESSAGES,
   joinSharedProjectBodySchema,
   memberListSchema,
-  PERMISSION_MESSAGES,
-  type ProjectAction,
   pageQuerySchema,
   sharedProjectListSchema,
   sharedProjectSchema,
@@ -19,41 +17,25 @@ import { NO_CONTENT } from '../../http/api-docs';
 import { ApiError, notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
-import type { ChangeNotifier } from '../../realtime/change-notifier';
-import type { Membership } from '../projects/membership';
-import { authorize, forbidden } from '../projects/policy';
-import { type ProjectsRepo, projectCursorSchema } from '../projects/projects.repo';
-import type { JoinGuard } from './join-guard';
+import { projectCursorSchema } from '../projects/projects.repo';
+import { type ProjectsService, SHARED_PROJECT_NOT_FOUND } from '../projects/projects.service';
 import { memberCursorSchema, type SharedProjectsRepo } from './shared-projects.repo';
 
-export const SHARED_PROJECT_NOT_FOUND = 'Shared project not found';
-
-export interface SharedProjectsDeps {
+export interface SharedProjectRoutesDeps {
   shared: SharedProjectsRepo;
-  projects: ProjectsRepo;
-  membership: Membership;
-  joinGuard: JoinGuard;
-  notify: ChangeNotifier;
+  service: ProjectsService;
 }
 
-const conflict = (message: string) => new ApiError(409, ERROR_CODES.conflict, message);
-
-export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedProjectsDeps) {
-  const { shared, projects, membership, joinGuard, notify } = deps;
+export function registerSharedProjectRoutes(
+  app: FastifyInstance,
+  { shared, service }: SharedProjectRoutesDeps,
+) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const findOrThrow = async (userId: string, id: string) => {
     const project = await shared.find(userId, id);
     if (!project) throw notFound(SHARED_PROJECT_NOT_FOUND);
     return project;
-  };
-
-  /** A shared project the caller can see (404 otherwise), checked against the policy (403). */
-  const authorized = async (userId: string, id: string, action: ProjectAction) => {
-    const access = await membership.project(userId, id);
-    if (access?.kind !== 'shared') throw notFound(SHARED_PROJECT_NOT_FOUND);
-    authorize(access, action);
-    return access;
   };
 
   r.get(
@@ -85,8 +67,7 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const id = await shared.create(userId, request.body);
-      await notify.project({ type: 'project.created', projectId: id, actorId: userId });
+      const id = await service.create(userId, request.body, 'shared');
       return reply.status(201).send(await findOrThrow(userId, id));
     },
   );
@@ -99,31 +80,12 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const { code } = request.body;
-      const wait = await joinGuard.retryAfter(userId, request.ip);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
+      const joined = await service.join(userId, request.ip, request.body.code);
+      if (joined.status === 'wait') {
+        reply.header('retry-after', String(joined.retryAfter));
         throw new ApiError(429, ERROR_CODES.rateLimited, JOIN_MESSAGES.tooManyAttempts);
       }
-      const target = await shared.findByCode(code);
-      if (!target) {
-        await joinGuard.record(userId, request.ip, false);
-        throw notFound(JOIN_MESSAGES.notFound(code));
-      }
-      await joinGuard.record(userId, request.ip, true);
-      if (target.owner_id === userId)
-        throw new ApiError(400, ERROR_CODES.validation, JOIN_MESSAGES.ownProject);
-      if (await membership.isMember(userId, target.id))
-        throw conflict(JOIN_MESSAGES.alreadyMemberOf(target.name));
-      if (await shared.isBanned(target.id, userId)) throw forbidden(PERMISSION_MESSAGES.removedFromProject);
-      try {
-        await shared.addMember(target.id, userId);
-      } catch (error) {
-        if (shared.isUniqueViolation(error)) throw conflict(JOIN_MESSAGES.alreadyMember);
-        throw new ApiError(500, ERROR_CODES.internal, JOIN_MESSAGES.joinFailed);
-      }
-      await notify.project({ type: 'member.joined', projectId: target.id, actorId: userId });
-      return findOrThrow(userId, target.id);
+      return findOrThrow(userId, joined.projectId);
     },
   );
 
@@ -139,10 +101,8 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { projectId } = await authorized(userId, request.params.id, 'renameRecolour');
-      await projects.update(projectId, request.body);
-      await notify.project({ type: 'project.updated', projectId, actorId: userId });
-      return findOrThrow(userId, projectId);
+      await service.update(userId, request.params.id, request.body, 'shared');
+      return findOrThrow(userId, request.params.id);
     },
   );
 
@@ -150,23 +110,7 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     '/api/shared-projects/:id',
     { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: NO_CONTENT } },
     async (request, reply) => {
-      const userId = currentUser(request).id;
-      const access = await membership.project(userId, request.params.id);
-      if (access?.kind !== 'shared') throw notFound(SHARED_PROJECT_NOT_FOUND);
-      const { projectId } = access;
-      const deletes = access.role === 'owner';
-      authorize(access, deletes ? 'deleteProject' : 'leave');
-      const audience = await notify.membersOf(projectId);
-      if (deletes) {
-        // The owner's delete removes the project and its notes for every member.
-        await projects.delete(projectId);
-        notify.to(audience, { type: 'project.deleted', projectId, actorId: userId });
-      } else {
-        // A member's delete is leaving: the project stays for everyone else. Open co-editing
-        // connections close through the member.left event (realtime/collab.ts).
-        await projects.leave(projectId, userId);
-        notify.to(audience, { type: 'member.left', projectId, actorId: userId });
-      }
+      await service.deleteOrLeave(currentUser(request).id, request.params.id, 'shared');
       return reply.status(204).send();
     },
   );
@@ -179,10 +123,8 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { projectId } = await authorized(userId, request.params.id, 'manageCode');
-      await shared.regenerateCode(projectId);
-      await notify.project({ type: 'project.updated', projectId, actorId: userId });
-      return findOrThrow(userId, projectId);
+      await service.setCode(userId, request.params.id, 'regenerate');
+      return findOrThrow(userId, request.params.id);
     },
   );
 
@@ -194,10 +136,8 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     },
     async (request) => {
       const userId = currentUser(request).id;
-      const { projectId } = await authorized(userId, request.params.id, 'manageCode');
-      await shared.disableCode(projectId);
-      await notify.project({ type: 'project.updated', projectId, actorId: userId });
-      return findOrThrow(userId, projectId);
+      await service.setCode(userId, request.params.id, 'disable');
+      return findOrThrow(userId, request.params.id);
     },
   );
 
@@ -209,7 +149,7 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
     },
     async (request) => {
       const after = decodeCursor(request.query.cursor, memberCursorSchema);
-      const { projectId } = await authorized(currentUser(request).id, request.params.id, 'read');
+      const { projectId } = await service.readShared(currentUser(request).id, request.params.id);
       return shared.members(projectId, { limit: request.query.limit, after });
     },
   );
@@ -224,16 +164,7 @@ export function registerSharedProjectRoutes(app: FastifyInstance, deps: SharedPr
       },
     },
     async (request, reply) => {
-      const actorId = currentUser(request).id;
-      const { projectId } = await authorized(actorId, request.params.id, 'manageMembers');
-      if (request.params.userId === actorId) {
-        throw new ApiError(400, ERROR_CODES.validation, PERMISSION_MESSAGES.ownerCannotBeRemoved);
-      }
-      const audience = await notify.membersOf(projectId);
-      if (!audience.includes(request.params.userId)) throw notFound('Member not found');
-      // Removal also bans: the code keeps working for everyone else, not for them (decision 008).
-      await shared.removeMember(projectId, request.params.userId, actorId);
-      notify.to(audience, { type: 'member.left', projectId, actorId });
+      await service.removeMember(currentUser(request).id, request.params.id, request.params.userId);
       return reply.status(204).send();
     },
   );

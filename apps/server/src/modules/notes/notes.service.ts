@@ -1,0 +1,118 @@
+import { ERROR_CODES, hasAccess, type Note } from '@notewise/shared';
+import { ApiError, accessRequired, badRequest, notFound } from '../../http/errors';
+import type { SessionUser } from '../../http/session';
+import type { ChangeNotifier } from '../../realtime/change-notifier';
+import type { Membership } from '../projects/membership';
+import { authorize, NOTE_NOT_FOUND, noteAccessOrThrow, projectAccessOrThrow } from '../projects/policy';
+import type { NotesRepo } from './notes.repo';
+
+export const NOTE_CONFLICT_MESSAGE =
+  'This note was changed somewhere else since you opened it. Choose which version to keep.';
+
+export interface NotesServiceDeps {
+  notes: NotesRepo;
+  membership: Membership;
+  notify: ChangeNotifier;
+}
+
+export interface NoteChanges {
+  title?: string | undefined;
+  content?: string | undefined;
+  tags?: string[] | undefined;
+}
+
+/**
+ * Every change to a note a user makes through the API: authorization (404 for what the caller
+ * cannot see, 403 for what they may not do), the write, then its change event. A change that is
+ * refused or conflicts publishes nothing.
+ */
+export function createNotesService({ notes, membership, notify }: NotesServiceDeps) {
+  return {
+    async create(
+      userId: string,
+      input: NoteChanges & { projectId: string; clientId?: string | undefined },
+    ): Promise<Note> {
+      await projectAccessOrThrow(membership, userId, input.projectId, { action: 'create' });
+      const note = await notes.create(userId, input);
+      await notify.note({
+        type: 'note.created',
+        projectId: note.projectId,
+        noteId: note.id,
+        actorId: userId,
+      });
+      return note;
+    },
+
+    /**
+     * With `version`, an edit that applies only to that version (409 with the current note
+     * otherwise); without it, a rename, which must change the title.
+     */
+    async update(userId: string, noteId: string, changes: NoteChanges, version: number | undefined) {
+      await noteAccessOrThrow(membership, userId, noteId, 'editText');
+      if (version === undefined) {
+        const current = await notes.find(userId, noteId);
+        if (!current) throw notFound(NOTE_NOT_FOUND);
+        if (current.title === changes.title)
+          throw badRequest('The new title must differ from the current one.');
+      }
+      const result = await notes.update(userId, noteId, changes, version);
+      if (result.status === 'missing') throw notFound(NOTE_NOT_FOUND);
+      if (result.status === 'conflict') {
+        throw new ApiError(409, ERROR_CODES.conflict, NOTE_CONFLICT_MESSAGE, { current: result.current });
+      }
+      await notify.note({
+        type: 'note.updated',
+        projectId: result.note.projectId,
+        noteId: result.note.id,
+        actorId: userId,
+        ...(changes.content !== undefined ? { source: 'rest' as const } : {}),
+      });
+      return result.note;
+    },
+
+    /** Members of both projects hear of a move. */
+    async move(user: SessionUser, noteId: string, projectId: string): Promise<Note> {
+      const source = await noteAccessOrThrow(membership, user.id, noteId);
+      const note = await notes.find(user.id, source.noteId);
+      if (!note) throw notFound(NOTE_NOT_FOUND);
+      if (note.projectId === projectId) throw badRequest('Choose a different project to move this note to.');
+      const destination = await projectAccessOrThrow(membership, user.id, projectId);
+      // Leaving its project and arriving in the other are separate permissions (decision 008).
+      authorize(source, 'moveOut');
+      authorize(destination, 'moveIn');
+      if (destination.kind === 'shared' && !hasAccess(user.plan, user.planExpiresAt)) throw accessRequired();
+      await notes.move(note.id, destination.projectId);
+      const moved = await notes.find(user.id, note.id);
+      if (!moved) throw notFound(NOTE_NOT_FOUND);
+      await notify.note({
+        type: 'note.updated',
+        projectId: moved.projectId,
+        fromProjectId: note.projectId,
+        noteId: moved.id,
+        actorId: user.id,
+      });
+      return moved;
+    },
+
+    async delete(userId: string, noteId: string): Promise<void> {
+      const note = await noteAccessOrThrow(membership, userId, noteId, 'delete');
+      await notes.delete(note.noteId);
+      await notify.note({
+        type: 'note.deleted',
+        projectId: note.projectId,
+        noteId: note.noteId,
+        actorId: userId,
+      });
+    },
+
+    /** Pins are the user's own: only their other tabs and devices hear of one. */
+    async setPinned(userId: string, noteId: string, pinned: boolean): Promise<void> {
+      if (!(await notes.find(userId, noteId))) throw notFound(NOTE_NOT_FOUND);
+      if (pinned) await notes.pin(userId, noteId);
+      else await notes.unpin(userId, noteId);
+      notify.to([userId], { type: 'pin.changed', noteId, actorId: userId });
+    },
+  };
+}
+
+export type NotesService = ReturnType<typeof createNotesService>;
