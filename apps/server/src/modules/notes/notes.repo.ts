@@ -57,7 +57,12 @@ export const noteCursorSchema = z.strictObject({
 });
 export type NoteCursor = z.infer<typeof noteCursorSchema>;
 /** Sorts above every note: the start of the first page. */
-const FIRST_PAGE_START = { u: '9999-12-31T23:59:59.999Z', i: '' } as const;
+const FIRST_PAGE_START: NoteCursor = { p: 0, u: '9999-12-31T23:59:59.999Z', i: '' };
+/**
+ * All Notes merges per-project index reads up to this many projects (SQLite allows 500 terms in a
+ * compound select); beyond it, one walk of the (updated_at, id) index.
+ */
+const MERGE_MAX_PROJECTS = 200;
 /** Where a pins page ends: pinned_at and note id. */
 export const pinCursorSchema = z.strictObject({ t: cursorTimestamp, i: cursorId });
 export type PinCursor = z.infer<typeof pinCursorSchema>;
@@ -93,15 +98,70 @@ export function createNotesRepo(db: Kysely<Database>) {
     ]);
 
   /**
-   * The notes the user can see and has not pinned, for list pages. The planners choose between
-   * reading the keyset index in order (stopping at the limit) and gathering the user's projects' notes
-   * by the per-project index, by their statistics (measured: 20,000 notes, first page 6 ms on SQLite
-   * after ANALYZE, 8 ms on PostgreSQL).
+   * The notes of one project the user has not pinned, newest first from `start` on: a range read of
+   * the (project_id, updated_at, id) index in order, stopping at `take`. Membership is one uncorrelated
+   * EXISTS on the constant project: joined instead, SQLite put the membership row in the outer loop
+   * and sorted the whole project (measured: 100,000 notes, 87 ms a page against 0.06 ms).
    */
-  const unpinnedSummaries = (userId: string, projectId: string | undefined) => {
-    let query = summaries(userId).where('pin.note_id', 'is', null);
-    if (projectId) query = query.where('n.project_id', '=', projectId);
-    return query;
+  const unpinnedInProject = (userId: string, projectId: string, start: NoteCursor, take: number) =>
+    db
+      .selectFrom('notes as n')
+      .leftJoin('pins as pin', (join) => join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId))
+      .select([...summaryColumns, sql<number>`0`.as('pinned')])
+      .where('n.project_id', '=', projectId)
+      .where('pin.note_id', 'is', null)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('project_members as m')
+            .select(sql`1`.as('one'))
+            .where('m.project_id', '=', projectId)
+            .where('m.user_id', '=', userId),
+        ),
+      )
+      .where(sql<boolean>`(n.updated_at, n.id) < (${start.u}, ${start.i})`)
+      .orderBy('n.updated_at', 'desc')
+      .orderBy('n.id', 'desc')
+      .limit(take);
+
+  /**
+   * The notes the user can see and has not pinned, across their projects: each project's page read
+   * from its index (above), merged and cut to `take`. The cost grows with the number of projects, not
+   * of notes, whichever share of the notes the user sees (one project of 100,000 notes or 50 notes
+   * among a million): a join left the choice to the planners' statistics, which cannot know the
+   * user's share. Measured at 100,000 notes of one user and 50 of another in 21 projects, loaded
+   * machine: SQLite dense 0.6 ms (the join sorted: 126 ms), sparse 4 ms; PostgreSQL dense 5 ms (join
+   * 7 ms), sparse 13 ms (the join walked the other user's notes: 104 ms). Past MERGE_MAX_PROJECTS,
+   * the join, read in (updated_at, id) order.
+   */
+  const unpinnedAcrossProjects = async (userId: string, start: NoteCursor, take: number) => {
+    const memberships = await db
+      .selectFrom('project_members')
+      .select('project_id')
+      .where('user_id', '=', userId)
+      .execute();
+    if (memberships.length === 0) return [];
+    if (memberships.length > MERGE_MAX_PROJECTS) {
+      return summaries(userId)
+        .where('pin.note_id', 'is', null)
+        .where(sql<boolean>`(n.updated_at, n.id) < (${start.u}, ${start.i})`)
+        .orderBy('n.updated_at', 'desc')
+        .orderBy('n.id', 'desc')
+        .limit(take)
+        .execute();
+    }
+    const [first, ...rest] = memberships.map((row) =>
+      db.selectFrom(unpinnedInProject(userId, row.project_id, start, take).as('page')).selectAll(),
+    );
+    if (!first) return [];
+    const merged = rest.reduce((union, next) => union.unionAll(next), first);
+    return db
+      .selectFrom(merged.as('merged'))
+      .selectAll()
+      .orderBy('merged.updated_at', 'desc')
+      .orderBy('merged.id', 'desc')
+      .limit(take)
+      .execute();
   };
 
   /**
@@ -150,12 +210,17 @@ export function createNotesRepo(db: Kysely<Database>) {
       page: { limit: number; after?: NoteCursor | undefined },
     ) {
       const { limit, after } = page;
-      const part = (pinned: boolean, from: NoteCursor | undefined, take: number) => {
-        let query = pinned ? pinnedSummaries(userId) : unpinnedSummaries(userId, filter.projectId);
-        if (pinned && filter.projectId) query = query.where('n.project_id', '=', filter.projectId);
+      const part = (pinned: boolean, from: NoteCursor | undefined, take: number): Promise<SummaryRow[]> => {
         // The first page starts above every key: with a range on (updated_at, id) the planners read
         // the keyset index in order and stop at the limit (without one, SQLite sorted every note).
         const start = from ?? FIRST_PAGE_START;
+        if (!pinned) {
+          return filter.projectId
+            ? unpinnedInProject(userId, filter.projectId, start, take).execute()
+            : unpinnedAcrossProjects(userId, start, take);
+        }
+        let query = pinnedSummaries(userId);
+        if (filter.projectId) query = query.where('n.project_id', '=', filter.projectId);
         query = query.where(sql<boolean>`(n.updated_at, n.id) < (${start.u}, ${start.i})`);
         return query.orderBy('n.updated_at', 'desc').orderBy('n.id', 'desc').limit(take).execute();
       };
