@@ -1,4 +1,4 @@
-import { balanceInlineMarkup, splitSentences, words } from './text';
+import { balanceInlineMarkup, splitSentences, words } from '../heuristics/text';
 
 type Item =
   | { type: 'prose'; text: string; lines: number }

@@ -4,9 +4,9 @@ import { voiceNotesSchema } from '@notewise/shared';
 import { APICallError, streamText } from 'ai';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import { captureNote, cleanTitle } from '../builtin/capture';
-import { answerFromNotes, extractVoiceNotes } from '../builtin/voice';
 import { AiError, busyError, cancelledError, failedError, timeoutError, unreachableError } from '../errors';
+import { captureNote, cleanTitle } from '../heuristics/capture';
+import { answerFromNotes, extractVoiceNotes } from '../heuristics/voice';
 import { capturePrompt } from '../prompts/capture';
 import type { Prompt } from '../prompts/common';
 import { grammarPrompt } from '../prompts/grammar';
@@ -14,7 +14,7 @@ import { structurePrompt } from '../prompts/structure';
 import { summarizePrompt } from '../prompts/summarize';
 import { translatePrompt } from '../prompts/translate';
 import { transcriptText, voiceAnswerPrompt, voiceNotesPrompt } from '../prompts/voice';
-import type { AiCallOptions, AiProvider, CaptureProject, CaptureProposal } from '../provider';
+import type { AiCallOptions, AiProvider, CaptureProject, CaptureProposal } from '../types';
 import { stripCodeFence } from './code-fence';
 
 export interface OpenAICompatibleOptions {

@@ -13,8 +13,8 @@ import {
   type VoiceTurnResult,
 } from '@notewise/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { isAddressedQuestion } from '../../ai/builtin/voice';
-import type { VoiceLine } from '../../ai/provider';
+import { isAddressedQuestion } from '../../ai/heuristics/voice';
+import type { VoiceLine } from '../../ai/types';
 import type { Config } from '../../config';
 import { badRequest, notFound } from '../../http/errors';
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';

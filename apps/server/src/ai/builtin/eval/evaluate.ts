@@ -5,8 +5,8 @@
  * `npm run ai-eval -w apps/server` to print the scores.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { words } from '../../heuristics/text';
 import { CALENDAR_NAMES } from '../misspellings';
-import { words } from '../text';
 
 export interface EvalNote {
   file: string;
