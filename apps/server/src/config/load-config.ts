@@ -6,6 +6,43 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** The error that stops the start: one indented line per problem under one heading. */
+function invalid(...lines: string[]): ConfigError {
+  return new ConfigError(['Invalid configuration:', ...lines.map((line) => `  ${line}`)].join('\n'));
+}
+
+type Env = ReturnType<typeof envSchema.parse>;
+
+/** Settings that are valid alone but not together. */
+function checkCombinations(e: Env): void {
+  // A secret generated into one instance's data folder is not the other instances' secret: their
+  // sessions would silently fail to verify. Several instances (Redis) or a production database must
+  // be given one.
+  const severalInstances = e.REDIS_URL !== undefined;
+  const productionDatabase = e.DATABASE_URL !== undefined && e.NODE_ENV === 'production';
+  if (!e.AUTH_SECRET && (severalInstances || productionDatabase)) {
+    throw invalid(
+      `AUTH_SECRET: required when ${severalInstances ? 'REDIS_URL is set (several instances)' : 'DATABASE_URL is set in production'}: ` +
+        'every instance must sign sessions with the same secret.',
+      "Make one with: node -e \"console.log(require('node:crypto').randomBytes(48).toString('base64url'))\"",
+    );
+  }
+  if (e.SMTP_URL && !e.SMTP_FROM) {
+    throw invalid('SMTP_FROM: required with SMTP_URL (the sender, like Notewise <notes@example.com>)');
+  }
+  if (Boolean(e.VAPI_PUBLIC_KEY) !== Boolean(e.VAPI_ASSISTANT_ID)) {
+    throw invalid('VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID: set both (hosted Vapi mode) or neither');
+  }
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    throw invalid(
+      'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (without it no payment could ever be fulfilled); see README, Payments',
+    );
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    throw invalid('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  }
+}
+
 /** Reads the environment once at start; a malformed value stops the server with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(
@@ -13,43 +50,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+    throw invalid(...parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
-  // A secret generated into one instance's data folder is not the other instances' secret: their
-  // sessions would silently fail to verify. Several instances (Redis) or a production database must
-  // be given one.
-  const severalInstances = e.REDIS_URL !== undefined;
-  const productionDatabase = e.DATABASE_URL !== undefined && e.NODE_ENV === 'production';
-  if (!e.AUTH_SECRET && (severalInstances || productionDatabase)) {
-    throw new ConfigError(
-      'Invalid configuration:\n' +
-        `  AUTH_SECRET: required when ${severalInstances ? 'REDIS_URL is set (several instances)' : 'DATABASE_URL is set in production'}: ` +
-        'every instance must sign sessions with the same secret.\n' +
-        "  Make one with: node -e \"console.log(require('node:crypto').randomBytes(48).toString('base64url'))\"",
-    );
-  }
-  if (e.SMTP_URL && !e.SMTP_FROM) {
-    throw new ConfigError(
-      'Invalid configuration:\n  SMTP_FROM: required with SMTP_URL (the sender, like Notewise <notes@example.com>)',
-    );
-  }
-  if (Boolean(e.VAPI_PUBLIC_KEY) !== Boolean(e.VAPI_ASSISTANT_ID)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  VAPI_PUBLIC_KEY and VAPI_ASSISTANT_ID: set both (hosted Vapi mode) or neither',
-    );
-  }
-  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY (without it no payment could ever be fulfilled); see README, Payments',
-    );
-  }
-  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(
-      'Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither',
-    );
-  }
+  checkCombinations(e);
   const demo = demoAccountSetting(e.DEMO_ACCOUNT, e.NODE_ENV, e.HOST);
   return {
     env: e.NODE_ENV,
