@@ -1,4 +1,4 @@
-// Renders README's configuration table from the environment schema (apps/server/src/config.ts), so
+// Renders README's configuration table from the environment schema (apps/server/src/config/, one file per area), so
 // the documentation cannot drift from what the server reads. `npm run config-table -w @notewise/server`
 // rewrites the table between the markers in README.md; test/config-table.test.ts fails when they differ.
 import fs from 'node:fs';
@@ -20,7 +20,7 @@ function defaultOf(schema: z.ZodType): string {
 export function configRows(): [string, string, string][] {
   return Object.entries(envSchema.shape).map(([name, schema]) => {
     const description = schema.description;
-    if (!description) throw new Error(`${name} has no .describe() in config.ts`);
+    if (!description) throw new Error(`${name} has no .describe() in src/config/`);
     return [`\`${name}\``, defaultOf(schema), description.replaceAll('|', '\\|')];
   });
 }

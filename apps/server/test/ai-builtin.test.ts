@@ -1,13 +1,14 @@
 import { AI_MESSAGES } from '@notewise/shared';
 import { describe, expect, it } from 'vitest';
 import { createBuiltinProvider } from '../src/ai/builtin';
-import { bestProject, captureNote, titleFromContent } from '../src/ai/builtin/capture';
 import { fixGrammar, grammarSegments } from '../src/ai/builtin/grammar';
-import { colonEnumeration, isActionItem, structureText } from '../src/ai/builtin/structure';
+import { structureText } from '../src/ai/builtin/structure';
+import { colonEnumeration, isActionItem } from '../src/ai/builtin/structure-sentences';
 import { summarizeText } from '../src/ai/builtin/summarize';
-import { splitSentences, words } from '../src/ai/builtin/text';
+import { createAiProvider } from '../src/ai/create-provider';
 import { AiError } from '../src/ai/errors';
-import { createAiProvider } from '../src/ai/provider';
+import { bestProject, captureNote, titleFromContent } from '../src/ai/heuristics/capture';
+import { splitSentences, words } from '../src/ai/heuristics/text';
 
 async function collect(stream: AsyncIterable<string>) {
   const chunks: string[] = [];

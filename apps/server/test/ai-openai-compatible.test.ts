@@ -1,8 +1,9 @@
 import { AI_MESSAGES } from '@notewise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createAiProvider } from '../src/ai/create-provider';
 import { stripCodeFence } from '../src/ai/openai-compatible/code-fence';
 import { createOpenAICompatibleProvider, parseCaptureAnswer } from '../src/ai/openai-compatible/index';
-import { type AiConfig, type AiProvider, createAiProvider } from '../src/ai/provider';
+import type { AiConfig, AiProvider } from '../src/ai/types';
 import {
   closedBaseUrl,
   errorAnswer,

@@ -1,6 +1,6 @@
 import type { VoiceNotes } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerFromNotes, extractVoiceNotes, isAddressedQuestion } from '../src/ai/builtin/voice';
+import { answerFromNotes, extractVoiceNotes, isAddressedQuestion } from '../src/ai/heuristics/voice';
 import { createOpenAICompatibleProvider } from '../src/ai/openai-compatible';
 import { callNoteMarkdown, escapeMarkdown, formatOffset } from '../src/modules/voice/voice-note';
 import { checkWav } from '../src/voice/wav';

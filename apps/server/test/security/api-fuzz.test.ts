@@ -123,8 +123,6 @@ const ID_REFS = [
   'strangerProject',
   'strangerNote',
   'strangerSharedProject',
-  'ownJob',
-  'strangerJob',
   'self',
   'member',
   'stranger',
@@ -341,7 +339,6 @@ function preferredRefs(name: string, path: string): IdRef[] {
   if (/note/i.test(name)) return ['ownNote', 'joinedNote', 'strangerNote'];
   if (/project/i.test(name))
     return ['ownProject', 'joinedSharedProject', 'strangerProject', 'ownSharedProject'];
-  if (path.includes('/ai/jobs')) return ['ownJob', 'strangerJob'];
   if (path.includes('/shared-projects'))
     return ['ownSharedProject', 'joinedSharedProject', 'strangerSharedProject'];
   if (path.includes('/projects'))
@@ -892,19 +889,6 @@ async function createJson(t: TestApp, cookie: string, url: string, body: unknown
   return response.json() as Record<string, unknown> & { id: string };
 }
 
-async function aiJobId(t: TestApp, cookie: string): Promise<string> {
-  const response = await request(t.app, 'POST', '/api/ai/enhance', {
-    cookie,
-    body: {
-      action: 'summarize',
-      content: 'A short note about the fuzz test fixtures. It has two sentences.',
-    },
-  });
-  const match = /"jobId":"([^"]+)"/.exec(response.body);
-  if (!match?.[1]) throw new Error(`no AI job: ${response.statusCode} ${response.body.slice(0, 200)}`);
-  return match[1];
-}
-
 async function signedIn(t: TestApp, session: Session): Promise<Session> {
   const me = await request(t.app, 'GET', '/api/me', { cookie: session.cookie });
   if (me.statusCode === 200) return session;
@@ -942,8 +926,6 @@ async function createFixtures(t: TestApp): Promise<Fixtures> {
       strangerProject: strangerProject.id,
       strangerNote: strangerNote.id,
       strangerSharedProject: strangerShared.id,
-      ownJob: '',
-      strangerJob: await aiJobId(t, b.cookie),
       self: String(a.user.id),
       member: String(b.user.id),
       stranger: String(b.user.id),
@@ -978,7 +960,6 @@ async function refreshFixtures(t: TestApp, fixtures: Fixtures) {
     cookie: a.cookie,
     body: { code: ids.strangerCode },
   });
-  ids.ownJob ||= await aiJobId(t, a.cookie);
 }
 
 /** A 32-bit seed per route, so adding a route leaves the other routes' inputs unchanged. */

@@ -156,8 +156,6 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   'POST /api/ai/enhance': { unscoped: 'text in, text out; no stored object' },
   'POST /api/ai/capture': { unscoped: "writes into the caller's own Inbox (ai-api.test.ts)" },
   'POST /api/ai/capture/proposal': { unscoped: "reads only the caller's own project names (ai-api.test.ts)" },
-  'GET /api/ai/jobs/latest': { unscoped: "the caller's own jobs" },
-  'GET /api/ai/jobs/:id': { unscoped: "per-user job, not a project's: a stranger gets 404 (ai-api.test.ts)" },
   'GET /api/voice/options': { unscoped: 'server capability; requireAccess (voice.test.ts: FREE refused)' },
   'POST /api/voice/calls': { unscoped: 'creates a call the caller owns (voice.test.ts: one live call each)' },
   'GET /api/voice/calls': { unscoped: "the caller's own calls (voice.test.ts)" },

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LocalLinter } from 'harper.js';
+import { endsWithAbbreviation } from '../heuristics/text';
 import { CALENDAR_NAMES, COMMON_MISSPELLINGS } from './misspellings';
-import { endsWithAbbreviation } from './text';
 
 /**
  * Grammar with harper.js (https://writewithharper.com), fully offline: its WebAssembly binary ships

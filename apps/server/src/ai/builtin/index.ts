@@ -1,12 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { cancelledError, modelRequiredError } from '../errors';
-import type { AiCallOptions, AiProvider, CaptureProject } from '../provider';
-import { captureNote } from './capture';
+import { captureNote } from '../heuristics/capture';
+import { wordChunks } from '../heuristics/text';
+import { answerFromNotes, extractVoiceNotes } from '../heuristics/voice';
+import type { AiCallOptions, AiProvider, CaptureProject } from '../types';
 import { fixGrammar } from './grammar';
 import { structureText } from './structure';
 import { summarizeText } from './summarize';
-import { wordChunks } from './text';
-import { answerFromNotes, extractVoiceNotes } from './voice';
 
 /** Word chunks per event-loop turn, so a long result never holds the loop. */
 const CHUNKS_PER_TURN = 200;

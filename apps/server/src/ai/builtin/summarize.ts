@@ -5,7 +5,7 @@ import {
   splitSentences,
   stripLineMarker,
   words,
-} from './text';
+} from '../heuristics/text';
 
 /** One sentence of the note, or one list item: what an extractive summary keeps or drops. */
 interface Unit {

@@ -3,10 +3,9 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { voiceNotesSchema } from '@notewise/shared';
 import { APICallError, streamText } from 'ai';
 import { z } from 'zod';
-import type { Config } from '../../config';
-import { captureNote, cleanTitle } from '../builtin/capture';
-import { answerFromNotes, extractVoiceNotes } from '../builtin/voice';
 import { AiError, busyError, cancelledError, failedError, timeoutError, unreachableError } from '../errors';
+import { captureNote, cleanTitle } from '../heuristics/capture';
+import { answerFromNotes, extractVoiceNotes } from '../heuristics/voice';
 import { capturePrompt } from '../prompts/capture';
 import type { Prompt } from '../prompts/common';
 import { grammarPrompt } from '../prompts/grammar';
@@ -14,7 +13,7 @@ import { structurePrompt } from '../prompts/structure';
 import { summarizePrompt } from '../prompts/summarize';
 import { translatePrompt } from '../prompts/translate';
 import { transcriptText, voiceAnswerPrompt, voiceNotesPrompt } from '../prompts/voice';
-import type { AiCallOptions, AiProvider, CaptureProject, CaptureProposal } from '../provider';
+import type { AiCallOptions, AiConfig, AiProvider, CaptureProject, CaptureProposal } from '../types';
 import { stripCodeFence } from './code-fence';
 
 export interface OpenAICompatibleOptions {
@@ -155,7 +154,7 @@ export function parseVoiceNotesAnswer(answer: string) {
  * 5xx answers are retried up to twice with exponential back-off, honouring a short Retry-After.
  */
 export function createOpenAICompatibleProvider(
-  config: Config['ai'],
+  config: AiConfig,
   options: OpenAICompatibleOptions = {},
 ): AiProvider {
   if (!config.baseUrl) throw new Error('AI_BASE_URL is not set');

@@ -1,4 +1,4 @@
-import type { CaptureProject } from '../provider';
+import type { CaptureProject } from '../types';
 import { NOTE_IS_DATA, type Prompt } from './common';
 
 /** The note text the model sees for capture: the beginning is enough to title and file it. */

@@ -7,16 +7,14 @@ import {
   aiCaptureProposalSchema,
   aiCaptureResponseSchema,
   aiEnhanceBodySchema,
-  aiJobSchema,
   aiStatusSchema,
   ERROR_CODES,
-  idParamsSchema,
   MAX_AI_INPUT_LENGTH,
 } from '@notewise/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AiError, cancelledError, toAiError } from '../../ai/errors';
-import { ApiError, errorBody, notFound } from '../../http/errors';
+import { ApiError, errorBody } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import { type AiDeps, type AiService, createAiService } from './ai.service';
 
@@ -39,7 +37,7 @@ export function formatSseEvent(event: AiStreamEvent): string {
 
 /**
  * The AI endpoints: status, streamed enhancement (summarize, grammar, translate, structure) with a
- * job record per request, the job read-back for reloads, and capture (Add Note with a proposed title
+ * job record per request, and capture (Add Note with a proposed title
  * and project). Per-user rate limit (AI_RATE_LIMIT a minute) and at most 2 requests at once.
  */
 export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService {
@@ -173,26 +171,6 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
       })();
 
       return reply;
-    },
-  );
-
-  r.get(
-    '/api/ai/jobs/latest',
-    { onRequest: app.requireAuth, schema: { response: { 200: aiJobSchema } } },
-    async (request) => {
-      const job = await service.latest(currentUser(request).id);
-      if (!job) throw notFound(AI_MESSAGES.jobNotFound);
-      return job;
-    },
-  );
-
-  r.get(
-    '/api/ai/jobs/:id',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: { 200: aiJobSchema } } },
-    async (request) => {
-      const job = await service.find(currentUser(request).id, request.params.id);
-      if (!job) throw notFound(AI_MESSAGES.jobNotFound);
-      return job;
     },
   );
 

@@ -1,8 +1,6 @@
 import { markdownToPlainText } from '@notewise/editor';
 import {
-  AI_MESSAGES,
   type AiAction,
-  type AiJob,
   type AiStatus,
   INBOX_PROJECT_NAME,
   MAX_NOTE_TITLE_LENGTH,
@@ -12,8 +10,9 @@ import {
 } from '@notewise/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { createAiProvider } from '../../ai/create-provider';
 import { modelRequiredError } from '../../ai/errors';
-import { type AiProvider, createAiProvider } from '../../ai/provider';
+import type { AiProvider } from '../../ai/types';
 import type { Config } from '../../config';
 import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
@@ -40,8 +39,6 @@ export interface AiDeps {
 
 /** AI requests one user may have running at once (enhance streams and captures). */
 export const MAX_CONCURRENT_AI_REQUESTS = 2;
-/** A job still PENDING this long after the time-out was interrupted (a restart): it reads as ERROR. */
-const STALE_MARGIN_MS = 60_000;
 
 export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
   const provider = deps.provider ?? createAiProvider(deps.config.ai, { logger });
@@ -49,13 +46,15 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
   const limiter = new AiRateLimiter(deps.rateLimiter, deps.config.ai.rateLimit, MAX_CONCURRENT_AI_REQUESTS);
   const running = new Set<AbortController>();
   const inboxCreation = new Map<string, Promise<Project>>();
-  const staleAfterMs = deps.config.ai.timeoutMs + STALE_MARGIN_MS;
-
-  const settleStale = async (job: AiJob | undefined): Promise<AiJob | undefined> => {
-    if (job?.status !== 'PENDING') return job;
-    if (Date.now() - Date.parse(job.updatedAt) < staleAfterMs) return job;
-    await jobs.fail(job.id, AI_MESSAGES.interrupted);
-    return { ...job, status: 'ERROR', error: AI_MESSAGES.interrupted };
+  /** The engine's title and the personal project it picked (undefined: none fits). */
+  const propose = async (content: string, personal: readonly Project[], signal: AbortSignal | undefined) => {
+    const proposal = await provider.capture(
+      content,
+      personal.map((p) => ({ id: p.id, name: p.name, description: p.description })),
+      { signal },
+    );
+    const chosen = proposal.projectId ? personal.find((p) => p.id === proposal.projectId) : undefined;
+    return { proposal, chosen };
   };
 
   /** The user's personal 'Inbox' project, created on first use (once, even for parallel captures). */
@@ -103,9 +102,6 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
     /** The user's 'Inbox' project (created on first use): where a note goes when no project was picked. */
     inbox: async (userId: string) => inbox(userId, await deps.projects.list(userId, 'personal')),
 
-    latest: async (userId: string) => settleStale(await jobs.latest(userId)),
-    find: async (userId: string, id: string) => settleStale(await jobs.find(userId, id)),
-
     /**
      * ARCHITECTURE 11.2: Add Note creates the note at once. The engine proposes a title and one of
      * the user's personal projects; without a fitting project the note goes to 'Inbox'.
@@ -117,12 +113,7 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       signal?: AbortSignal,
     ): Promise<{ title: string; project: { id: string; name: string } | null }> {
       const personal = await deps.projects.list(userId, 'personal');
-      const proposal = await provider.capture(
-        content,
-        personal.map((p) => ({ id: p.id, name: p.name, description: p.description })),
-        { signal },
-      );
-      const chosen = proposal.projectId ? personal.find((p) => p.id === proposal.projectId) : undefined;
+      const { proposal, chosen } = await propose(content, personal, signal);
       const title = proposal.title.trim().slice(0, MAX_NOTE_TITLE_LENGTH) || UNTITLED_NOTE_TITLE;
       return { title, project: chosen ? { id: chosen.id, name: chosen.name } : null };
     },
@@ -145,12 +136,7 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       const picked = projectId ? await deps.projects.find(userId, projectId) : undefined;
       if (projectId && !picked) throw notFound(PROJECT_NOT_FOUND);
       const personal = await deps.projects.list(userId, 'personal');
-      const proposal = await provider.capture(
-        content,
-        personal.map((p) => ({ id: p.id, name: p.name, description: p.description })),
-        { signal },
-      );
-      const chosen = proposal.projectId ? personal.find((p) => p.id === proposal.projectId) : undefined;
+      const { proposal, chosen } = await propose(content, personal, signal);
       const project = picked ?? chosen ?? (await inbox(userId, personal));
       const title =
         (userTitle ?? proposal.title).trim().slice(0, MAX_NOTE_TITLE_LENGTH) || UNTITLED_NOTE_TITLE;

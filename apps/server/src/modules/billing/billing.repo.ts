@@ -26,27 +26,32 @@ export interface OrderFacts {
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A new order row: the checkout route's `open` order and the webhook's first sight of a session. */
+function orderRow(facts: OrderFacts) {
+  const now = nowIso();
+  return {
+    id: crypto.randomUUID(),
+    user_id: facts.userId,
+    checkout_session_id: facts.sessionId,
+    plan: facts.plan,
+    status: facts.status,
+    amount_total: facts.amountTotal,
+    currency: facts.currency,
+    payment_intent_id: facts.paymentIntentId ?? null,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export function createBillingRepo(db: Kysely<Database>) {
   return {
     db,
 
     /** The order of a Checkout Session we created (status `open` until Stripe says more). */
     async createOpenOrder(facts: OrderFacts) {
-      const now = nowIso();
       await db
         .insertInto('orders')
-        .values({
-          id: crypto.randomUUID(),
-          user_id: facts.userId,
-          checkout_session_id: facts.sessionId,
-          plan: facts.plan,
-          status: facts.status,
-          amount_total: facts.amountTotal,
-          currency: facts.currency,
-          payment_intent_id: null,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(orderRow(facts))
         .onConflict((oc) => oc.column('checkout_session_id').doNothing())
         .execute();
     },
@@ -74,23 +79,9 @@ export function createBillingRepo(db: Kysely<Database>) {
         .executeTakeFirst();
     },
 
+    /** A session the webhook meets first; a racing insert fails the transaction (Stripe retries). */
     async insertOrder(trx: Db, facts: OrderFacts) {
-      const now = nowIso();
-      await trx
-        .insertInto('orders')
-        .values({
-          id: crypto.randomUUID(),
-          user_id: facts.userId,
-          checkout_session_id: facts.sessionId,
-          plan: facts.plan,
-          status: facts.status,
-          amount_total: facts.amountTotal,
-          currency: facts.currency,
-          payment_intent_id: facts.paymentIntentId ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      await trx.insertInto('orders').values(orderRow(facts)).execute();
     },
 
     /**

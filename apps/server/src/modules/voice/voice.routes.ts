@@ -39,6 +39,8 @@ export function registerVoiceRoutes(
   const service = createVoiceService({ ...deps, repo: createVoiceRepo(deps.db) }, app.log);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const guarded = { onRequest: app.requireAccess };
+  /** Both ways a turn arrives (audio, text) answer alike: 201 with the turn, new notes, an answer. */
+  const turnAnswer = { params: voiceCallParamsSchema, response: { 201: voiceTurnResultSchema } };
 
   r.get('/api/voice/options', { ...guarded, schema: { response: { 200: voiceOptionsSchema } } }, async () =>
     service.options(),
@@ -94,9 +96,8 @@ export function registerVoiceRoutes(
         ...guarded,
         bodyLimit: deps.config.voice.limits.maxUtteranceBytes,
         schema: {
-          params: voiceCallParamsSchema,
+          ...turnAnswer,
           querystring: voiceUtteranceQuerySchema,
-          response: { 201: voiceTurnResultSchema },
           description:
             'Body: one utterance as a 16 kHz mono 16-bit PCM WAV, `Content-Type: audio/wav`. Transcribed on ' +
             'the configured speech server; the transcript is stored as a user turn (the audio never is).',
@@ -118,14 +119,7 @@ export function registerVoiceRoutes(
 
   r.post(
     '/api/voice/calls/:id/turns',
-    {
-      ...guarded,
-      schema: {
-        params: voiceCallParamsSchema,
-        body: addVoiceTurnBodySchema,
-        response: { 201: voiceTurnResultSchema },
-      },
-    },
+    { ...guarded, schema: { ...turnAnswer, body: addVoiceTurnBodySchema } },
     async (request, reply) => {
       const result = await service.textTurn(currentUser(request).id, request.params.id, request.body);
       return reply.status(201).send(result);

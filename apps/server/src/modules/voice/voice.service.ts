@@ -13,8 +13,8 @@ import {
   type VoiceTurnResult,
 } from '@notewise/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { isAddressedQuestion } from '../../ai/builtin/voice';
-import type { VoiceLine } from '../../ai/provider';
+import { isAddressedQuestion } from '../../ai/heuristics/voice';
+import type { VoiceLine } from '../../ai/types';
 import type { Config } from '../../config';
 import { badRequest, notFound } from '../../http/errors';
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';
@@ -97,8 +97,16 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
     return notes;
   };
 
-  /** What follows a user turn: pushed to other tabs, notes every few turns, an answer when asked. */
-  const afterTurn = async (userId: string, callId: string, turn: VoiceTurn): Promise<VoiceTurnResult> => {
+  /**
+   * The one path every turn takes, transcribed or sent as text: stored, pushed to other tabs, then
+   * for a user turn notes every few turns and an answer when asked.
+   */
+  const addTurn = async (
+    userId: string,
+    callId: string,
+    input: Parameters<VoiceRepo['addTurn']>[1],
+  ): Promise<VoiceTurnResult> => {
+    const turn = await repo.addTurn(callId, input);
     publish(userId, { type: 'voice.turn', callId, turn });
     if (turn.speaker !== 'user') return { turn, notes: null, answer: null };
     const turns = await repo.turns(callId);
@@ -205,21 +213,19 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
         throw error;
       }
       await repo.addAudioUsage(userId, day, durationMs);
-      const turn = await repo.addTurn(callId, {
+      return addTurn(userId, callId, {
         speaker: 'user',
         text: text.slice(0, MAX_VOICE_TURN_TEXT_LENGTH),
         offsetMs,
         durationMs,
       });
-      return afterTurn(userId, callId, turn);
     },
 
     /** A turn the browser recognised (or Vapi sent) as text. */
     async textTurn(userId: string, callId: string, body: AddVoiceTurnBody): Promise<VoiceTurnResult> {
       await liveCallOf(userId, callId);
       if (body.speaker === 'user') await countTurn(userId);
-      const turn = await repo.addTurn(callId, { ...body, durationMs: null });
-      return afterTurn(userId, callId, turn);
+      return addTurn(userId, callId, { ...body, durationMs: null });
     },
 
     end: endCall,

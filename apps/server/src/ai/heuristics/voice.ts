@@ -1,10 +1,6 @@
 import type { VoiceNotes } from '@notewise/shared';
+import type { VoiceLine } from '../types';
 import { contentWords, splitSentences, words } from './text';
-
-export interface TranscriptLine {
-  speaker: 'user' | 'assistant';
-  text: string;
-}
 
 /** Most items each list of the built-in notes keeps (the newest). */
 const MAX_ITEMS = 8;
@@ -25,7 +21,7 @@ const TASK =
 const NAMED = /\s(?!I\b)[A-Z][a-z]{1,20}\b/;
 const QUESTION = /\?\s*$/;
 
-function sentencesOf(lines: readonly TranscriptLine[]): string[] {
+function sentencesOf(lines: readonly VoiceLine[]): string[] {
   return lines
     .filter((line) => line.speaker === 'user')
     .flatMap((line) => splitSentences(line.text.replace(/\s+/g, ' ').trim()))
@@ -61,7 +57,7 @@ function newestDistinct(items: string[]): string[] {
  * Extractive live notes, offline: the sentences that say what was decided, the ones that give
  * someone a task (or a date), and a summary of the few sentences whose words recur most in the call.
  */
-export function extractVoiceNotes(lines: readonly TranscriptLine[]): VoiceNotes {
+export function extractVoiceNotes(lines: readonly VoiceLine[]): VoiceNotes {
   const sentences = sentencesOf(lines);
   const decisions = newestDistinct(sentences.filter(isDecision));
   const actionItems = newestDistinct(sentences.filter((s) => !isDecision(s) && isActionItem(s)));
@@ -131,11 +127,7 @@ const QUESTION_WORDS = new Set(
  * An answer from the notes and the transcript, offline: the decision, task or earlier sentence that
  * shares the most words with the question (the question's own and question words aside).
  */
-export function answerFromNotes(
-  question: string,
-  lines: readonly TranscriptLine[],
-  notes: VoiceNotes,
-): string {
+export function answerFromNotes(question: string, lines: readonly VoiceLine[], notes: VoiceNotes): string {
   const asked = new Set(contentWords(question).filter((word) => !QUESTION_WORDS.has(word)));
   const overlap = (sentence: string) => contentWords(sentence).filter((word) => asked.has(word)).length;
   const best = (candidates: readonly string[]) =>

@@ -1,6 +1,6 @@
 import { markdownToPlainText } from '@notewise/editor';
 import { UNTITLED_NOTE_TITLE } from '@notewise/shared';
-import type { CaptureProject, CaptureProposal } from '../provider';
+import type { CaptureProject, CaptureProposal } from '../types';
 import { contentWords, splitSentences } from './text';
 
 export const MAX_CAPTURE_TITLE_LENGTH = 80;

@@ -1,0 +1,131 @@
+import { splitSentences, words } from '../heuristics/text';
+
+// How structure reads a paragraph: action items, 'First, ... Second, ...' runs and colon enumerations.
+/** Verbs that start a task ('call the dentist', 'Ask Gabriel for access'). Cooking and writing verbs are not here. */
+const TASK_VERBS = new Set(
+  `announce ask audit book bring buy bump call cancel check clean confirm contact deploy draft email e-mail
+  file finish fix follow hire install interview invite order organise organize pack pay phone pick plan prepare
+  print read register remind renew reply research reserve return review schedule send share sign submit talk
+  tell test text update upgrade visit write`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+/** Words that can start a sentence without being its subject ('The vote will be...'). */
+const NOT_A_SUBJECT =
+  /^(?:the|a|an|this|that|these|those|it|there|here|what|which|who|one|some|each|all|our|my|your|his|her|their|its|no|every|any|if|when|then|maybe|perhaps)$/i;
+
+const TODO_PREFIX = /^(?:todo|TODO|ToDo|Todo)\b[ \t]*[:\-–]?[ \t]*/;
+
+/**
+ * Whether a sentence or line is something to do: 'TODO: ...', 'Don't forget ...', 'Remember to ...',
+ * a line starting with a task verb, 'we need to / should / have to / must ...', or 'Priya will
+ * send ...' / 'Sam to update ...' (a person and a task verb). `line`: the text stands on its own line
+ * (an imperative sentence inside a paragraph is more often an instruction, as in a recipe).
+ */
+export function isActionItem(text: string, line: boolean): boolean {
+  const plain = text.replace(/^[*_~]+/, '').trim();
+  if (TODO_PREFIX.test(plain) && plain.replace(TODO_PREFIX, '') !== '') return true;
+  if (/^(?:don'?t|do not) forget\b|^remember to\b/i.test(plain)) return true;
+  const tokens = plain.split(/[\s,:]+/);
+  const first = (tokens[0] ?? '').toLowerCase();
+  // 'Interview: Rahul Mehta' is a label, 'Call Anna?' a question.
+  const labelled = plain[first.length] === ':';
+  if (TASK_VERBS.has(first) && !labelled && (line || /^\p{Lu}/u.test(tokens[0] ?? '')) && !/\?$/.test(plain))
+    return true;
+  if (/^(?:need|needs|have|has)\s+to\s/i.test(plain)) return true;
+  const subject =
+    /^((?:i|we|you|[\p{Lu}][\p{L}'’-]*)(?:\s+and\s+[\p{Lu}][\p{L}'’-]*)?)\s+(?:also\s+|still\s+|really\s+)?(need to|needs to|have to|has to|must|should|will|to)\s+(\p{L}+)/iu.exec(
+      plain,
+    );
+  if (!subject?.[1] || !subject[2]) return false;
+  const who = subject[1];
+  if (NOT_A_SUBJECT.test(who) || (!/^(?:i|we|you)$/i.test(who) && !/^\p{Lu}/u.test(who))) return false;
+  const modal = subject[2].toLowerCase();
+  const verb = (subject[3] ?? '').toLowerCase();
+  if (modal === 'will' || modal === 'to') return TASK_VERBS.has(verb);
+  return verb !== 'be' && !/\?$/.test(plain);
+}
+
+/** A checklist line for an action item; a 'TODO:' in front is what the checkbox now says. */
+export function taskLine(text: string): string {
+  const rest = text.replace(TODO_PREFIX, '');
+  return `- [ ] ${rest === '' ? text : rest}`;
+}
+
+/** Headings and lead-ins under which every list item is a task. */
+export const TASK_HEADING = /\b(?:action items?|actions|next steps?|to-?dos?|to do|tasks?|follow-?ups?)\b/i;
+
+const ORDINAL_FIRST = /^(?:first(?:ly)?|1st)\b,?/i;
+const ORDINAL_NEXT =
+  /^(?:second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|next|then|finally|lastly|2nd|3rd|4th)\b,?/i;
+
+/** Splits at commas outside brackets (not in '10,000'). */
+function splitTopLevel(text: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i];
+    if (char === '(' || char === '[') depth += 1;
+    else if ((char === ')' || char === ']') && depth > 0) depth -= 1;
+    else if (char === ',' && depth === 0 && !/\d/.test(text[i + 1] ?? '')) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts.map((part) => part.trim());
+}
+
+/**
+ * 'Ingredients: tomatoes, 2 onions, garlic and basil.' as a lead-in and its items (the 'and' before
+ * the last one dropped): at least three short items after a short lead-in ending in a colon.
+ */
+export function colonEnumeration(sentence: string): { lead: string; items: string[] } | undefined {
+  const colon = /^([^:]{2,80}):\s+(.+?)[.!]?$/.exec(sentence);
+  if (!colon?.[1] || !colon[2] || words(colon[1]).length > 10) return undefined;
+  const parts = splitTopLevel(colon[2]);
+  const last = parts.pop() ?? '';
+  const tail = /^(.+?)\s+(?:and|or)\s+(.+)$/.exec(last);
+  const items = tail?.[1] && tail[2] ? [...parts, tail[1], tail[2]] : [...parts, last];
+  // 'a, b and c' or 'a, b, c': three items at least, none empty, none a clause of its own.
+  const cleaned = items.map((item) => item.replace(/^(?:and|or)\s+/, '').trim());
+  if (cleaned.length < 3 || cleaned.some((item) => item === '' || words(item).length > 6)) return undefined;
+  if (cleaned.some((item) => /[;:]/.test(item))) return undefined;
+  return { lead: `${colon[1]}:`, items: cleaned };
+}
+
+type Segment =
+  | { type: 'prose'; sentences: string[] }
+  | { type: 'tasks'; sentences: string[] }
+  | { type: 'enumeration'; sentences: string[] }
+  | { type: 'colon'; lead: string; items: string[] };
+
+/** A paragraph cut into prose, 'First, ... Second, ...' runs, action items and colon enumerations, in order. */
+export function segmentParagraph(text: string, singleLine: boolean): Segment[] {
+  const sentences = splitSentences(text);
+  const segments: Segment[] = [];
+  const push = (type: 'prose' | 'tasks' | 'enumeration', sentence: string) => {
+    const last = segments.at(-1);
+    if (last && last.type === type) last.sentences.push(sentence);
+    else segments.push({ type, sentences: [sentence] });
+  };
+  for (let i = 0; i < sentences.length; i += 1) {
+    const sentence = sentences[i] ?? '';
+    if (ORDINAL_FIRST.test(sentence) && ORDINAL_NEXT.test(sentences[i + 1] ?? '')) {
+      let end = i + 1;
+      while (ORDINAL_NEXT.test(sentences[end + 1] ?? '')) end += 1;
+      segments.push({ type: 'enumeration', sentences: sentences.slice(i, end + 1) });
+      i = end;
+      continue;
+    }
+    const enumeration = colonEnumeration(sentence);
+    if (enumeration) {
+      segments.push({ type: 'colon', ...enumeration });
+      continue;
+    }
+    push(isActionItem(sentence, singleLine && sentences.length === 1) ? 'tasks' : 'prose', sentence);
+  }
+  return segments;
+}

@@ -1,0 +1,86 @@
+import type { TrustProxy } from './trust-proxy';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Put before every Redis key and channel: deployments sharing one Redis stay apart. */
+  redisPrefix: string;
+  publicUrl: string | undefined;
+  authSecret: string | undefined;
+  trustedOrigins: string[];
+  trustProxy: TrustProxy;
+  demoAccount: boolean;
+  /** Why the demo account is on or off, for the start-up log. */
+  demoAccountReason: string;
+  /** Anyone may create an account (ALLOW_SIGNUP); off, only the admin CLI does. */
+  allowSignUp: boolean;
+  /** Serve the API reference at /api/docs (on by default except in production). */
+  apiDocs: boolean;
+  /** Set: "Forgot password?" emails a one-time reset link through this server. */
+  smtp: { url: string; from: string } | undefined;
+  /** Sign-in attempts, and separately sign-ups, allowed per IP per minute. */
+  authRateLimit: number;
+  logLevel: string;
+  /** Set: Prometheus metrics at /metrics for requests bearing this token; unset: no /metrics. */
+  metricsToken: string | undefined;
+  webDistDir: string | undefined;
+  ai: {
+    /** Set: the openai-compatible provider; unset: the built-in offline engine. */
+    baseUrl: string | undefined;
+    apiKey: string | undefined;
+    model: string;
+    timeoutMs: number;
+    /** AI requests allowed per user per minute. */
+    rateLimit: number;
+  };
+  voice: VoiceConfig;
+  /** Set: the UNLIMITED plan is sold through Stripe Checkout (decision 022); unset: payments are off. */
+  billing: BillingConfig | undefined;
+  /** Price shown and charged (without STRIPE_PRICE_ID). */
+  price: { amountCents: number; currency: string; stripePriceId: string | undefined };
+  /** Set (S3_BUCKET): uploads go to this bucket; unset: DATA_DIR/uploads. */
+  s3:
+    | {
+        bucket: string;
+        endpoint: string | undefined;
+        region: string;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      }
+    | undefined;
+}
+
+export interface VoiceConfig {
+  /** Set: utterances are transcribed by this OpenAI-compatible server. */
+  stt:
+    | {
+        baseUrl: string;
+        apiKey: string | undefined;
+        model: string;
+        language: string | undefined;
+        timeoutMs: number;
+      }
+    | undefined;
+  /** Set: POST /api/voice/speech proxies this OpenAI-compatible /audio/speech server. */
+  tts: { baseUrl: string; apiKey: string | undefined; model: string; voice: string } | undefined;
+  /** Both set: the card uses the hosted Vapi service. */
+  vapi: { publicKey: string; assistantId: string } | undefined;
+  limits: {
+    maxUtteranceBytes: number;
+    maxUtteranceSeconds: number;
+    utterancesPerMinute: number;
+    minutesPerDay: number;
+  };
+}
+
+export interface BillingConfig {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another address for Stripe's API (tests, stripe-mock); unset: api.stripe.com. */
+  apiUrl: string | undefined;
+}
