@@ -30,7 +30,7 @@ const PAGES: Record<RouteId, LazyPage> = {
     () => import('@/features/shared-projects/shared-projects-page'),
     'SharedProjectsPage',
   ),
-  editor: lazyPage(() => import('@/features/editor/editor-page'), 'EditorPage'),
+  editor: lazyPage(() => import('./editor-route'), 'EditorRoute'),
   settings: lazyPage(() => import('@/features/settings/settings-page'), 'SettingsPage'),
   tutorial: lazyPage(() => import('@/features/tutorial/tutorial-page'), 'TutorialPage'),
   helpCenter: HelpCenterPage,

@@ -1,6 +1,6 @@
 import type { Note, NoteSummary } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import {
   applyNoteChange,
@@ -9,21 +9,25 @@ import {
   restoreSnapshot,
   snapshotNoteData,
 } from './cache';
+import { updateNote } from './update-note';
 
 export interface RenameNoteVariables {
   note: NoteSummary;
   title: string;
 }
 
-/** PATCH /api/notes/:id with only a title: a rename (400 if empty or unchanged). */
-export function renameNote({ note, title }: RenameNoteVariables): Promise<Note> {
-  return api.patch<Note>(`/api/notes/${encodeURIComponent(note.id)}`, { title });
+/**
+ * PATCH /api/notes/:id with only a title: a rename, without a version (no conflict with the text,
+ * which co-editing may be changing at the same moment). 400 if empty.
+ */
+export function renameNote(id: string, title: string): Promise<Note> {
+  return updateNote(id, { title });
 }
 
 export function useRenameNote() {
   const queryClient = useQueryClient();
   return useMutation<Note, Error, RenameNoteVariables, CacheSnapshot>({
-    mutationFn: renameNote,
+    mutationFn: ({ note, title }) => renameNote(note.id, title),
     onMutate: async ({ note, title }) => {
       const snapshot = await snapshotNoteData(queryClient);
       applyNoteChange(queryClient, note, { ...note, title });
