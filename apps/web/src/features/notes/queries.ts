@@ -6,6 +6,11 @@ export { fetchNote, PAGE_LOADED_AT, useNote } from './api/get-note';
 export { useNoteCounts } from './api/get-note-counts';
 export { type NotePages, useNotes } from './api/get-notes';
 export { invalidateNoteData, type NoteListFilter, noteKeys } from './api/query-keys';
-export { renameNote } from './api/rename-note';
 export { useNoteSearch } from './api/search-notes';
-export { applySavedNote, type UpdateNoteBody, updateNote, useUpdateNote } from './api/update-note';
+export {
+  applySavedNote,
+  renameNote,
+  type UpdateNoteBody,
+  updateNote,
+  useUpdateNote,
+} from './api/update-note';

@@ -9,19 +9,11 @@ import {
   restoreSnapshot,
   snapshotNoteData,
 } from './cache';
-import { updateNote } from './update-note';
+import { renameNote } from './update-note';
 
 export interface RenameNoteVariables {
   note: NoteSummary;
   title: string;
-}
-
-/**
- * PATCH /api/notes/:id with only a title: a rename, without a version (no conflict with the text,
- * which co-editing may be changing at the same moment). 400 if empty.
- */
-export function renameNote(id: string, title: string): Promise<Note> {
-  return updateNote(id, { title });
 }
 
 export function useRenameNote() {

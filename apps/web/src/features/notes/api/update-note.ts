@@ -19,6 +19,14 @@ export function updateNote(id: string, body: UpdateNoteBody): Promise<Note> {
   return api.patch<Note>(`/api/notes/${encodeURIComponent(id)}`, body);
 }
 
+/**
+ * PATCH /api/notes/:id with only a title: a rename, without a version (no conflict with the text,
+ * which co-editing may be changing at the same moment). 400 if empty.
+ */
+export function renameNote(id: string, title: string): Promise<Note> {
+  return updateNote(id, { title });
+}
+
 /** After a save: the note's own cache entry, and every list, pin and search result refreshed. */
 export function applySavedNote(queryClient: QueryClient, note: Note): void {
   queryClient.setQueryData(noteKeys.detail(note.id), note);
