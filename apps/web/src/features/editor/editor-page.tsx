@@ -12,7 +12,8 @@ import {
   clearComposerDraft,
   plainTextToMarkdown,
 } from '@/features/composer/editor-support';
-import { invalidateNoteData, renameNote } from '@/features/notes/queries';
+import { renameNote } from '@/features/notes/api/update-note';
+import { invalidateNoteData } from '@/features/notes/queries';
 import { errorMessage } from '@/lib/api';
 import { paths } from '@/lib/route-table';
 import { toast } from '@/lib/toast';

@@ -2,15 +2,7 @@
 // other features that only read or invalidate notes, so the note cards, menus and dialogs stay out of
 // their chunks. Everything here is also exported from './index'.
 
-export { fetchNote, PAGE_LOADED_AT, useNote } from './api/get-note';
 export { useNoteCounts } from './api/get-note-counts';
 export { type NotePages, useNotes } from './api/get-notes';
 export { invalidateNoteData, type NoteListFilter, noteKeys } from './api/query-keys';
 export { useNoteSearch } from './api/search-notes';
-export {
-  applySavedNote,
-  renameNote,
-  type UpdateNoteBody,
-  updateNote,
-  useUpdateNote,
-} from './api/update-note';

@@ -11,7 +11,8 @@ import {
   PresenceList,
 } from '@/features/collab';
 import { NoteExportMenu } from '@/features/export-import/components/note-export-menu';
-import { applySavedNote, renameNote, useNote } from '@/features/notes/queries';
+import { useNote } from '@/features/notes/api/get-note';
+import { applySavedNote, renameNote } from '@/features/notes/api/update-note';
 import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useEnhancing } from '../hooks/use-enhancing';

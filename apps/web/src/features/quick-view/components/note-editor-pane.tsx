@@ -3,7 +3,7 @@ import { FileText, NotebookPen } from 'lucide-react';
 import { type RefObject, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth';
-import { PAGE_LOADED_AT, useNote } from '@/features/notes/queries';
+import { PAGE_LOADED_AT, useNote } from '@/features/notes/api/get-note';
 import { type EditOp, type QueueEntry, useQueuedEdit } from '@/features/offline';
 import { errorMessage, isApiError } from '@/lib/api';
 import { useSharedProjects } from '../api/shared-projects';

@@ -4,7 +4,7 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EditorSnapshot, RichTextEditorHandle } from '@/features/editor';
-import { noteKeys } from '@/features/notes/queries';
+import { noteKeys } from '@/features/notes/api/query-keys';
 import { usePlainNoteSave } from './use-plain-note-save';
 
 const toastError = vi.hoisted(() => vi.fn());

@@ -2,7 +2,7 @@ import type { Note } from '@notewise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { RichTextEditorHandle } from '@/features/editor';
-import { applySavedNote, type UpdateNoteBody, useUpdateNote } from '@/features/notes/queries';
+import { applySavedNote, type UpdateNoteBody, useUpdateNote } from '@/features/notes/api/update-note';
 import { type EditOp, isNetworkFailure, type QueueEntry } from '@/features/offline';
 import { errorMessage, isApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
