@@ -1,6 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { findRoute, ROUTES, type RouteId } from '@/lib/route-table';
+import { EditorRoute, loadEditorRoute } from './editor-route';
 import { RequireAuth } from './guard';
 import { AppLayout } from './layout/app-layout';
 import { NotFoundPage } from './not-found-page';
@@ -30,7 +31,7 @@ const PAGES: Record<RouteId, LazyPage> = {
     () => import('@/features/shared-projects/shared-projects-page'),
     'SharedProjectsPage',
   ),
-  editor: lazyPage(() => import('@/features/editor/editor-page'), 'EditorPage'),
+  editor: { Component: EditorRoute, preload: loadEditorRoute },
   settings: lazyPage(() => import('@/features/settings/settings-page'), 'SettingsPage'),
   tutorial: lazyPage(() => import('@/features/tutorial/tutorial-page'), 'TutorialPage'),
   helpCenter: HelpCenterPage,

@@ -12,11 +12,12 @@ import {
   clearComposerDraft,
   plainTextToMarkdown,
 } from '@/features/composer/editor-support';
+import { renameNote } from '@/features/notes/api/update-note';
 import { invalidateNoteData } from '@/features/notes/queries';
-import { api, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { paths } from '@/lib/route-table';
 import { toast } from '@/lib/toast';
-import { AiToolbarSlot } from './components/ai-toolbar-slot';
+import type { AiEnhancing, EditorAiToolbarComponent } from './ai-slot';
 import { RichTextEditor, type RichTextEditorHandle } from './components/rich-text-editor';
 import { SaveYourNoteDialog } from './components/save-your-note-dialog';
 import { clearEditorDraft, readEditorDraft, writeEditorDraft } from './lib/editor-draft';
@@ -25,14 +26,13 @@ import { readEditorNavigationState } from './navigation';
 const DRAFT_SAVE_DELAY_MS = 1_000;
 const ACCESS_REASON = 'Adding notes needs an active PRO trial or the UNLIMITED plan.';
 
-type Enhancing = false | 'waiting' | 'streaming';
-
 /**
  * /editor (SPEC 2): a full-width writing page for a note started on Capture. Top bar: Back to
  * Capture, Undo Enhancement (after an AI enhancement), the AI buttons and Add Note. Leaving with
- * content asks 'Save Your Note?'. What is typed here survives a reload of the page.
+ * content asks 'Save Your Note?'. What is typed here survives a reload of the page. The AI toolbar
+ * comes from the AI feature as `aiToolbar` (app/editor-route.tsx): this feature does not import it.
  */
-export function EditorPage() {
+export function EditorPage({ aiToolbar: AiToolbar }: { aiToolbar: EditorAiToolbarComponent }) {
   const { user, hasAccess } = useAuth();
   const { openAuthDialog } = useAuthDialog();
   const navigate = useNavigate();
@@ -66,12 +66,12 @@ export function EditorPage() {
   const [title, setTitle] = useState(initial.title);
   const [blank, setBlank] = useState(initial.markdown.trim() === '');
   const [adding, setAdding] = useState(false);
-  const [enhancing, setEnhancing] = useState<Enhancing>(false);
+  const [enhancing, setEnhancing] = useState<AiEnhancing>(false);
   // The text before the last AI enhancement, for Undo Enhancement.
   const [original, setOriginal] = useState<string | null>(initial.original);
   const [enhanced, setEnhanced] = useState(initial.original !== null);
-  // While AI output streams in: the text before it and the Undo Enhancement state, to restore on failure.
-  const streaming = useRef<{ markdown: string; original: string | null; enhanced: boolean } | null>(null);
+  // While AI output streams in: the Undo Enhancement state from before it, to restore on failure.
+  const streaming = useRef<{ original: string | null; enhanced: boolean } | null>(null);
   const leaving = useRef(false);
 
   // Keep the text in this browser (debounced; Markdown is built only then), and at once when the page
@@ -154,7 +154,7 @@ export function EditorPage() {
       let saved: Note = note;
       if (wanted && wanted !== note.title) {
         try {
-          saved = await api.patch<Note>(`/api/notes/${encodeURIComponent(note.id)}`, { title: wanted });
+          saved = await renameNote(note.id, wanted);
         } catch (error) {
           // The note exists with the proposed title; say so rather than fail the whole add.
           console.error('Renaming the new note failed', error);
@@ -243,40 +243,26 @@ export function EditorPage() {
             </Button>
           )}
           <div className="max-sm:order-last max-sm:w-full">
-            <AiToolbarSlot
+            <AiToolbar
               context="editor"
-              getText={() => editorRef.current?.getMarkdown() ?? ''}
-              setTextStreaming={(text, options) => {
-                const handle = editorRef.current;
-                if (!handle) return;
-                if (!streaming.current) {
-                  const markdown = handle.getMarkdown();
-                  streaming.current = { markdown, original, enhanced };
-                  setOriginal(markdown);
-                  setEnhancing('streaming');
-                }
-                if (!options?.done) {
-                  // Partial output: shown, but no undo step of its own.
-                  handle.setMarkdown(text, { addToHistory: false });
-                  return;
-                }
+              editorRef={editorRef}
+              // Signed out, the AI buttons stay clickable and ask to sign up (SPEC 5).
+              disabled={blank || controlsBusy || noAccess}
+              onEnhancingChange={setEnhancing}
+              onStreamStart={(before) => {
+                streaming.current = { original, enhanced };
+                setOriginal(before);
+              }}
+              onStreamEnd={({ changed }) => {
                 const before = streaming.current;
                 streaming.current = null;
-                setEnhancing(false);
-                // One undo step from the text before to the result, so Ctrl+Z undoes the enhancement too.
-                handle.setMarkdown(before.markdown, { silent: true, addToHistory: false });
-                if (text === before.markdown) {
+                if (changed) setEnhanced(true);
+                else if (before) {
                   // Unchanged (a failure restores the text): nothing to undo.
                   setOriginal(before.original);
                   setEnhanced(before.enhanced);
-                  return;
                 }
-                handle.setMarkdown(text);
-                setEnhanced(true);
               }}
-              // Signed out, the AI buttons stay clickable and ask to sign up (SPEC 5).
-              disabled={blank || controlsBusy || noAccess}
-              onBusyChange={(busy) => setEnhancing(busy ? 'waiting' : false)}
             />
           </div>
           <Button

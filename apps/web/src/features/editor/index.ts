@@ -1,6 +1,14 @@
 // The public surface of the editor feature. Kept free of TipTap: the rich-text editor and the /editor
 // page load lazily (ARCHITECTURE 10: the first route's JS stays small), through the loaders below.
-export { AiToolbarSlot, type AiToolbarSlotProps } from './components/ai-toolbar-slot';
+// Nothing here imports features/ai: the AI feature builds on these types, and the /editor page takes
+// the AI toolbar as a prop (app/editor-route.tsx).
+export type {
+  AiEditorTarget,
+  AiEnhancing,
+  AiToolbarSlotProps,
+  EditorAiToolbarComponent,
+  EditorAiToolbarProps,
+} from './ai-slot';
 export type {
   EditorSnapshot,
   RichTextEditorHandle,

@@ -51,7 +51,7 @@ export function AiToolbar({
   setTextStreaming,
   disabled,
   onBusyChange,
-  projectId,
+  onApplied,
 }: AiToolbarSlotProps) {
   const { user, hasAccess } = useAuth();
   const { openAuthDialog } = useAuthDialog();
@@ -62,11 +62,10 @@ export function AiToolbar({
   const noAccess = blockedReason !== null;
   const status = useAiStatus(signedIn && hasAccess);
   const { busy, run, preview, apply, discard, undoText, undoEnhancement } = useEnhancement({
-    context,
     getText,
     setTextStreaming,
     onBusyChange,
-    projectId,
+    onApplied,
   });
   const previewTitleId = useId();
   const [languagesOpen, setLanguagesOpen] = useState(false);
@@ -235,14 +234,14 @@ export function AiToolbar({
             {preview?.text}
           </section>
           <div className="flex flex-wrap items-center gap-1.5 border-t border-border px-3 py-2">
-            <Button size="sm" onClick={() => void apply('replace')} disabled={!preview?.output}>
+            <Button size="sm" onClick={() => apply('replace')} disabled={!preview?.output}>
               <Replace size={14} aria-hidden="true" />
               Replace
             </Button>
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => void apply('insert-below')}
+              onClick={() => apply('insert-below')}
               disabled={!preview?.output}
             >
               <ArrowDownToLine size={14} aria-hidden="true" />

@@ -1,11 +1,8 @@
 import type { AiAction } from '@notewise/shared';
 import { AI_MESSAGES } from '@notewise/shared/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import type { AiToolbarSlotProps, EditorNavigationState } from '@/features/editor';
-import { loadEditorPage } from '@/features/editor';
+import type { AiToolbarSlotProps } from '@/features/editor';
 import { errorMessage } from '@/lib/api';
-import { paths } from '@/lib/route-table';
 import { toast } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { streamEnhancement } from '../api/enhance';
@@ -13,10 +10,7 @@ import { createTypewriter } from '../lib/typewriter';
 
 const FAILED = 'AI enhancement failed. Please try again.';
 
-type HostCallbacks = Pick<
-  AiToolbarSlotProps,
-  'context' | 'getText' | 'setTextStreaming' | 'onBusyChange' | 'projectId'
->;
+type HostCallbacks = Pick<AiToolbarSlotProps, 'getText' | 'setTextStreaming' | 'onBusyChange' | 'onApplied'>;
 
 /** An AI result waiting for the user's choice (Notion's pattern: Replace / Insert below / Discard). */
 export interface AiPreview {
@@ -40,13 +34,13 @@ export function combine(current: string, output: string, mode: ApplyMode): strin
  * Runs one enhancement at a time for a host (SPEC 4 'AI enhancement', ARCHITECTURE 11.3, issue 18.3):
  * reads the host's text and streams the server's output into a preview with a typing effect; nothing
  * changes in the note until the user picks Replace or Insert below (Discard drops it). The host is busy
- * only until the first words arrive. From the composer an accepted result opens /editor, where Undo
- * Enhancement restores the original. The host's callbacks are read at call time.
+ * only until the first words arrive. What follows an accepted result is the host's (onApplied: the
+ * composer opens /editor, where Undo Enhancement restores the original); without it Undo Enhancement
+ * is offered here. The host's callbacks are read at call time.
  */
 export function useEnhancement(host: HostCallbacks) {
   const hostRef = useRef(host);
   hostRef.current = host;
-  const navigate = useNavigate();
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [busy, setBusy] = useState<AiAction | null>(null);
   const [preview, setPreview] = useState<AiPreview | null>(null);
@@ -83,8 +77,6 @@ export function useEnhancement(host: HostCallbacks) {
         hostBusy = false;
         hostRef.current.onBusyChange?.(false);
       };
-      // The composer opens /editor after an accepted result: its code loads meanwhile.
-      if (hostRef.current.context === 'composer') void loadEditorPage().catch(() => undefined);
       const writer = createTypewriter(
         (text) => {
           if (!mounted.current) return;
@@ -136,28 +128,18 @@ export function useEnhancement(host: HostCallbacks) {
 
   /** Puts the previewed result into the note (one undo step; Undo Enhancement brings the text back). */
   const apply = useCallback(
-    async (mode: ApplyMode) => {
+    (mode: ApplyMode) => {
       const output = preview?.output;
       if (!output) return;
       const current = hostRef.current.getText();
       const next = combine(current, output, mode);
       setPreview(null);
       hostRef.current.setTextStreaming(next, { done: true });
-      if (hostRef.current.context !== 'composer') {
-        setUndoText(current);
-        return;
-      }
-      await loadEditorPage().catch(() => undefined);
-      if (!mounted.current) return;
-      const state: EditorNavigationState = {
-        noteText: next,
-        isEnhanced: true,
-        originalText: current,
-        projectId: hostRef.current.projectId,
-      };
-      navigate(paths.editor, { state });
+      const { onApplied } = hostRef.current;
+      if (onApplied) onApplied({ text: next, original: current });
+      else setUndoText(current);
     },
-    [preview, navigate],
+    [preview],
   );
 
   const discard = useCallback(() => {

@@ -5,8 +5,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { IconButton } from '@/components/ui/icon-button';
+import { AiToolbarSlot } from '@/features/ai';
 import { useAuth, useAuthDialog } from '@/features/auth';
-import { AiToolbarSlot, type EditorNavigationState, loadEditorPage } from '@/features/editor';
+import { type EditorNavigationState, loadEditorPage } from '@/features/editor';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { invalidateNoteData } from '@/lib/query-keys';
@@ -151,6 +152,20 @@ export function Composer() {
     navigate(paths.editor, { state });
   };
 
+  // After an accepted AI result: /editor opens with it, and Undo Enhancement there restores the original.
+  const openEnhancedInEditor = async (noteText: string, original: string) => {
+    await loadEditorPage().catch(() => undefined);
+    // The composer went away meanwhile (its textarea's ref is cleared on unmount): stay where the user is.
+    if (!textareaRef.current) return;
+    const state: EditorNavigationState = {
+      noteText,
+      isEnhanced: true,
+      originalText: original,
+      projectId: projectId || undefined,
+    };
+    navigate(paths.editor, { state });
+  };
+
   return (
     <Card aria-labelledby={titleId} className="relative space-y-3" aria-busy={busy !== false}>
       <div className="flex items-center justify-between gap-3">
@@ -218,7 +233,6 @@ export function Composer() {
         </Button>
         <AiToolbarSlot
           context="composer"
-          projectId={projectId || undefined}
           getText={() => textareaRef.current?.value ?? text}
           setTextStreaming={(next, options) => {
             // One undo step: after an enhancement, undo restores the original (SPEC 4).
@@ -226,7 +240,12 @@ export function Composer() {
           }}
           // Signed out, the AI buttons stay clickable and ask to sign up (SPEC 5).
           disabled={trimmed === '' || busy !== false || noAccess}
-          onBusyChange={(enhancing) => setBusy(enhancing ? 'enhancing' : false)}
+          onBusyChange={(enhancing) => {
+            // An accepted result opens /editor: its code loads while the AI works.
+            if (enhancing) void loadEditorPage().catch(() => undefined);
+            setBusy(enhancing ? 'enhancing' : false);
+          }}
+          onApplied={({ text: noteText, original }) => void openEnhancedInEditor(noteText, original)}
         />
         <div className="ml-auto">
           <Button

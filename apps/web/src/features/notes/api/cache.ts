@@ -8,7 +8,6 @@ import type { PinPages } from './get-pins';
 import type { NoteSearchResponse } from './search-notes';
 
 // Re-exported for rename-note.ts (helper D's note API work), which takes them from here.
-export { type CacheSnapshot, restoreSnapshot } from '@/lib/cache-snapshot';
 
 /** SPEC 4, as the server pages it: pinned first, then newest updated, ties by id (descending). */
 export function compareNotes(a: NoteSummary, b: NoteSummary): number {

@@ -1,29 +1,20 @@
 import type { Note, NoteSummary } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorMessage } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
+import { type CacheSnapshot, restoreSnapshot } from '@/lib/cache-snapshot';
 import { toast } from '@/lib/toast';
-import {
-  applyNoteChange,
-  type CacheSnapshot,
-  invalidateAfterNoteChange,
-  restoreSnapshot,
-  snapshotNoteData,
-} from './cache';
+import { applyNoteChange, invalidateAfterNoteChange, snapshotNoteData } from './cache';
+import { renameNote } from './update-note';
 
 export interface RenameNoteVariables {
   note: NoteSummary;
   title: string;
 }
 
-/** PATCH /api/notes/:id with only a title: a rename (400 if empty or unchanged). */
-export function renameNote({ note, title }: RenameNoteVariables): Promise<Note> {
-  return api.patch<Note>(`/api/notes/${encodeURIComponent(note.id)}`, { title });
-}
-
 export function useRenameNote() {
   const queryClient = useQueryClient();
   return useMutation<Note, Error, RenameNoteVariables, CacheSnapshot>({
-    mutationFn: renameNote,
+    mutationFn: ({ note, title }) => renameNote(note.id, title),
     onMutate: async ({ note, title }) => {
       const snapshot = await snapshotNoteData(queryClient);
       applyNoteChange(queryClient, note, { ...note, title });

@@ -1,0 +1,280 @@
+import type { Note } from '@notewise/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import type { RichTextEditorHandle } from '@/features/editor';
+import { applySavedNote, type UpdateNoteBody, useUpdateNote } from '@/features/notes/api/update-note';
+import { type EditOp, isNetworkFailure, type QueueEntry } from '@/features/offline';
+import { errorMessage, isApiError } from '@/lib/api';
+import { toast } from '@/lib/toast';
+import type { ConflictVersions } from '../components/conflict-dialog';
+import { useDirtyCheck } from './use-dirty-check';
+import { normalizeTitle } from './use-note-editor-control';
+import { type SavedNote, useOfflineEdit } from './use-offline-edit';
+
+/** An open note's offline edit is retried this often while the browser says it is online. */
+const OFFLINE_RETRY_MS = 30_000;
+/** Personal notes save themselves this long after the last change (issue 18.5, like the drafts). */
+const AUTOSAVE_DELAY_MS = 1_000;
+
+export interface PendingConflict extends ConflictVersions {
+  current: Note;
+  resolve: (saved: boolean) => void;
+}
+
+interface PlainNoteSaveOptions {
+  note: Note;
+  /** The edit waiting in the offline queue: shown instead of the note's text, saved against its base. */
+  queued: (QueueEntry & EditOp) | null;
+  userId: string | null;
+  editorRef: RefObject<RichTextEditorHandle | null>;
+  /** The title field's text as typed (not normalised). */
+  titleRef: RefObject<string>;
+  isEnhancing: () => boolean;
+  /** Open this note instead (remounts the session): 'Use theirs' and Discard. */
+  onReplace: (note: Note) => void;
+}
+
+/**
+ * A plain note's save model: Save (and autosave 1 s after a change) sends only what changed, with the
+ * version the edit started from; a 409 opens the conflict choice (keep mine / use theirs / decide
+ * later); without a connection the edit goes to the offline queue. The dirty flag is exact (Markdown).
+ */
+export function usePlainNoteSave({
+  note,
+  queued,
+  userId,
+  editorRef,
+  titleRef,
+  isEnhancing,
+  onReplace,
+}: PlainNoteSaveOptions) {
+  const queryClient = useQueryClient();
+  const updateNote = useUpdateNote();
+  const saved = useRef<SavedNote>(
+    queued
+      ? { title: queued.baseTitle, markdown: queued.baseContent, version: queued.baseVersion, snapshot: null }
+      : { title: note.title, markdown: note.content, version: note.version, snapshot: null },
+  );
+  const [initialText] = useState(() => (queued ? { title: queued.title, markdown: queued.content } : null));
+  const [saving, setSaving] = useState(false);
+  const [justSaved, setJustSaved] = useState(false);
+  // The last save failed (not a conflict): the changes stay here, and Save / the next change retries.
+  const [failed, setFailed] = useState(false);
+  const [conflict, setConflict] = useState<PendingConflict | null>(null);
+  const conflictOpen = useRef(false);
+  conflictOpen.current = conflict !== null;
+  const scheduleAutosaveRef = useRef<() => void>(() => undefined);
+
+  const offline = useOfflineEdit({
+    noteId: note.id,
+    userId,
+    editorRef,
+    titleRef,
+    saved,
+    initialText,
+    onQueued: () => setFailed(false),
+    onBackOnline: () => scheduleAutosaveRef.current(),
+  });
+  const { queueOffline, settleQueued } = offline;
+
+  const titleDirty = useCallback(() => normalizeTitle(titleRef.current) !== saved.current.title, [titleRef]);
+  const contentDirty = useCallback(() => {
+    const handle = editorRef.current;
+    if (!handle || handle.isSameAs(saved.current.snapshot)) return false;
+    return handle.getMarkdown() !== saved.current.markdown;
+  }, [editorRef]);
+  const isDirty = useCallback(() => titleDirty() || contentDirty(), [titleDirty, contentDirty]);
+  const dirtyCheck = useDirtyCheck({
+    initiallyDirty: initialText !== null,
+    isDirty,
+    titleDirty,
+    isUnchanged: () => editorRef.current?.isSameAs(saved.current.snapshot) ?? false,
+  });
+  const { setDirty } = dirtyCheck;
+
+  const flashSaved = useCallback(() => {
+    setJustSaved(true);
+    setFailed(false);
+  }, []);
+
+  const saveVersion = useCallback(
+    async (version: number, quiet = false): Promise<boolean> => {
+      const handle = editorRef.current;
+      if (!handle) return false;
+      const markdown = handle.getMarkdown();
+      const snapshot = handle.snapshot();
+      const nextTitle = normalizeTitle(titleRef.current);
+      const body: UpdateNoteBody = { version };
+      if (nextTitle !== saved.current.title) body.title = nextTitle;
+      if (markdown !== saved.current.markdown) body.content = markdown;
+      if (body.title === undefined && body.content === undefined) {
+        saved.current = { ...saved.current, snapshot };
+        setDirty(false);
+        flashSaved();
+        return true;
+      }
+      setSaving(true);
+      try {
+        const result = await updateNote(note.id, body);
+        saved.current = { title: result.title, markdown, version: result.version, snapshot };
+        settleQueued();
+        setDirty(isDirty());
+        flashSaved();
+        return true;
+      } catch (error) {
+        const current = isApiError(error, 409)
+          ? (error.details as { current?: Note } | undefined)?.current
+          : undefined;
+        if (current) {
+          setSaving(false);
+          return new Promise<boolean>((resolve) =>
+            setConflict({
+              current,
+              resolve,
+              mine: { title: nextTitle, markdown },
+              theirs: { title: current.title, markdown: current.content, updatedAt: current.updatedAt },
+            }),
+          );
+        }
+        // No connection: kept in the offline queue, nothing is lost and nothing is asked.
+        if (isNetworkFailure(error) && (await queueOffline())) return true;
+        console.error('Saving the note failed', error);
+        setFailed(true);
+        // An automatic save says so in the status; a save the user asked for also says why.
+        if (!quiet) toast.error(errorMessage(error, 'Failed to save the note. Please try again.'));
+        return false;
+      } finally {
+        setSaving(false);
+      }
+    },
+    [note.id, updateNote, editorRef, titleRef, isDirty, setDirty, flashSaved, queueOffline, settleQueued],
+  );
+
+  const inFlight = useRef<Promise<boolean> | null>(null);
+  const autosaveTimer = useRef<number | undefined>(undefined);
+  const save = useCallback(
+    (quiet = false) => {
+      window.clearTimeout(autosaveTimer.current);
+      inFlight.current ??= saveVersion(saved.current.version, quiet).finally(() => {
+        inFlight.current = null;
+      });
+      return inFlight.current;
+    },
+    [saveVersion],
+  );
+
+  // Autosave: 1 s after the last change, through the same version check and conflict dialog as Save.
+  // Not while AI output streams in, a conflict waits for the user, or the browser is offline.
+  const scheduleAutosave = useCallback(() => {
+    setJustSaved(false);
+    window.clearTimeout(autosaveTimer.current);
+    autosaveTimer.current = window.setTimeout(() => {
+      if (isEnhancing() || conflictOpen.current) return;
+      if (!navigator.onLine) {
+        if (isDirty()) void queueOffline();
+        return;
+      }
+      if (inFlight.current) {
+        // A save is running: look again once it is done.
+        void inFlight.current.then(() => scheduleAutosaveRef.current());
+        return;
+      }
+      if (isDirty()) void save(true);
+      // Changed back to the saved text: nothing to send, and it is saved.
+      else flashSaved();
+    }, AUTOSAVE_DELAY_MS);
+  }, [isDirty, isEnhancing, save, flashSaved, queueOffline]);
+  scheduleAutosaveRef.current = scheduleAutosave;
+  useEffect(() => () => window.clearTimeout(autosaveTimer.current), []);
+
+  // The queued edit of an open note is this editor's to send: try again now and then while online.
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      if (offline.hasQueued() && navigator.onLine && !conflictOpen.current) scheduleAutosaveRef.current();
+    }, OFFLINE_RETRY_MS);
+    return () => window.clearInterval(timer);
+  }, [offline.hasQueued]);
+
+  const onContentChange = useCallback(() => {
+    if (!editorRef.current) return;
+    scheduleAutosaveRef.current();
+    dirtyCheck.onContentChange();
+  }, [editorRef, dirtyCheck.onContentChange]);
+
+  const onTitleChange = useCallback(() => {
+    setDirty(isDirty());
+    scheduleAutosaveRef.current();
+  }, [isDirty, setDirty]);
+
+  /** The editor exists. Opened with a queued offline edit, the saved state is its base, not this text. */
+  const onEditorReady = useCallback(
+    (handle: RichTextEditorHandle) => {
+      if (initialText) {
+        if (navigator.onLine) scheduleAutosaveRef.current();
+      } else {
+        saved.current = { ...saved.current, snapshot: handle.snapshot() };
+      }
+    },
+    [initialText],
+  );
+
+  const revert = useCallback(() => {
+    dirtyCheck.cancel();
+    settleQueued();
+    onReplace({
+      ...note,
+      title: saved.current.title,
+      content: saved.current.markdown,
+      version: saved.current.version,
+    });
+  }, [note, onReplace, settleQueued, dirtyCheck.cancel]);
+
+  const chooseMine = () => {
+    if (!conflict) return;
+    const { current, resolve } = conflict;
+    setConflict(null);
+    // Compare against the server's version, so both the title and the text of mine are sent.
+    saved.current = {
+      title: current.title,
+      markdown: current.content,
+      version: current.version,
+      snapshot: null,
+    };
+    void saveVersion(current.version).then(resolve);
+  };
+  const chooseTheirs = () => {
+    if (!conflict) return;
+    const { current, resolve } = conflict;
+    setConflict(null);
+    applySavedNote(queryClient, current);
+    settleQueued();
+    onReplace(current);
+    resolve(true);
+  };
+  const decideLater = () => {
+    conflict?.resolve(false);
+    setConflict(null);
+  };
+
+  return {
+    initialText,
+    dirty: dirtyCheck.dirty,
+    saving,
+    justSaved,
+    failed,
+    waiting: offline.waiting,
+    online: offline.online,
+    conflict,
+    isDirty,
+    isQueuedAsIs: offline.isQueuedAsIs,
+    queueOffline,
+    save,
+    revert,
+    onContentChange,
+    onTitleChange,
+    onEditorReady,
+    chooseMine,
+    chooseTheirs,
+    decideLater,
+  };
+}
