@@ -347,7 +347,8 @@ describe.each(dialects)('cursor pagination on %s', (dialect) => {
           expect(details, query.sql).toMatch(/USING (COVERING )?INDEX notes_project_updated_id_idx/);
           expect(details, query.sql).not.toMatch(/SCAN n\b/);
           // All Notes merges each project's page (at most a page each), so only that merge sorts.
-          if (!/union all/.test(query.sql)) expect(details, query.sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+          if (!/union all/.test(query.sql))
+            expect(details, query.sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
         }
       }
     },

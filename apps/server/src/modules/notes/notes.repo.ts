@@ -106,7 +106,9 @@ export function createNotesRepo(db: Kysely<Database>) {
   const unpinnedInProject = (userId: string, projectId: string, start: NoteCursor, take: number) =>
     db
       .selectFrom('notes as n')
-      .leftJoin('pins as pin', (join) => join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId))
+      .leftJoin('pins as pin', (join) =>
+        join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId),
+      )
       .select([...summaryColumns, sql<number>`0`.as('pinned')])
       .where('n.project_id', '=', projectId)
       .where('pin.note_id', 'is', null)
