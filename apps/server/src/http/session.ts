@@ -2,7 +2,6 @@ import { hasAccess, isExpiredPro, type Plan } from '@notewise/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
-import type { Auth } from '../modules/auth/auth';
 import { accessRequired, unauthorized } from './errors';
 
 export interface SessionUser {
@@ -78,8 +77,20 @@ export class SessionCache {
   }
 }
 
+/**
+ * What session resolution needs of the auth module (better-auth, built in modules/auth): a cookie's
+ * session and its user. Declared here so http/ does not reach up into a module.
+ */
+export interface SessionSource {
+  api: {
+    getSession(input: { headers: Headers }): Promise<{
+      user: { id: string; email: string; name: string; image?: string | null | undefined; createdAt: Date };
+    } | null>;
+  };
+}
+
 /** Resolves the user of a Cookie header (HTTP requests and socket handshakes alike). */
-export function createSessionResolver(auth: Auth, db: Kysely<Database>, cache: SessionCache) {
+export function createSessionResolver(auth: SessionSource, db: Kysely<Database>, cache: SessionCache) {
   return async (cookie: string | undefined): Promise<SessionUser | null> => {
     if (!cookie) return null;
     const cached = cache.get(cookie);

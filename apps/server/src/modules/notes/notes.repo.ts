@@ -1,71 +1,27 @@
 import crypto from 'node:crypto';
-import { type Note, type NoteCounts, type NoteSummary, UNTITLED_NOTE_TITLE } from '@notewise/shared';
+import { type Note, type NoteCounts, UNTITLED_NOTE_TITLE } from '@notewise/shared';
 import { type Kysely, sql } from 'kysely';
-import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
-import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
+import { toPage } from '../../http/pagination';
 import { memberOf, visibleNotes } from '../projects/membership';
 import { syncNoteImages } from '../uploads/uploads.repo';
-import { normalizeTags, prepareContent, previewsOf } from './note-content';
+import { normalizeTags, prepareContent } from './note-content';
+import {
+  FIRST_PAGE_START,
+  type NoteCursor,
+  type PinCursor,
+  type SummaryRow,
+  summaryColumns,
+  toSummary,
+} from './note-summary';
 
-interface SummaryRow {
-  id: string;
-  project_id: string;
-  title: string;
-  tags: string;
-  version: number;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-  excerpt: string;
-  author_id: string | null;
-  pinned: number | boolean | null;
-}
-
-function parseTags(raw: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
-  } catch {
-    return [];
-  }
-}
-
-export function toSummary(row: SummaryRow): NoteSummary {
-  const updatedAt = toIso(row.updated_at);
-  return {
-    id: row.id,
-    projectId: row.project_id,
-    title: row.title,
-    tags: parseTags(row.tags),
-    version: Number(row.version),
-    pinned: Boolean(row.pinned),
-    ...previewsOf(row.excerpt),
-    createdAt: toIso(row.created_at),
-    updatedAt,
-    lastEdited: updatedAt,
-    authorId: row.author_id,
-  };
-}
-
-/** Where a notes page ends: pinned part (1) or the rest (0), then updated_at and id. */
-export const noteCursorSchema = z.strictObject({
-  p: z.union([z.literal(0), z.literal(1)]),
-  u: cursorTimestamp,
-  i: cursorId,
-});
-export type NoteCursor = z.infer<typeof noteCursorSchema>;
-/** Sorts above every note: the start of the first page. */
-const FIRST_PAGE_START: NoteCursor = { p: 0, u: '9999-12-31T23:59:59.999Z', i: '' };
 /**
  * All Notes merges per-project index reads up to this many projects (SQLite allows 500 terms in a
  * compound select); beyond it, one walk of the (updated_at, id) index.
  */
 const MERGE_MAX_PROJECTS = 200;
-/** Where a pins page ends: pinned_at and note id. */
-export const pinCursorSchema = z.strictObject({ t: cursorTimestamp, i: cursorId });
-export type PinCursor = z.infer<typeof pinCursorSchema>;
 
 export type UpdateResult =
   | { status: 'ok'; note: Note }
@@ -78,18 +34,6 @@ export function createNotesRepo(db: Kysely<Database>) {
     visibleNotes(db, userId).leftJoin('pins as pin', (join) =>
       join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId),
     );
-
-  const summaryColumns = [
-    'n.id',
-    'n.project_id',
-    'n.title',
-    'n.tags',
-    'n.version',
-    'n.created_at',
-    'n.updated_at',
-    'n.excerpt',
-    'n.author_id',
-  ] as const;
 
   const summaries = (userId: string) =>
     visible(userId).select([

@@ -17,7 +17,8 @@ import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
 import type { Membership } from '../projects/membership';
 import { NOTE_NOT_FOUND, projectAccessOrThrow } from '../projects/policy';
-import { type NotesRepo, noteCursorSchema } from './notes.repo';
+import { noteCursorSchema } from './note-summary';
+import type { NotesRepo } from './notes.repo';
 import type { NotesService } from './notes.service';
 
 // export-import reads the message from here.

@@ -4,7 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NO_CONTENT } from '../../http/api-docs';
 import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
-import { type NotesRepo, pinCursorSchema } from '../notes/notes.repo';
+import { pinCursorSchema } from '../notes/note-summary';
+import type { NotesRepo } from '../notes/notes.repo';
 import type { NotesService } from '../notes/notes.service';
 
 export interface PinRoutesDeps {

@@ -2,7 +2,7 @@ import { createEditorExtensions, markdownToDoc } from '@notewise/editor';
 import { generateHTML } from '@tiptap/react';
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import '@/features/editor/components/rich-text-editor.css';
+import '@/features/editor/rich-text-editor.css';
 import './help-center.css';
 
 const extensions = createEditorExtensions();

@@ -12,7 +12,7 @@ import { useDemoAccount } from '../api/get-demo';
 import { usePasswordResetOptions, useRequestPasswordReset } from '../api/password-reset';
 import { useSignIn } from '../api/sign-in';
 import { useSignUp } from '../api/sign-up';
-import type { AuthMode } from '../hooks/auth-dialog';
+import type { AuthMode } from '../lib/auth-mode';
 
 type FieldName = 'name' | 'email' | 'password';
 type FieldErrors = Partial<Record<FieldName, string>>;

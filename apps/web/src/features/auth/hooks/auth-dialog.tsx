@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { AuthMode } from '../lib/auth-mode';
 import { useAuth } from './auth-context';
 
 // The dialog (and the validation schemas it brings) loads on first use, or in idle time when signed out.
@@ -18,7 +19,7 @@ const loadAuthDialog = () => import('../components/auth-dialog');
 const AuthDialog = lazy(async () => ({ default: (await loadAuthDialog()).AuthDialog }));
 const PRELOAD_DELAY_MS = 1_500;
 
-export type AuthMode = 'signin' | 'signup';
+export type { AuthMode };
 
 export interface AuthDialogControls {
   /** Opens the sign-in / sign-up dialog in that mode. */

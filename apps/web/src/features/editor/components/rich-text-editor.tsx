@@ -8,7 +8,7 @@ import { PasteAndDrop } from '../lib/paste-and-drop';
 import { BlockControls } from './block-controls';
 import { FormatToolbar } from './format-toolbar';
 import { InsertToolbar } from './insert-toolbar';
-import './rich-text-editor.css';
+import '../rich-text-editor.css';
 
 /** An opaque copy of the document at one moment (ProseMirror nodes are immutable: cheap to keep). */
 export type EditorSnapshot = { readonly __brand: 'EditorSnapshot' };

@@ -20,7 +20,7 @@ export function DataActions({ projectId }: { projectId?: string }) {
         pending={exporting}
         onClick={() => {
           setExporting(true);
-          void import('../lib/exports')
+          void import('../exports')
             .then((module) => module.exportAccount())
             .finally(() => setExporting(false));
         }}

@@ -18,7 +18,7 @@ export function startNoteExport(
   note: { id: string; title: string },
   format: (typeof EXPORT_CHOICES)[number][0],
 ) {
-  void import('../lib/exports').then((module) => module.exportNote(note, format));
+  void import('../exports').then((module) => module.exportNote(note, format));
 }
 
 /** "Export" with Markdown, Plain text, PDF and Word, inside a note's actions menu. */

@@ -11,7 +11,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
-import { NoteExportSubmenu } from '@/features/export-import/components/note-export-submenu';
+import { NoteExportSubmenu } from '@/features/export-import';
 import { cn } from '@/lib/cn';
 import { useDeleteNote } from '../api/delete-note';
 import { useMoveNote } from '../api/move-note';

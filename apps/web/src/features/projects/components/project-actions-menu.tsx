@@ -105,9 +105,7 @@ export function ProjectActionsMenu({ project, onEditName, className }: ProjectAc
           )}
           <DropdownMenuItem
             onSelect={() => {
-              void import('@/features/export-import/lib/exports').then((module) =>
-                module.exportProject(project),
-              );
+              void import('@/features/export-import/exports').then((module) => module.exportProject(project));
             }}
           >
             <Download size={16} aria-hidden="true" />

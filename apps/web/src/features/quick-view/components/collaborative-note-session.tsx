@@ -10,7 +10,7 @@ import {
   loadCollaborativeEditor,
   PresenceList,
 } from '@/features/collab';
-import { NoteExportMenu } from '@/features/export-import/components/note-export-menu';
+import { NoteExportMenu } from '@/features/export-import';
 import { useNote } from '@/features/notes/api/get-note';
 import { applySavedNote, renameNote } from '@/features/notes/api/update-note';
 import { errorMessage } from '@/lib/api';

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth';
 import { loadRichTextEditor, type RichTextEditorHandle } from '@/features/editor';
-import { NoteExportMenu } from '@/features/export-import/components/note-export-menu';
+import { NoteExportMenu } from '@/features/export-import';
 import { type EditOp, markNoteOpen, type QueueEntry } from '@/features/offline';
 import { cn } from '@/lib/cn';
 import { useEnhancing } from '../hooks/use-enhancing';

@@ -71,7 +71,7 @@ export function ProjectActionsDialog({
                 variant="secondary"
                 className="mt-3"
                 onClick={() => {
-                  void import('@/features/export-import/lib/exports').then((module) =>
+                  void import('@/features/export-import/exports').then((module) =>
                     module.exportProject(project),
                   );
                 }}

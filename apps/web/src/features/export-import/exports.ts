@@ -1,5 +1,5 @@
 import type { NoteExportFormat } from '@notewise/shared/constants';
-import { downloadFile } from './download-file';
+import { downloadFile } from './lib/download-file';
 
 /** The formats of one note (NOTE_EXPORT_FORMATS), with the menu's words. */
 export const NOTE_EXPORTS = [

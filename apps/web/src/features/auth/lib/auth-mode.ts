@@ -1,0 +1,2 @@
+/** Which face the auth dialog shows. */
+export type AuthMode = 'signin' | 'signup';
