@@ -32,9 +32,6 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          // One retry in CI: a PostgreSQL schema-setup race has been seen once in ~1,200 runs of these
-          // suites (closing note of 2026-11-22); a second failure still fails the run.
-          retry: process.env.CI ? 1 : 0,
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,

@@ -20,8 +20,6 @@ export interface TestDatabase {
   dataDir: string;
   open(): DatabaseHandle;
   destroy(): Promise<void>;
-  /** PostgreSQL: (re)create the schema if it is missing. */
-  ensure?(): Promise<void>;
 }
 
 /** A fresh, empty database: a temp folder for SQLite, a new schema for PostgreSQL (dropped after). */
@@ -46,12 +44,6 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     dialect,
     dataDir,
     open: () => openDatabase({ databaseUrl: url, dataDir, pgSchema: schema }),
-    ensure: async () => {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-      await client.end();
-    },
     destroy: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -87,19 +79,8 @@ export async function startTestApp(
   options: Pick<BuildOptions, 'redisPrefix' | 'imageFetch'> = {},
 ): Promise<TestApp> {
   const testDb = existing ?? (await createTestDatabase(dialect));
-  let database = testDb.open();
-  let built: BuiltApp;
-  try {
-    built = await buildApp(testConfig(testDb.dataDir, env), { database, logger: false, ...options });
-  } catch (error) {
-    // Seen once in CI: PostgreSQL reported the fresh test schema missing during migration. Make sure
-    // it exists and try once more; a second failure is a real one.
-    if (dialect !== 'postgres' || !String(error).includes('does not exist')) throw error;
-    await database.close();
-    await testDb.ensure?.();
-    database = testDb.open();
-    built = await buildApp(testConfig(testDb.dataDir, env), { database, logger: false, ...options });
-  }
+  const database = testDb.open();
+  const built = await buildApp(testConfig(testDb.dataDir, env), { database, logger: false, ...options });
   return {
     ...built,
     testDb,

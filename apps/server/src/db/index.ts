@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { SearchPathPostgresDialect } from './postgres-introspector';
 import type { Database, Dialect } from './types';
 
 export interface DatabaseHandle {
@@ -50,7 +51,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // A checked-out client that loses its connection between queries emits 'error' too, and pg-pool
     // listens only while the client is idle; the failed query itself still rejects to its caller.
     pool.on('connect', (client) => client.on('error', (error) => report(error)));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Introspection (the migrator's "do my tables exist?") limited to this connection's search path:
+    // Kysely's own reads every schema and fails when another one is dropped meanwhile (decision 035).
+    const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
     return {
       db,
       dialect: 'postgres',
