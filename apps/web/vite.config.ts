@@ -29,7 +29,7 @@ export default defineConfig({
         start_url: '/',
         scope: '/',
         display: 'standalone',
-        // DESIGN: the light theme's background and the accent.
+        // docs/design.md §1: the light theme's background and the accent.
         background_color: '#ffffff',
         theme_color: '#4650d8',
         icons: [

@@ -145,7 +145,7 @@ describe.each(dialects)('billing on %s', (dialect) => {
     expect(refused.json().error.message).toBe(BILLING_MESSAGES.alreadyUnlimited);
   });
 
-  it("answers Stripe's failures with SPEC's checkout texts", async () => {
+  it("answers Stripe's failures with the checkout texts of docs/product.md §8", async () => {
     const { cookie } = await signUp(t.app);
     // The SDK retries once on a 500: both fail.
     standIn.failNextCreate(500, 2);

@@ -69,7 +69,7 @@ describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
     expect((await a.get('/api/projects')).json().projects).toEqual([]);
   });
 
-  it('creates a whole template set in one request with SPEC names and colours, in order', async () => {
+  it('creates a whole template set in one request with the names and colours of docs/product.md §3, in order', async () => {
     const { a } = await userWithProject();
     const response = await a.post('/api/projects/from-template', { template: 'mind-mission' });
     expect(response.statusCode).toBe(201);
@@ -264,7 +264,7 @@ describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
     expect((await a.patch(`/api/projects/${project.id}`, { name: 'Still mine' })).statusCode).toBe(200);
   });
 
-  it('searches title, content and tags with SPEC ranking, best first', async () => {
+  it('searches title, content and tags with the ranking of docs/product.md §9, best first', async () => {
     const { a, project } = await userWithProject();
     const make = (title: string, content = '', tags: string[] = []) =>
       a.post('/api/notes', { projectId: project.id, title, content, tags });

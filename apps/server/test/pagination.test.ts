@@ -88,7 +88,7 @@ describe.each(dialects)('cursor pagination on %s', (dialect) => {
     return { items, pages };
   }
 
-  /** SPEC 4 order: the user's pinned notes first, then the rest; newest updated first, ties by id. */
+  /** docs/product.md §4 order: the user's pinned notes first, then the rest; newest updated first, ties by id. */
   function expectedOrder(notes: Summary[]): string[] {
     return [...notes]
       .sort((a, b) => {

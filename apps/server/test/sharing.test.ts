@@ -45,7 +45,7 @@ describe.each(dialects)('shared projects on %s', (dialect) => {
     expect(other.project.code).not.toBe(project.code);
   });
 
-  it('answers every join error of SPEC section 8 with its text', async () => {
+  it('answers every join error of docs/product.md §8 with its text', async () => {
     const { owner, project } = await sharedProject('Research');
     const joiner = await account('Joiner');
 

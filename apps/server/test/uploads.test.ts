@@ -314,7 +314,7 @@ describe.each(dialects)('pictures and note images on %s', (dialect) => {
       expect(served.includes(Buffer.from('Exif'))).toBe(false);
     });
 
-    it('refuses the abuse corpus with the SPEC texts and leaves nothing on disk', async () => {
+    it('refuses the abuse corpus with the texts of docs/product.md §5 and leaves nothing on disk', async () => {
       const { cookie } = await signUp(t.app);
       const before = storedFiles(t.testDb.dataDir);
       const jpeg = await gpsJpeg();

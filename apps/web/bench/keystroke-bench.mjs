@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Keystroke handling time in the rich-text editor on a 10,000-word note (ARCHITECTURE 10: p95 <= 16 ms).
+// Keystroke handling time in the rich-text editor on a 10,000-word note (docs/architecture.md, budgets: p95 <= 16 ms).
 //
 // Usage: node apps/web/bench/keystroke-bench.mjs [webUrl]   (or BENCH_WEB_URL; a running server)
 //   BENCH_TARGET=editor (default): the note is written into the Capture composer and opened in /editor

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 
-// ARCHITECTURE's budget: the first route (Capture) loads at most 150 KiB of JS, gzip. Measured on the
+// The first-route budget (docs/decisions/028-lazy-toasts-and-bundle-budget-test.md): the first route (Capture) loads at most 150 KiB of JS, gzip. Measured on the
 // build these end-to-end tests run against, so a feature that lands in the first chunk fails here,
 // not weeks later in a bench. New features load lazily (React.lazy / import()).
 const BUDGET_BYTES = 150 * 1024;

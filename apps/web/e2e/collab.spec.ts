@@ -1,7 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { uniqueEmail } from './support';
 
-// Co-editing a shared project's note in Quick View (ARCHITECTURE 7): two browser contexts are two
+// Co-editing a shared project's note in Quick View (docs/decisions/004-realtime-and-co-editing.md): two browser contexts are two
 // users. Setup that is not under test goes through the API from each page's own context.
 
 interface SharedProjectBody {

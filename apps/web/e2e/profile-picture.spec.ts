@@ -23,7 +23,7 @@ test('Settings > Profile: upload a picture, see it in the header, remove it; URL
   const upload = page.getByRole('button', { name: 'Upload' });
   await expect(upload).toBeDisabled();
 
-  // A file the browser calls text is refused at once, with the SPEC text.
+  // A file the browser calls text is refused at once, with the text of docs/product.md §5.
   const fileInput = page.getByLabel('Picture file');
   await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
   await expect(
@@ -67,7 +67,7 @@ test('Settings > Profile: upload a picture, see it in the header, remove it; URL
   await expect(topBarAvatar).toHaveAttribute('src', src);
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // Image URL: Save is disabled while empty; http and inside addresses are refused with the SPEC text.
+  // Image URL: Save is disabled while empty; http and inside addresses are refused with the text of docs/product.md §5.
   const urlField = page.getByLabel('Image URL');
   const save = page.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeDisabled();

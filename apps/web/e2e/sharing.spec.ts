@@ -99,7 +99,7 @@ test('creates a shared project through the dialog and joins it by code, with the
   const code = ((await card.getByText(/^\d{6}$/).textContent()) ?? '').trim();
   expect(code).toMatch(/^\d{6}$/);
 
-  // Joining your own project fails with SPEC's text, in the reopened dialog.
+  // Joining your own project fails with the text of docs/product.md §8, in the reopened dialog.
   let join = await openJoinForm(owner);
   await join.getByLabel('Project code').fill(code);
   await join.getByRole('button', { name: 'Join', exact: true }).click();

@@ -64,7 +64,7 @@ export function markdownToPlainText(markdown: string): string {
 
 /**
  * A one-line preview: plain text with whitespace collapsed, cut to `length` characters plus '…'
- * when longer (SPEC uses 50, 60, 120, 150 and 1200).
+ * when longer (docs/product.md §9 uses 50, 60, 120, 150 and 1200).
  */
 export function previewText(markdown: string, length: number): string {
   const text = markdownToPlainText(markdown).replace(/\s+/g, ' ').trim();

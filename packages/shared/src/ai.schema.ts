@@ -10,7 +10,7 @@ export const INBOX_PROJECT_NAME = 'Inbox';
 
 export const aiActionSchema = z.enum(AI_ACTIONS, { message: AI_MESSAGES.actionInvalid });
 
-/** SPEC 9: the composer's 23 languages and Quick View's 12 (their union). */
+/** docs/product.md §9: the composer's 23 languages and Quick View's 12 (their union). */
 export const translationLanguageSchema = z.enum(TRANSLATION_LANGUAGES as [string, ...string[]], {
   message: AI_MESSAGES.languageUnsupported,
 });
@@ -55,7 +55,7 @@ export type AiStatus = z.infer<typeof aiStatusSchema>;
 export const AI_JOB_STATUSES = ['PENDING', 'DONE', 'ERROR'] as const;
 export type AiJobStatus = (typeof AI_JOB_STATUSES)[number];
 
-/** GET /api/ai/jobs/latest and /api/ai/jobs/:id: SPEC's enhanced_notes status model. */
+/** GET /api/ai/jobs/latest and /api/ai/jobs/:id: The AI job states of docs/product.md §4. */
 export const aiJobSchema = z.object({
   id: z.string(),
   action: aiActionSchema,
@@ -67,7 +67,7 @@ export const aiJobSchema = z.object({
 });
 export type AiJob = z.infer<typeof aiJobSchema>;
 
-/** POST /api/ai/capture: SPEC's Add Note; the AI (or the built-in engine) picks title and project. */
+/** POST /api/ai/capture: Add Note of docs/product.md §4; the AI (or the built-in engine) picks title and project. */
 export const aiCaptureBodySchema = z.strictObject({
   content: z
     .string({ message: AI_MESSAGES.contentRequired })

@@ -10,7 +10,7 @@ describe('password rules', () => {
   const signUp = (password: string) =>
     signUpBodySchema.safeParse({ name: 'Ann', email: 'ann@example.com', password });
 
-  it('needs 8 characters (a deliberate change from SPEC 6)', () => {
+  it('needs 8 characters (a deliberate change: the original asked for 6, decision 009)', () => {
     expect(MIN_PASSWORD_LENGTH).toBe(8);
     expect(signUp('zzzzzz').error?.issues[0]?.message).toBe(MESSAGES.passwordTooShort);
     expect(MESSAGES.passwordTooShort).toBe('Password must be at least 8 characters long');

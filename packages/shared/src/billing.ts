@@ -1,11 +1,11 @@
-/** SPEC 3 and 9: the one catalogue item, sold once (decision 022). Zod-free: the web's plan tab reads it. */
+/** docs/product.md §3 and §9: the one catalogue item, sold once (decision 022). Zod-free: the web's plan tab reads it. */
 export const UNLIMITED_PRODUCT = {
   name: 'UNLIMITED Plan',
   description: 'Full access to the platform',
   mode: 'payment',
 } as const;
 
-/** SPEC 2 Pricing card and the payment success page: the same six, in this order. */
+/** docs/product.md §2 Pricing card and the payment success page: the same six, in this order. */
 export const PLAN_FEATURES = [
   'Unlimited AI Voice Assistant',
   'Unlimited Projects & Notes',
@@ -16,7 +16,7 @@ export const PLAN_FEATURES = [
 ] as const;
 
 /**
- * SPEC 8 checkout texts, plus what this server says when it sells nothing (decision 022). Here, not in
+ * docs/product.md §8 checkout texts, plus what this server says when it sells nothing (decision 022). Here, not in
  * messages.ts: only lazy pages use them, and messages.ts is in the first route's JS.
  */
 export const BILLING_MESSAGES = {
@@ -36,7 +36,7 @@ export const BILLING_MESSAGES = {
 export const ORDER_STATUSES = ['open', 'pending', 'paid', 'failed', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-/** SPEC 3: amount_total in minor units, shown divided by 100 with two decimals and the currency upper-cased. */
+/** docs/product.md §3: amount_total in minor units, shown divided by 100 with two decimals and the currency upper-cased. */
 export function formatAmount(amountTotal: number, currency: string): string {
   return `${(amountTotal / 100).toFixed(2)} ${currency.toUpperCase()}`;
 }
@@ -44,7 +44,7 @@ export function formatAmount(amountTotal: number, currency: string): string {
 /** Checkout Session ids as Stripe issues them; anything else is never sent on to Stripe. */
 export const CHECKOUT_SESSION_ID_PATTERN = /^cs_(test|live)_[A-Za-z0-9]{1,250}$/;
 
-/** SPEC 4 subscription statuses: label and colour of the status card. */
+/** docs/product.md §4 subscription statuses: label and colour of the status card. */
 export const SUBSCRIPTION_STATUS_DISPLAY = {
   active: { label: 'Active', tone: 'success' },
   trialing: { label: 'Trial', tone: 'success' },

@@ -3,18 +3,18 @@ export const PRODUCT_NAME = 'Notewise';
 export const PLANS = ['FREE', 'PRO', 'UNLIMITED'] as const;
 export type Plan = (typeof PLANS)[number];
 
-/** SPEC 9: the PRO trial granted at sign-up lasts about 31 days. */
+/** docs/product.md §9: the PRO trial granted at sign-up lasts about 31 days. */
 export const TRIAL_DURATION_MS = 26784e5;
 export const DAY_MS = 86_400_000;
 
-/** SPEC 5 says 6; 8 is a deliberate change (docs/decisions/009-account-security.md). */
+/** The original said 6; 8 is a deliberate change (docs/decisions/009-account-security.md). */
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 128;
 export const MAX_DISPLAY_NAME_LENGTH = 80;
 /** A password-reset link works once, for this long (the admin CLI's link and the emailed one). */
 export const PASSWORD_RESET_TTL_SECONDS = 3_600;
 
-/** SPEC 9 timings the web relies on. */
+/** docs/product.md §9 timings the web relies on. */
 export const AUTH_INIT_TIMEOUT_MS = 4_000;
 export const LOADING_TIMEOUT_MS = 10_000;
 export const PAGE_RESTORE_DELAY_MS = 100;
@@ -45,7 +45,7 @@ export const MAX_NOTE_CONTENT_LENGTH = 1_000_000;
 export const MAX_TAGS = 20;
 export const MAX_TAG_LENGTH = 40;
 
-/** SPEC 9 preview lengths. */
+/** docs/product.md §9 preview lengths. */
 export const PREVIEW_LENGTHS = {
   captureSearch: 120,
   list: 150,
@@ -56,7 +56,7 @@ export const PREVIEW_LENGTHS = {
 
 export const SEARCH_RESULT_LIMIT = 10;
 
-/** ARCHITECTURE: every list is cursor-paginated; a page holds 50 items unless asked, never more than 200. */
+/** Every list is cursor-paginated (docs/decisions/015-cursor-pagination.md); a page holds 50 items unless asked, never more than 200. */
 export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 200;
 /** Cursors are short (a sort key); anything longer is not one of ours. */
@@ -70,9 +70,9 @@ export const MAX_AI_INPUT_LENGTH = 50_000;
 
 export const DRAFT_KINDS = ['note_input', 'note_edit'] as const;
 export type DraftKind = (typeof DRAFT_KINDS)[number];
-/** SPEC 4: drafts save after 1 s without typing. */
+/** docs/product.md §4: drafts save after 1 s without typing. */
 export const DRAFT_DEBOUNCE_MS = 1_000;
-/** SPEC 4: a restored draft is cleared from the server 1 s after it is shown. */
+/** docs/product.md §4: a restored draft is cleared from the server 1 s after it is shown. */
 export const DRAFT_CLEAR_AFTER_RESTORE_MS = 1_000;
 
 /** Formats one note can be exported to (GET /api/notes/:id/export?format=). */

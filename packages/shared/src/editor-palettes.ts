@@ -1,7 +1,7 @@
 // Apart from constants.ts (which loads with the web's first route, and a module lands whole in one
 // chunk): only the lazy editor toolbar, packages/editor and the server use them.
 
-/** SPEC 3 editor palettes. Stored content may only use these values (ARCHITECTURE 6). */
+/** docs/product.md §3 editor palettes. Stored content may only use these values (docs/architecture.md, packages/editor). */
 export const TEXT_COLORS = [
   { name: 'Default', value: null },
   { name: 'Red', value: '#ef4444' },

@@ -1,7 +1,7 @@
 // Apart from constants.ts (which loads with the web's first route): only the lazy AI toolbar and the
 // server use them.
 
-/** SPEC 9: the Capture composer's (and the editor's) translation languages. */
+/** docs/product.md §9: the Capture composer's (and the editor's) translation languages. */
 export const COMPOSER_LANGUAGES = [
   'Arabic',
   'Bengali',
@@ -28,7 +28,7 @@ export const COMPOSER_LANGUAGES = [
   'Vietnamese',
 ] as const;
 
-/** SPEC 9: Quick View's translation languages. */
+/** docs/product.md §9: Quick View's translation languages. */
 export const QUICK_VIEW_LANGUAGES = [
   'Spanish',
   'French',

@@ -1,7 +1,7 @@
-/** User-facing texts of SPEC section 5 and 8, kept once so server and web say the same words. */
+/** User-facing texts of docs/product.md §5 and §8, kept once so server and web say the same words. */
 export const MESSAGES = {
   displayNameRequired: 'Display name is required.',
-  // SPEC 5 says 6 characters; 8 is a deliberate change (docs/decisions/009-account-security.md).
+  // The original said 6 characters; 8 is a deliberate change (docs/decisions/009-account-security.md).
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooCommon: 'This password is too common. Please choose a less predictable one.',
   emailInvalid: 'Please enter a valid email address.',
@@ -33,8 +33,8 @@ export const MESSAGES = {
 } as const;
 
 /**
- * Why a shared-project action was refused (403) or is unavailable in the web (decision 008). Not SPEC
- * texts: SPEC has no permission model; these follow the help article on shared projects.
+ * Why a shared-project action was refused (403) or is unavailable in the web (decision 008). Listed in docs/product.md §8;
+ * the original had no permission model, so these follow the help article on shared projects.
  */
 export const PERMISSION_MESSAGES = {
   moveOut: "Only the project's owner or the note's author can move this note out of the shared project.",
@@ -60,7 +60,7 @@ export const PERMISSION_MESSAGES = {
 // full (a module lands whole in one chunk).
 
 /**
- * Import and export texts (issue 13; not SPEC texts: SPEC says export is planned). A refused upload
+ * Import and export texts (issue 13; listed in docs/product.md §8; the original only planned export). A refused upload
  * says what limit it hit; a skipped file says why in the import summary.
  */
 export const IMPORT_MESSAGES = {

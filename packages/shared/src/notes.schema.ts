@@ -18,7 +18,7 @@ export const tagsSchema = z
   .array(z.string().overwrite(stripUnsafeLine).trim().min(1).max(MAX_TAG_LENGTH))
   .max(MAX_TAGS, { message: `A note can have at most ${MAX_TAGS} tags.` });
 
-/** A note as lists show it: no full content, previews instead (SPEC 3: preview 150, cards 1200). */
+/** A note as lists show it: no full content, previews instead (docs/product.md §3: preview 150, cards 1200). */
 export const noteSummarySchema = z.object({
   id: z.string(),
   projectId: z.string(),
@@ -41,7 +41,7 @@ export const noteSchema = noteSummarySchema.extend({
 });
 export type Note = z.infer<typeof noteSchema>;
 
-/** GET /api/notes: one page, pinned first, then newest updated (SPEC 4). */
+/** GET /api/notes: one page, pinned first, then newest updated (docs/product.md §4). */
 export const noteListSchema = pageSchema('notes', noteSummarySchema);
 export type NoteListPage = z.infer<typeof noteListSchema>;
 

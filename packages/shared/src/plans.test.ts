@@ -6,7 +6,7 @@ const NOW = Date.parse('2026-11-22T12:00:00.000Z');
 const future = new Date(NOW + 5 * DAY_MS);
 const past = new Date(NOW - 1);
 
-describe('plan rules (SPEC section 4)', () => {
+describe('plan rules (docs/product.md §4)', () => {
   it('a sign-up trial ends 31 days (26784e5 ms) later', () => {
     expect(TRIAL_DURATION_MS).toBe(2_678_400_000);
     expect(trialExpiry(NOW).getTime() - NOW).toBe(31 * DAY_MS);

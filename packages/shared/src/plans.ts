@@ -1,6 +1,6 @@
 import { DAY_MS, type Plan, TRIAL_DURATION_MS } from './constants';
 
-/** The plan facts of SPEC section 4, computed in one place for the server and the web. */
+/** The plan facts of docs/product.md §4, computed in one place for the server and the web. */
 export interface PlanState {
   plan: Plan;
   planExpiresAt: string | null;

@@ -3,7 +3,7 @@ import type { ProjectColor } from './constants';
 // Apart from constants.ts (which loads with the web's first route): only the lazy New Project dialog
 // and the server use them.
 
-/** SPEC 3 project templates: names and colours in order. */
+/** docs/product.md §3 project templates: names and colours in order. */
 export const PROJECT_TEMPLATES = {
   student: {
     label: 'Student',

@@ -3,7 +3,7 @@ import { rankItems, scoreItem, stringSimilarity, titleSimilarity } from './searc
 
 const note = (title: string, content = '', tags: string[] = []) => ({ title, content, tags });
 
-describe('search ranking (SPEC section 9)', () => {
+describe('search ranking (docs/product.md §9)', () => {
   it('scores nothing for an empty query or no match', () => {
     expect(scoreItem(note('Groceries', 'milk'), '   ')).toBe(0);
     expect(scoreItem(note('Groceries', 'milk'), 'zebra')).toBe(0);

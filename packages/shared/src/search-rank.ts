@@ -1,6 +1,6 @@
 import { SEARCH_RESULT_LIMIT } from './constants';
 
-/** SPEC 9 scoring, applied by the server to the database's top candidates. */
+/** docs/product.md §9 scoring, applied by the server to the database's top candidates. */
 export const SEARCH_SCORES = {
   phrase: 100,
   titleWord: 10,

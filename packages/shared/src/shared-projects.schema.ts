@@ -5,7 +5,7 @@ import { projectColorSchema, projectDescriptionSchema, projectNameSchema } from 
 
 export const JOIN_CODE_LENGTH = 6;
 
-/** SPEC 8 join errors, word for word. */
+/** docs/product.md §8 join errors, word for word. */
 export const JOIN_MESSAGES = {
   notFound: (code: string) => `Project with code "${code}" not found. Please check the code and try again.`,
   ownProject: 'You cannot join your own project.',
@@ -18,7 +18,7 @@ export const JOIN_MESSAGES = {
   invalidCode: 'Enter the 6-digit project code.',
 } as const;
 
-/** SPEC 4: the progress modal's six stages, shown in order, ending in 'Project Ready!'. */
+/** docs/product.md §4: the progress modal's six stages, shown in order, ending in 'Project Ready!'. */
 export const SHARED_PROJECT_STAGES = [
   'Initializing shared project...',
   'Generating secure project code...',
@@ -28,7 +28,7 @@ export const SHARED_PROJECT_STAGES = [
   'Finalizing project setup...',
 ] as const;
 export const SHARED_PROJECT_READY = 'Project Ready!';
-/** SPEC 9: progress modal timing. */
+/** docs/product.md §9: progress modal timing. */
 export const SHARED_PROJECT_PROGRESS_MS = 30_000;
 
 export const joinCodeSchema = z.string().regex(/^\d{6}$/, { message: JOIN_MESSAGES.invalidCode });

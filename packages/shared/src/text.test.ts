@@ -17,7 +17,7 @@ describe('truncatePlainText', () => {
   });
 });
 
-describe('relativeTime (SPEC 9)', () => {
+describe('relativeTime (docs/product.md §9)', () => {
   const now = Date.parse('2026-11-22T12:00:00Z');
   it('says Just now under an hour', () => {
     expect(relativeTime('2026-11-22T11:01:00Z', now)).toBe('Just now');

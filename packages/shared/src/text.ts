@@ -1,6 +1,6 @@
 /**
  * A one-line preview of plain text: whitespace collapsed, cut to `length` characters plus '…' when
- * longer (SPEC 9 uses 50, 60, 120, 150 and 1200), never splitting a surrogate pair.
+ * longer (docs/product.md §9 uses 50, 60, 120, 150 and 1200), never splitting a surrogate pair.
  */
 export function truncatePlainText(text: string, length: number): string {
   // Collapsing whitespace only ever shortens text, so a generous head is all the preview can use.
@@ -16,7 +16,7 @@ export function cutLine(line: string, length: number): string {
   return `${head.endsWith('…') ? head.slice(0, -1) : head}…`;
 }
 
-/** SPEC 9 relative time: under 1 hour 'Just now', under 24 'N hours ago', otherwise 'N days ago'. */
+/** docs/product.md §9 relative time: under 1 hour 'Just now', under 24 'N hours ago', otherwise 'N days ago'. */
 export function relativeTime(iso: string, now: number = Date.now()): string {
   const hours = Math.floor((now - Date.parse(iso)) / 3_600_000);
   if (!(hours >= 1)) return 'Just now';

@@ -1,5 +1,5 @@
 /**
- * The voice assistant's texts (issue 10; SPEC 8 "Voice" and the help article's troubleshooting). Not in
+ * The voice assistant's texts (issue 10; docs/product.md §8 "Voice" and the help article's troubleshooting). Not in
  * messages.ts: that module is on the web's first route, whose JS budget is full, and a module lands
  * whole in one chunk; here they load only with the (lazy) voice card.
  */
@@ -35,12 +35,12 @@ export const VOICE_MESSAGES = {
   speechTextTooLong: 'This text is too long to speak.',
   microphoneDenied:
     'Microphone access was denied. Allow the microphone for this site in your browser settings, then start the call again.',
-  // SPEC 8 "Voice": the seed's hosted-call errors, kept for Vapi mode.
+  // docs/product.md §8 "Voice": the seed's hosted-call errors, kept for Vapi mode.
   assistantRequired: 'Assistant or Squad must be provided.',
   callObjectUnavailable: 'Call object is not available.',
 } as const;
 
-/** What the voice card says (issue 10, the web's side): labels of SPEC 2 and the errors' "what to do". */
+/** What the voice card says (issue 10, the web's side): labels of docs/product.md §2 and the errors' "what to do". */
 export const VOICE_CARD_MESSAGES = {
   signInToUse: 'Sign in to use Voice Assistant',
   upgrade: 'Upgrade to PRO',

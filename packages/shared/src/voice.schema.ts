@@ -20,17 +20,17 @@ export type VoiceCallStatus = (typeof VOICE_CALL_STATUSES)[number];
 export const VOICE_SPEAKERS = ['user', 'assistant'] as const;
 export type VoiceSpeaker = (typeof VOICE_SPEAKERS)[number];
 
-/** SPEC 9 voice constants the web's card relies on. */
+/** docs/product.md §9 voice constants the web's card relies on. */
 export const VOICE_SPEECH_THRESHOLD = 0.01;
 export const VOICE_VOLUME_SCALE = 0.15;
 export const VOICE_LEVEL_INTERVAL_MS = 100;
-/** SPEC 4: speech ends 1 s after the level drops below the threshold. */
+/** docs/product.md §4: speech ends 1 s after the level drops below the threshold. */
 export const VOICE_SPEECH_END_MS = 1_000;
 export const VOICE_WAVEFORM_BARS = 12;
 export const VOICE_TRANSCRIPT_LANGUAGE = 'en-US';
-/** SPEC 9: the loading indicator's refresh prompt while voice is connecting. */
+/** docs/product.md §9: the loading indicator's refresh prompt while voice is connecting. */
 export const VOICE_CONNECTING_REFRESH_MS = 10_000;
-/** SPEC 9: the voice list's previews. */
+/** docs/product.md §9: the voice list's previews. */
 export const VOICE_PREVIEW_LENGTH = 60;
 /** GET /api/voice/calls returns the newest this many. */
 export const VOICE_HISTORY_LIMIT = 20;
@@ -118,7 +118,7 @@ export const voiceCallSchema = z.object({
 export type VoiceCall = z.infer<typeof voiceCallSchema>;
 
 export const voiceCallSummarySchema = voiceCallSchema.extend({
-  /** The transcript's first VOICE_PREVIEW_LENGTH characters (SPEC 9). */
+  /** The transcript's first VOICE_PREVIEW_LENGTH characters (docs/product.md §9). */
   preview: z.string(),
   turnCount: z.number().int(),
 });

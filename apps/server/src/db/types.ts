@@ -112,7 +112,7 @@ export interface NotesTable {
   content: string;
   /** Derived from content: what search and previews read. */
   plain_text: string;
-  /** One line of plain text, at most the card length (SPEC 9: 1200), for lists. */
+  /** One line of plain text, at most the card length (docs/product.md §9: 1200), for lists. */
   excerpt: string;
   /** JSON array of strings. */
   tags: string;

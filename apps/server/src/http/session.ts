@@ -30,7 +30,7 @@ export function toHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-/** SPEC's check_and_update_expired_trials: an expired PRO trial is stored as FREE from now on. */
+/** The expiry sweep of docs/product.md §4 (check_and_update_expired_trials): an expired PRO trial is stored as FREE from now on. */
 export async function expireTrialIfDue(db: Kysely<Database>, user: SessionUser): Promise<SessionUser> {
   if (!isExpiredPro(user.plan, user.planExpiresAt)) return user;
   await db
@@ -148,7 +148,7 @@ declare module 'fastify' {
     loadSessionUser(request: FastifyRequest): Promise<SessionUser | null>;
     /** onRequest hook: 401 unless signed in; sets request.user. */
     requireAuth: onRequestAsyncHookHandler;
-    /** onRequest hook: 401 unless signed in, 403 unless PRO in trial or UNLIMITED (SPEC 4 and 6). */
+    /** onRequest hook: 401 unless signed in, 403 unless PRO in trial or UNLIMITED (docs/product.md §4 and §6). */
     requireAccess: onRequestAsyncHookHandler;
   }
 }

@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import type { EventBus } from './event-bus';
 import { meterMessages, type SocketGuard, type SocketLimits } from './socket-guard';
 
-/** SPEC 9: realtime events per second per connection. */
+/** docs/product.md §9: realtime events per second per connection. */
 export const MAX_EVENTS_PER_SECOND = 10;
 const FLUSH_INTERVAL_MS = 100;
 const HEARTBEAT_MS = 30_000;

@@ -304,7 +304,7 @@ export function createSocketGuard(deps: SocketGuardDeps) {
         continue;
       }
       guarded.user = { ...guarded.user, plan: session.plan, planExpiresAt: session.planExpiresAt };
-      // Co-editing needs access (SPEC: shared projects need PRO or UNLIMITED); events do not.
+      // Co-editing needs access (docs/product.md §6: shared projects need PRO or UNLIMITED); events do not.
       if (guarded.kind === 'collab' && !hasAccess(session.plan, session.planExpiresAt, now)) {
         revoke(guarded, CLOSE.forbidden);
       }

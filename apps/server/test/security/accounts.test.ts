@@ -107,7 +107,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
 
   describe('password rules', () => {
     it.each([
-      ['six characters (SPEC allowed it)', 'zzzzzz', MESSAGES.passwordTooShort],
+      ['six characters (allowed before decision 009)', 'zzzzzz', MESSAGES.passwordTooShort],
       ['seven characters', 'zq7-war', MESSAGES.passwordTooShort],
       ['a common password', 'password1234', MESSAGES.passwordTooCommon],
       ['a common password in capitals', 'QWERTYUIOP', MESSAGES.passwordTooCommon],

@@ -3,7 +3,7 @@ import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useAuth } from '@/features/auth';
 import { paths } from '@/lib/route-table';
 
-/** Wraps the guarded routes (SPEC 2): signed-out visitors go to /, once the session read is done. */
+/** Wraps the guarded routes (docs/product.md §2): signed-out visitors go to /, once the session read is done. */
 export function RequireAuth() {
   const { initialized, user } = useAuth();
   if (!initialized) return <LoadingIndicator />;

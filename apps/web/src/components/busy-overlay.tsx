@@ -14,7 +14,7 @@ interface BusyOverlayProps {
 }
 
 /**
- * SPEC 4 busy states: an overlay over the controls while adding, enhancing or opening the editor;
+ * docs/product.md §4 busy states: an overlay over the controls while adding, enhancing or opening the editor;
  * after LOADING_TIMEOUT_MS (10 s) it offers a page refresh. Inside a `relative` parent unless
  * full screen. One overlay for the composer, /editor and the AI hosts.
  */

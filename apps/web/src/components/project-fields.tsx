@@ -25,7 +25,7 @@ interface ProjectFieldsProps {
 }
 
 /**
- * A project's own fields (SPEC 2, 4, 5): name, description and colour, with the server's length
+ * A project's own fields (docs/product.md §2, §4, §5): name, description and colour, with the server's length
  * limits. One form for New Project, Create Shared Project and Project Actions; each dialog keeps its
  * own submit rule and buttons.
  */

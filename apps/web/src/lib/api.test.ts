@@ -58,7 +58,7 @@ describe('api client', () => {
     expect((await rejection(api.get('/api/me'))).message).toBe(MESSAGES.tooManyRequests);
   });
 
-  it('maps a network failure to the SPEC network text', async () => {
+  it('maps a network failure to the network text of docs/product.md §8', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => {
@@ -69,7 +69,7 @@ describe('api client', () => {
     expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', message: MESSAGES.networkFailed });
   });
 
-  it('maps an invalid API key or configuration to the SPEC authentication text', async () => {
+  it('maps an invalid API key or configuration to the authentication text of docs/product.md §8', async () => {
     vi.stubGlobal('fetch', respond(500, { error: { code: 'INTERNAL_ERROR', message: 'Invalid API key' } }));
     expect((await rejection(api.get('/api/me'))).message).toBe(MESSAGES.authConfigFailed);
   });
@@ -86,7 +86,7 @@ describe('api client', () => {
 });
 
 describe('errorMessage', () => {
-  it('uses ApiError messages, SPEC texts for known failures, and the fallback otherwise', () => {
+  it('uses ApiError messages, the texts of docs/product.md §8 for known failures, and the fallback otherwise', () => {
     expect(errorMessage(new ApiError(400, 'VALIDATION_ERROR', 'Display name is required.'))).toBe(
       'Display name is required.',
     );

@@ -31,13 +31,13 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
 const NETWORK_FAILURE = /failed to fetch|networkerror when attempting to fetch|load failed/i;
 const AUTH_CONFIG_FAILURE = /invalid\s+api\s*key|invalid\s+(auth\s+)?config(uration)?/i;
 
-/** SPEC 8: an error reporting an invalid API key or configuration gets the authentication text. */
+/** docs/product.md §8: an error reporting an invalid API key or configuration gets the authentication text. */
 function serverMessage(message: string): string {
   return AUTH_CONFIG_FAILURE.test(message) ? MESSAGES.authConfigFailed : message;
 }
 
 /**
- * The text to show for any error (SPEC 8): ApiError messages are already user-facing; a fetch failure
+ * The text to show for any error (docs/product.md §8): ApiError messages are already user-facing; a fetch failure
  * ('Failed to fetch') gets the network text, an invalid API key or configuration the authentication
  * text; other errors pass through, and anything without a message gets `fallback`.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { findRoute, getDocumentTitle, getMobileBarTitle, getPageTitle, paths } from './route-table';
 
 describe('route table', () => {
-  it('titles every SPEC route, and unknown paths with the product name', () => {
+  it('titles every route of docs/product.md §2, and unknown paths with the product name', () => {
     expect(getDocumentTitle('/')).toBe('Capture · Notewise');
     expect(getDocumentTitle('/notes')).toBe('All Notes · Notewise');
     expect(getPageTitle('/project/42')).toBe('Project Notes');

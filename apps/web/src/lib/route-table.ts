@@ -1,7 +1,7 @@
 import { PRODUCT_NAME } from '@notewise/shared';
 import { matchPath } from 'react-router';
 
-/** Every page of the app (SPEC 2, route table). Components are attached in router.tsx. */
+/** Every page of the app (docs/product.md §2, route table). Components are attached in router.tsx. */
 export const ROUTES = [
   { id: 'capture', path: '/', title: 'Capture', guarded: false },
   { id: 'projects', path: '/projects', title: 'Projects', guarded: true },

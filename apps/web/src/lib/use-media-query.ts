@@ -14,7 +14,7 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** SPEC: under 768 px is the mobile layout. */
+/** docs/product.md §2: under 768 px is the mobile layout. */
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX - 0.02}px)`;
 
 export function useIsMobile(): boolean {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../types';
 import { columnTypes } from './column-types';
 
-/** SPEC's current_input: one draft per user and kind, saved while typing, restored after a reload. */
+/** The drafts of docs/product.md §3 (current_input): one draft per user and kind, saved while typing, restored after a reload. */
 export function draftsMigration(dialect: Dialect) {
   const t = columnTypes(dialect);
   return {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '../types';
 import { columnTypes } from './column-types';
 
-/** SPEC's enhanced_notes: one row per AI enhancement, so a reload can show its result or its failure. */
+/** The AI jobs of docs/product.md §3 (enhanced_notes): one row per AI enhancement, so a reload can show its result or its failure. */
 export function aiJobsMigration(dialect: Dialect) {
   const t = columnTypes(dialect);
   return {

@@ -103,7 +103,7 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
     inbox: async (userId: string) => inbox(userId, await deps.projects.list(userId, 'personal')),
 
     /**
-     * ARCHITECTURE 11.2: Add Note creates the note at once. The engine proposes a title and one of
+     * docs/decisions/005-ai-providers.md: Add Note creates the note at once. The engine proposes a title and one of
      * the user's personal projects; without a fitting project the note goes to 'Inbox'.
      */
     /** The title and personal project capture would choose for this text (null: 'Inbox'). */

@@ -137,7 +137,7 @@ export function createAuth({
     databaseHooks: {
       user: {
         create: {
-          // SPEC 4: every sign-up starts a PRO trial that ends 31 days later.
+          // docs/product.md §4: every sign-up starts a PRO trial that ends 31 days later.
           before: async (user) => ({ data: { ...user, plan: 'PRO', planExpiresAt: trialExpiry() } }),
         },
       },

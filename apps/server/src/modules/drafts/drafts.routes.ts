@@ -9,7 +9,7 @@ export interface DraftRoutesDeps {
   drafts: DraftsRepo;
 }
 
-/** SPEC's current_input: what the user was typing, kept on the server so a reload restores it. */
+/** The drafts of docs/product.md §3 (current_input): what the user was typing, kept on the server so a reload restores it. */
 export function registerDraftRoutes(app: FastifyInstance, { drafts }: DraftRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 
-/** Turns every PRO trial past its expiry into FREE (SPEC's check_and_update_expired_trials). */
+/** Turns every PRO trial past its expiry into FREE (check_and_update_expired_trials in docs/product.md §4). */
 export async function expireTrials(db: Kysely<Database>, now = new Date()): Promise<number> {
   const result = await db
     .updateTable('users')

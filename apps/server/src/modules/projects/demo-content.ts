@@ -3,7 +3,7 @@ import type { SharedProjectsRepo } from '../shared-projects/shared-projects.repo
 import type { ProjectsRepo } from './projects.repo';
 
 /**
- * DESIGN's first impression: the demo account opens onto real content in its colours, notes that
+ * docs/design.md §3, first impression: the demo account opens onto real content in its colours, notes that
  * show off formatting, one pinned note, and a shared project.
  */
 export async function seedDemoContent(

@@ -17,7 +17,7 @@ import { trigramSimilarity } from './trigram';
  * 1. the index finds the matching notes the user may see, newest first, at most `MATCH_WINDOW`
  *    (a word found in 100,000 notes costs what a word in 1,000 does);
  * 2. the index's own rank (bm25 on FTS5, ts_rank_cd on PostgreSQL) keeps the best `CANDIDATE_LIMIT`;
- * 3. SPEC's scoring (`packages/shared/src/search-rank.ts`) orders those and the top 10 are returned.
+ * 3. The scoring of docs/product.md §9 (`packages/shared/src/search-rank.ts`) orders those and the top 10 are returned.
  * The last word matches as a prefix (the user is typing it); a word no note contains is replaced by
  * the closest words the notes do contain (trigram similarity, computed the same way on both). Both
  * expansions come from the vocabulary of the notes, so the index is asked for exact words only.

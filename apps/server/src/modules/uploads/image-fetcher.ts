@@ -54,7 +54,7 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  * (SSRF): https only; every address the name resolves to must be public, and the connection goes to
  * the address that was checked (a second DNS answer cannot swap in 127.0.0.1); redirects are
  * followed by hand, at most `maxRedirects`, each re-checked the same way; a short overall time-out
- * and a size cap (SPEC 9: 5 MB) bound the work.
+ * and a size cap (docs/product.md §9: 5 MB) bound the work.
  */
 export async function fetchImage(rawUrl: string, options: ImageFetchOptions): Promise<Buffer> {
   const deadline = AbortSignal.timeout(options.timeoutMs);

@@ -38,7 +38,7 @@ const IMAGE_RESPONSE = {
 
 const tooLarge = () => new ApiError(413, ERROR_CODES.payloadTooLarge, PICTURE_MESSAGES.tooLarge);
 
-/** The SPEC's picture texts for whatever went wrong with an uploaded (or fetched) image. */
+/** The picture texts of docs/product.md §8 for whatever went wrong with an uploaded (or fetched) image. */
 function pictureError(error: unknown, from: 'file' | 'url'): unknown {
   if (error instanceof ImageRejectedError) {
     if (error.reason === 'too-large') return tooLarge();

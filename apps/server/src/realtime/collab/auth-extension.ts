@@ -23,7 +23,7 @@ export function createAuthExtension(deps: { membership: Membership; guard: Socke
         return new Error(reason);
       };
       if (guarded.revoked) throw refuse(guarded.revoked.reason);
-      // SPEC: shared projects need PRO (trial) or UNLIMITED.
+      // docs/product.md §6: shared projects need PRO (trial) or UNLIMITED.
       if (!hasAccess(user.plan, user.planExpiresAt)) throw refuse('Forbidden');
       const noteId = noteIdOf(documentName);
       const note = noteId ? await membership.note(user.id, noteId) : undefined;

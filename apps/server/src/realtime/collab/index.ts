@@ -32,7 +32,7 @@ export interface CollabDeps {
 }
 
 /**
- * Co-editing of notes in shared projects (ARCHITECTURE 7): Hocuspocus in this process at /collab.
+ * Co-editing of notes in shared projects (docs/decisions/004-realtime-and-co-editing.md): Hocuspocus in this process at /collab.
  * The socket is admitted on the upgrade request (session, Origin: socket-guard.ts); each document
  * then needs access and membership of the note's shared project, checked before any sync. Every
  * incoming update passes the editor schema before it is applied (decision 006). Documents are

@@ -36,7 +36,7 @@ export function AppLayout() {
         tabIndex={-1}
         className="flex min-h-[calc(100dvh-3.5rem)] flex-col focus:outline-none md:min-h-dvh md:pl-14"
       >
-        {/* SPEC 2: a loading indicator until authentication is initialised. */}
+        {/* docs/product.md §2: a loading indicator until authentication is initialised. */}
         {initialized ? (
           <Suspense fallback={<LoadingIndicator />}>
             <PageTransition key={pathname}>

@@ -143,7 +143,7 @@ function SignOutItem({ variant }: { variant: NavVariant }) {
   );
 }
 
-/** The entries of the desktop sidebar and the mobile menu (SPEC 2, Navigation). */
+/** The entries of the desktop sidebar and the mobile menu (docs/product.md §2, Navigation). */
 export function NavItems({ variant, onNavigate, onAuth }: NavItemsProps) {
   const { user, initialized } = useAuth();
   const { openAuthDialog } = useAuthDialog();

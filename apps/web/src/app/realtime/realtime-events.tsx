@@ -1,5 +1,5 @@
 /**
- * The live-events client (ARCHITECTURE 7): one WebSocket to /api/events while someone is signed in.
+ * The live-events client (docs/decisions/004-realtime-and-co-editing.md): one WebSocket to /api/events while someone is signed in.
  * Each change event marks the cached queries it affects stale (active ones refetch), so a second tab or
  * a second member sees a new note, a rename, a move or a deletion without reloading.
  *

@@ -31,7 +31,7 @@ interface ColorDotProps {
   label?: string;
 }
 
-/** A small round swatch of a project colour (DESIGN: colours only as dots, bars and tints). */
+/** A small round swatch of a project colour (docs/design.md §1: colours only as dots, bars and tints). */
 export function ColorDot({ color, size = 8, className, label }: ColorDotProps) {
   return (
     <span

@@ -22,7 +22,7 @@ interface ConfirmDialogProps {
 
 /**
  * A yes/no question before an action (role="alertdialog"). Focus starts on the confirm button so Enter
- * confirms (DESIGN: Enter confirms a dialog's primary action); Escape and Cancel dismiss.
+ * confirms (docs/design.md §2: Enter confirms a dialog's primary action); Escape and Cancel dismiss.
  */
 export function ConfirmDialog({
   open,

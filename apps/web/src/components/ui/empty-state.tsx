@@ -17,7 +17,7 @@ interface EmptyStateProps {
 
 const DEFAULT_HELP = { to: '/help-center', label: 'Help Center' };
 
-/** What a list shows when it has nothing in it (DESIGN: the seed's text, one sentence, one action). */
+/** What a list shows when it has nothing in it (docs/design.md §2: the seed's text, one sentence, one action). */
 export function EmptyState({
   icon: Icon,
   title,

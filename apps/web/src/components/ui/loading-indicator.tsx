@@ -5,7 +5,7 @@ import { Button } from './button';
 import { Spinner } from './spinner';
 
 interface LoadingIndicatorProps {
-  /** After this long the slow-load message and a Refresh button appear (SPEC: 10 s by default). */
+  /** After this long the slow-load message and a Refresh button appear (docs/product.md §9: 10 s by default). */
   timeoutMs?: number;
   /** Read by screen readers while loading. */
   label?: string;

@@ -1,4 +1,4 @@
-// The public surface of co-editing (ARCHITECTURE 7). Light on purpose: Yjs, Hocuspocus and TipTap
+// The public surface of co-editing (docs/decisions/004-realtime-and-co-editing.md). Light on purpose: Yjs, Hocuspocus and TipTap
 // load with the collaborative editor's module only (loadCollaborativeEditor, for React.lazy).
 export { CollabSaveStatus } from './components/collab-save-status';
 export type {

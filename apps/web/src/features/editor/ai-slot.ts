@@ -9,7 +9,7 @@ import type { RichTextEditorHandle } from './components/rich-text-editor';
  * bar and the Quick View toolbar. The AI feature's toolbar fills it.
  */
 export interface AiToolbarSlotProps {
-  /** Where the slot is: the composer and /editor offer 23 languages, Quick View 12 (SPEC 9). */
+  /** Where the slot is: the composer and /editor offer 23 languages, Quick View 12 (docs/product.md §9). */
   context: 'composer' | 'editor' | 'quick-view';
   /** The note's current text: plain text in the composer, Markdown in the rich-text editors. */
   getText: () => string;
@@ -20,7 +20,7 @@ export interface AiToolbarSlotProps {
    */
   setTextStreaming: (text: string, options?: { done?: boolean }) => void;
   /**
-   * True when the buttons must be disabled (SPEC 5): empty text, the host is busy (adding, saving),
+   * True when the buttons must be disabled (docs/product.md §5): empty text, the host is busy (adding, saving),
    * no access, or in Quick View no note selected.
    */
   disabled: boolean;

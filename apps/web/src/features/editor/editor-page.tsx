@@ -27,7 +27,7 @@ const DRAFT_SAVE_DELAY_MS = 1_000;
 const ACCESS_REASON = 'Adding notes needs an active PRO trial or the UNLIMITED plan.';
 
 /**
- * /editor (SPEC 2): a full-width writing page for a note started on Capture. Top bar: Back to
+ * /editor (docs/product.md §2): a full-width writing page for a note started on Capture. Top bar: Back to
  * Capture, Undo Enhancement (after an AI enhancement), the AI buttons and Add Note. Leaving with
  * content asks 'Save Your Note?'. What is typed here survives a reload of the page. The AI toolbar
  * comes from the AI feature as `aiToolbar` (app/editor-route.tsx): this feature does not import it.
@@ -186,7 +186,7 @@ export function EditorPage({ aiToolbar: AiToolbar }: { aiToolbar: EditorAiToolba
 
   const backToCapture = () => {
     if (editorRef.current?.isBlank() ?? true) {
-      // SPEC 4: nothing to keep, so the draft goes too.
+      // docs/product.md §4: nothing to keep, so the draft goes too.
       leaving.current = true;
       clearDrafts();
     }
@@ -246,7 +246,7 @@ export function EditorPage({ aiToolbar: AiToolbar }: { aiToolbar: EditorAiToolba
             <AiToolbar
               context="editor"
               editorRef={editorRef}
-              // Signed out, the AI buttons stay clickable and ask to sign up (SPEC 5).
+              // Signed out, the AI buttons stay clickable and ask to sign up (docs/product.md §5).
               disabled={blank || controlsBusy || noAccess}
               onEnhancingChange={setEnhancing}
               onStreamStart={(before) => {

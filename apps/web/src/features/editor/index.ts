@@ -1,5 +1,5 @@
 // The public surface of the editor feature. Kept free of TipTap: the rich-text editor and the /editor
-// page load lazily (ARCHITECTURE 10: the first route's JS stays small), through the loaders below.
+// page load lazily (docs/architecture.md, budgets: the first route's JS stays small), through the loaders below.
 // Nothing here imports features/ai: the AI feature builds on these types, and the /editor page takes
 // the AI toolbar as a prop (app/editor-route.tsx).
 export type {

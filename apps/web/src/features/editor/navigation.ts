@@ -1,4 +1,4 @@
-/** What /editor receives through React Router's location.state (SPEC 2 route table). */
+/** What /editor receives through React Router's location.state (docs/product.md §2 route table). */
 export interface EditorNavigationState {
   /** The text to open: the composer's plain text (its line breaks are kept). */
   noteText?: string;

@@ -1,6 +1,6 @@
 import { markdownToPlainText } from '@notewise/editor';
 
-/** SPEC 3, Help article categories, in the order the overview shows them. */
+/** docs/product.md §3, Help article categories, in the order the overview shows them. */
 export const HELP_CATEGORIES = [
   { id: 'getting-started', title: 'Getting Started' },
   { id: 'features', title: 'Features' },

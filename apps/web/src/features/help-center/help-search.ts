@@ -23,7 +23,7 @@ function excerptAround(text: string, words: readonly string[]): string {
 }
 
 /**
- * SPEC 2 and 9: case-insensitive over title, content and keywords, ranked by the product's own note
+ * docs/product.md §2 and §9: case-insensitive over title, content and keywords, ranked by the product's own note
  * search scoring (keywords count as tags), at most 10 results. An empty list means "show the overview".
  */
 export function searchHelp(articles: readonly HelpArticle[], query: string): HelpSearchResult[] {

@@ -10,7 +10,7 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** `?` opens the Help Center (DESIGN: every action one key away), never while typing or in a dialog. */
+/** `?` opens the Help Center (docs/design.md §2: every action one key away), never while typing or in a dialog. */
 export function useHelpShortcut() {
   const navigate = useNavigate();
   useEffect(() => {

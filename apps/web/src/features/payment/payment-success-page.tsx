@@ -107,7 +107,7 @@ function NoPaymentFound() {
 }
 
 /**
- * /success?session_id=...: SPEC's payment success page, but only for a payment that happened. Our
+ * /success?session_id=...: The payment success page of docs/product.md §2, but only for a payment that happened. Our
  * server asks Stripe about the session (only the session's own user may), and the plan itself comes
  * from Stripe's signed webhook, never from this page (decision 022).
  */

@@ -16,15 +16,15 @@ import { useColumnLayout } from './hooks/use-column-layout';
 import { type ProjectRef, useQuickViewSelection } from './hooks/use-quick-view-selection';
 
 /**
- * Three columns need 250 + 250 + 400 px (SPEC 9 minimums) beside the 56 px sidebar: below this
- * width Quick View uses the single-column layout with drawers (SPEC: always under 768 px).
+ * Three columns need 250 + 250 + 400 px (docs/product.md §9 minimums) beside the 56 px sidebar: below this
+ * width Quick View uses the single-column layout with drawers (docs/product.md §2: always under 768 px).
  */
 const WIDE_LAYOUT_QUERY = '(min-width: 960px)';
 
 type Drawer = 'projects' | 'notes' | null;
 
 /**
- * Quick View (SPEC 2): projects | notes | editor side by side in resizable columns, or one column
+ * Quick View (docs/product.md §2): projects | notes | editor side by side in resizable columns, or one column
  * with drawers on small screens. The selection is in the URL; switching away from a note with
  * unsaved changes asks first ('Unsaved Changes').
  */
@@ -88,7 +88,7 @@ export function QuickViewPage() {
       if (!wide) setDrawer('notes');
       return;
     }
-    // SPEC 4: a different project resets the editor (no note selected).
+    // docs/product.md §4: a different project resets the editor (no note selected).
     guard(() => {
       select({ project, noteId: null });
       if (!wide) setDrawer('notes');

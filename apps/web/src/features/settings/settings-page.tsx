@@ -19,7 +19,7 @@ type SettingsTab = 'profile' | 'plan';
 const EXPIRY_RELOAD_KEY = 'notewise:trial-expiry-reload';
 
 /**
- * SPEC 2: opening settings with an expired PRO plan runs the server's expiry routine, then reloads.
+ * docs/product.md §2: opening settings with an expired PRO plan runs the server's expiry routine, then reloads.
  * The server runs check_and_update_expired_trials on any signed-in request (http/session.ts), so
  * reading the profile is the call; the reload shows the FREE plan everywhere at once.
  */

@@ -30,7 +30,7 @@ import { SharedProjectActions } from './components/shared-project-actions';
 
 const VIEW_STORAGE_KEY = 'notewise.view.shared-project-notes';
 
-/** SPEC 2: search by title and content (the loaded excerpt), and tags; every word must match. */
+/** docs/product.md §2: search by title and content (the loaded excerpt), and tags; every word must match. */
 function useSharedNoteFilter(notes: NoteSummary[] | undefined, query: string) {
   const deferred = useDeferredValue(query);
   return useMemo(() => {

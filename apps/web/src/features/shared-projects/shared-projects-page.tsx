@@ -15,7 +15,7 @@ import { SharedProjectCollection, SharedProjectListSkeleton } from './components
 
 const VIEW_STORAGE_KEY = 'notewise.view.shared-projects';
 
-/** Case-insensitive: every word of the query in the name or the description (SPEC 2). */
+/** Case-insensitive: every word of the query in the name or the description (docs/product.md §2). */
 function useProjectFilter(projects: SharedProject[] | undefined, query: string) {
   const deferred = useDeferredValue(query);
   return useMemo(() => {

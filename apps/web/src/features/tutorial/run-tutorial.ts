@@ -49,7 +49,7 @@ function samePath(route: string): boolean {
   );
 }
 
-/** The page fades in over 0.4 s (SPEC 2); highlight after it settles so the spotlight sits right. */
+/** The page fades in over 0.4 s (docs/product.md §2); highlight after it settles so the spotlight sits right. */
 const PAGE_SETTLE_MS = 450;
 
 /**

@@ -34,7 +34,7 @@ export function TutorialHost() {
   useEffect(
     () =>
       onTutorialStartRequest(() => {
-        // A restart clears the completed flag (SPEC 4); closing the running tour first counts as nothing.
+        // A restart clears the completed flag (docs/product.md §4); closing the running tour first counts as nothing.
         const request = ++latestRequest.current;
         const running = tour.current;
         tour.current = null;
@@ -48,7 +48,7 @@ export function TutorialHost() {
             onEnd: () => {
               if (tour.current !== started) return;
               tour.current = null;
-              // Complete and skip both set completed (SPEC 4).
+              // Complete and skip both set completed (docs/product.md §4).
               void saveTutorialCompleted(true, signedIn.current);
             },
           });

@@ -1,6 +1,6 @@
 import { paths } from '@/lib/route-table';
 
-/** SPEC 3, Tutorial step: where it goes, what it points at and what it says. */
+/** docs/product.md §3, Tutorial step: where it goes, what it points at and what it says. */
 export interface TutorialStep {
   id: string;
   title: string;
@@ -17,7 +17,7 @@ export interface TutorialStep {
 }
 
 /**
- * The six steps (SPEC 4, issue 12). The voice assistant's step points at its card on Capture (lazy:
+ * The six steps (docs/product.md §4, issue 12). The voice assistant's step points at its card on Capture (lazy:
  * the step waits for it; every plan sees the card, with its own button). No target lives in the mobile menu: every step
  * points at page content, which is visible at 390 px without opening a drawer.
  */
@@ -83,7 +83,7 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
   },
 ];
 
-/** SPEC 4: progress in percent, e.g. step 3 of 6 is 50%. */
+/** docs/product.md §4: progress in percent, e.g. step 3 of 6 is 50%. */
 export function progressPercent(index: number, total = TUTORIAL_STEPS.length): number {
   return Math.round(((index + 1) / total) * 100);
 }

@@ -2,7 +2,7 @@ import type { TutorialState } from '@notewise/shared';
 import { api } from '@/lib/api';
 import { storage } from '@/lib/storage';
 
-/** SPEC 9: completion is kept in local storage; the value is when it was finished or skipped. */
+/** docs/product.md §9: completion is kept in local storage; the value is when it was finished or skipped. */
 export const TUTORIAL_COMPLETED_KEY = 'notewise.tutorial.completed';
 /** Set by a successful sign-up in this tab: the host offers the tutorial once, then removes it. */
 const OFFER_KEY = 'notewise.tutorial.offer';
@@ -15,7 +15,7 @@ export function fetchTutorialState(): Promise<TutorialState> {
   return api.get<TutorialState>('/api/me/tutorial');
 }
 
-/** Complete and skip both set completed; a restart clears it (SPEC 4). Kept locally and on the account. */
+/** Complete and skip both set completed; a restart clears it (docs/product.md §4). Kept locally and on the account. */
 export async function saveTutorialCompleted(completed: boolean, signedIn: boolean): Promise<void> {
   if (completed) storage.set(TUTORIAL_COMPLETED_KEY, new Date().toISOString());
   else storage.remove(TUTORIAL_COMPLETED_KEY);

@@ -42,7 +42,7 @@ function parseJson(data: string): Record<string, unknown> {
 }
 
 /**
- * POST /api/ai/enhance and read its Server-Sent Events (ARCHITECTURE 11.3): `job`, `delta` per chunk,
+ * POST /api/ai/enhance and read its Server-Sent Events (docs/decisions/005-ai-providers.md): `job`, `delta` per chunk,
  * then `done` with the whole output (resolved) or `error` (rejected with an ApiError carrying the
  * server's code and message). Errors before the stream are the usual JSON errors (400, 403, 413, 422,
  * 429). Aborting the signal cancels the request (rejects with the AbortError).

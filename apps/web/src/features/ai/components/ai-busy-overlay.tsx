@@ -13,7 +13,7 @@ interface AiBusyOverlayProps {
 }
 
 /**
- * SPEC 4: 'AI magic at work...' over the host while an enhancement waits for its first words; after
+ * docs/product.md §4: 'AI magic at work...' over the host while an enhancement waits for its first words; after
  * LOADING_TIMEOUT_MS (10 s) it offers to refresh the page. Place it inside a `relative` parent.
  */
 export function AiBusyOverlay({ fullScreen = false, className }: AiBusyOverlayProps) {

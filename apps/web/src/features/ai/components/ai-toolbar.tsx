@@ -40,7 +40,7 @@ const ACTIONS: Record<AiAction, { label: string; icon: LucideIcon }> = {
 };
 
 /**
- * The AI buttons (SPEC 2 and 5): Summarize, Grammar, Translate with a searchable language list (23
+ * The AI buttons (docs/product.md §2 and §5): Summarize, Grammar, Translate with a searchable language list (23
  * languages in the composer and /editor, 12 in Quick View) and Structure. Disabled when the host
  * says so or without access (with the reason as description); signed-out clicks ask to sign up. While
  * one runs, all of them are disabled and the result streams into the host (useEnhancement).

@@ -1,4 +1,4 @@
-/** SPEC 9: the enhanced text types itself out at 20 ms per character... */
+/** docs/product.md §9: the enhanced text types itself out at 20 ms per character... */
 export const MS_PER_CHAR = 20;
 /**
  * ...unless it is far behind the stream: then the hidden rest shrinks by elapsed/CATCH_UP_MS of itself

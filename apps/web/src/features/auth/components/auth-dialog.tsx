@@ -62,7 +62,7 @@ function fieldErrorsOf(issues: ReadonlyArray<{ path: PropertyKey[]; message: str
   return errors;
 }
 
-/** Sign-in / sign-up dialog (SPEC 2, Auth dialog). Mounted once by AuthDialogProvider. */
+/** Sign-in / sign-up dialog (docs/product.md §2, Auth dialog). Mounted once by AuthDialogProvider. */
 export function AuthDialog({
   open,
   mode: requestedMode,

@@ -14,7 +14,7 @@ const MobileSearchDialog = lazy(async () => ({ default: (await loadMobileSearch(
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 /**
- * Capture's note search (SPEC 2). Desktop: a search box with a dropdown of recent notes or results.
+ * Capture's note search (docs/product.md §2). Desktop: a search box with a dropdown of recent notes or results.
  * Under 768 px: a floating button opening a full-screen search. Signed out, the box is disabled and
  * prompts sign-up. Cmd/Ctrl+K focuses the search from anywhere on the page.
  */

@@ -7,7 +7,7 @@ import { useDebounced } from '@/lib/use-debounced';
 
 /** How long typing must pause before the search runs. */
 export const SEARCH_DEBOUNCE_MS = 200;
-/** SPEC 2: the dropdown lists the first 10 notes when the query is empty. */
+/** docs/product.md §2: the dropdown lists the first 10 notes when the query is empty. */
 const RECENT_LIMIT = 10;
 
 export interface SearchItem {

@@ -63,7 +63,7 @@ const noop = () => () => {};
 const initialState = () => INITIAL_COLLAB_STATE;
 
 /**
- * A note of a shared project, edited together (ARCHITECTURE 7): a Yjs document synced through
+ * A note of a shared project, edited together (docs/decisions/004-realtime-and-co-editing.md): a Yjs document synced through
  * Hocuspocus at /collab, TipTap bound to it with Collaboration (its own undo history) and everyone's
  * carets with CollaborationCaret. Shows 'Connecting...' until the first sync, a hint while offline
  * (edits stay local and sync on reconnect), and a clear message when the server refuses the user.

@@ -29,7 +29,7 @@ export const INITIAL_COLLAB_STATE: CollabState = {
   people: [],
 };
 
-/** The words of the save indicator (DESIGN: saving states are words). */
+/** The words of the save indicator (docs/design.md §2: saving states are words). */
 export function saveStateLabel(state: CollabState): string {
   if (state.connection === 'denied') return 'No access';
   if (state.connection === 'failed') return 'Not connected';

@@ -10,7 +10,7 @@ const FALLBACK_TITLE_LENGTH = 80;
 const INBOX = 'Inbox';
 
 /**
- * Add Note (ARCHITECTURE 11 item 2): POST /api/ai/capture creates the note with a proposed title in
+ * Add Note (docs/decisions/005-ai-providers.md): POST /api/ai/capture creates the note with a proposed title in
  * the best-fitting project. Only if that endpoint is missing (404 from an older server) does it fall
  * back to creating the note in the first project (or a new 'Inbox') titled by its first line.
  * `projectId`: the project the user picked (personal or shared); the server checks they may write there.

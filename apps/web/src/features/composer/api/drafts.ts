@@ -2,7 +2,7 @@ import type { Draft } from '@notewise/shared';
 import { api } from '@/lib/api';
 import { storage } from '@/lib/storage';
 
-/** The composer's draft kind (SPEC 3 current_input.input_type). */
+/** The composer's draft kind (docs/product.md §3 current_input.input_type). */
 const KIND = 'note_input';
 const SERVER_PATH = `/api/drafts/${KIND}`;
 
@@ -51,7 +51,7 @@ export function clearLocalDraft(userId: string): void {
   storage.remove(localKey(userId));
 }
 
-/** SPEC 8: draft save/clear failures are only logged. */
+/** docs/product.md §8: draft save/clear failures are only logged. */
 export function logDraftError(action: string, error: unknown): void {
   console.warn(`Draft ${action} failed`, error);
 }

@@ -41,7 +41,7 @@ const preloadActions = () => {
   void loadAddNote().catch(() => undefined);
 };
 
-/** SPEC 9: the textarea grows to 360 px, 240 px under 768 px, then scrolls. */
+/** docs/product.md §9: the textarea grows to 360 px, 240 px under 768 px, then scrolls. */
 const MAX_HEIGHT_PX = 360;
 const MAX_HEIGHT_MOBILE_PX = 240;
 
@@ -55,7 +55,7 @@ const BUSY_LABELS: Record<Exclude<Busy, false>, string> = {
 const ACCESS_REASON = 'Adding notes and the editor need an active PRO trial or the UNLIMITED plan.';
 
 /**
- * The Capture composer (SPEC 2 and 4): a growing textarea with its own undo/redo, a character count,
+ * The Capture composer (docs/product.md §2 and §4): a growing textarea with its own undo/redo, a character count,
  * the Editor button, the AI buttons' slot and Add Note, which creates the note through
  * POST /api/ai/capture and shows 'Success!'. The text is kept as a draft (server and this browser).
  */
@@ -235,10 +235,10 @@ export function Composer() {
           context="composer"
           getText={() => textareaRef.current?.value ?? text}
           setTextStreaming={(next, options) => {
-            // One undo step: after an enhancement, undo restores the original (SPEC 4).
+            // One undo step: after an enhancement, undo restores the original (docs/product.md §4).
             if (options?.done) history.replace(next);
           }}
-          // Signed out, the AI buttons stay clickable and ask to sign up (SPEC 5).
+          // Signed out, the AI buttons stay clickable and ask to sign up (docs/product.md §5).
           disabled={trimmed === '' || busy !== false || noAccess}
           onBusyChange={(enhancing) => {
             // An accepted result opens /editor: its code loads while the AI works.

@@ -23,7 +23,7 @@ interface SuccessDialogProps {
   onViewNote: () => void;
 }
 
-/** SPEC 2: after Add Note, 'Success!' with Close and View Note. */
+/** docs/product.md §2: after Add Note, 'Success!' with Close and View Note. */
 export function SuccessDialog({ open, onOpenChange, onViewNote }: SuccessDialogProps) {
   // Added offline (decision 024): kept on this device until the connection is back; nothing to view yet.
   const [queued, setQueued] = useState(() => open && takeQueuedCreate());

@@ -12,7 +12,7 @@ import {
 } from '../api/drafts';
 import { forgetComposerText } from '../lib/composer-memory';
 
-/** True when this document was loaded by a reload (SPEC 4: drafts are restored only then). */
+/** True when this document was loaded by a reload (docs/product.md §4: drafts are restored only then). */
 export function isPageReload(): boolean {
   const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
   return entry?.type === 'reload';
@@ -43,7 +43,7 @@ function restoreOnce(userId: string): Promise<string | null> {
     }
     const draft = newer(local, server);
     if (!draft?.content.trim()) return null;
-    // SPEC 4: the saved draft is cleared 1 s after it is shown; the text stays in the box.
+    // docs/product.md §4: the saved draft is cleared 1 s after it is shown; the text stays in the box.
     if (server) {
       window.setTimeout(() => {
         deleteServerDraft().catch((error) => logDraftError('clear', error));
@@ -66,9 +66,9 @@ interface ComposerDraftOptions {
 }
 
 /**
- * The composer's draft (SPEC 4): saved to the server and to localStorage 1 s after typing stops,
+ * The composer's draft (docs/product.md §4): saved to the server and to localStorage 1 s after typing stops,
  * skipping empty content and content equal to the last saved; restored only on a page reload, taking
- * the newer of the two. Failures are logged, never shown (SPEC 8).
+ * the newer of the two. Failures are logged, never shown (docs/product.md §8).
  */
 export function useComposerDraft({ userId, text, onRestore }: ComposerDraftOptions) {
   const lastSaved = useRef<string | null>(null);

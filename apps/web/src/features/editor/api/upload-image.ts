@@ -1,7 +1,7 @@
 import { PICTURE_MESSAGES, uploadedImageSchema } from '@notewise/shared';
 import { ApiError, CLIENT_ERROR_CODES, errorMessage } from '@/lib/api';
 
-/** SPEC 9: pictures up to 5 MB (the server checks too, from the bytes). */
+/** docs/product.md §9: pictures up to 5 MB (the server checks too, from the bytes). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 const ACCEPTED_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif'];
 /** For the file picker's `accept`. */

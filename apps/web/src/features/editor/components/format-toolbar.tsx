@@ -13,7 +13,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 const MOD = isMac ? '⌘' : 'Ctrl+';
 
 /**
- * The floating format toolbar (SPEC 2): shown on a text selection, with Bold, Italic, Underline and
+ * The floating format toolbar (docs/product.md §2): shown on a text selection, with Bold, Italic, Underline and
  * menus for text style, size, colour, highlight and lists. One menu is open at a time; Escape closes
  * it. Keyboard users reach it with Tab from the selection (it follows the text in the DOM), or with
  * Alt+F10; Escape from the toolbar returns to the text.

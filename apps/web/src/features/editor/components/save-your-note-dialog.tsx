@@ -10,7 +10,7 @@ interface SaveYourNoteDialogProps {
   adding: boolean;
 }
 
-/** SPEC 4 'Editor leave': leaving /editor with unsaved content. */
+/** docs/product.md §4 'Editor leave': leaving /editor with unsaved content. */
 export function SaveYourNoteDialog({
   open,
   onCancel,

@@ -4,7 +4,7 @@ import { errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { checkImageFile, uploadImage } from '../api/upload-image';
 
-/** SPEC 8 'Picture': the toast's title; the description says why and that nothing was added. */
+/** docs/product.md §8 'Picture': the toast's title; the description says why and that nothing was added. */
 export const IMAGE_UPLOAD_FAILED = PICTURE_MESSAGES.uploadFailed;
 
 /** The image files among a paste's or a drop's files (others are left to the browser/editor). */

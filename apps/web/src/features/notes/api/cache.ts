@@ -9,7 +9,7 @@ import type { NoteSearchResponse } from './search-notes';
 
 // Re-exported for rename-note.ts (helper D's note API work), which takes them from here.
 
-/** SPEC 4, as the server pages it: pinned first, then newest updated, ties by id (descending). */
+/** docs/product.md §4, as the server pages it: pinned first, then newest updated, ties by id (descending). */
 export function compareNotes(a: NoteSummary, b: NoteSummary): number {
   if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
   if (a.updatedAt !== b.updatedAt) return a.updatedAt < b.updatedAt ? 1 : -1;

@@ -17,7 +17,7 @@ export function moveNote({ note, projectId }: MoveNoteVariables): Promise<Note> 
   return api.post<Note>(`/api/notes/${encodeURIComponent(note.id)}/move`, { projectId });
 }
 
-/** SPEC 4: the note leaves the current project's list at once; it comes back with a toast on failure. */
+/** docs/product.md §4: the note leaves the current project's list at once; it comes back with a toast on failure. */
 export function useMoveNote() {
   const queryClient = useQueryClient();
   return useMutation<Note, Error, MoveNoteVariables, CacheSnapshot>({

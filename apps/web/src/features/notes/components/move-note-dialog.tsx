@@ -20,7 +20,7 @@ interface MoveNoteDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** SPEC 5: Move needs a destination that differs from the current project. Shared projects are listed too. */
+/** docs/product.md §5: Move needs a destination that differs from the current project. Shared projects are listed too. */
 export function MoveNoteDialog({ note, open, onOpenChange, onMove, onCloseAutoFocus }: MoveNoteDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

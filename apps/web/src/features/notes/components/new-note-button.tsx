@@ -14,7 +14,7 @@ interface NewNoteButtonProps {
   projectId?: string;
 }
 
-/** Goes to Capture (/) to write a note, in `projectId` when given; disabled and dimmed without access (SPEC 5). */
+/** Goes to Capture (/) to write a note, in `projectId` when given; disabled and dimmed without access (docs/product.md §5). */
 export function NewNoteButton({ label = 'New Note', variant = 'primary', projectId }: NewNoteButtonProps) {
   const { hasAccess } = useAuth();
   return (

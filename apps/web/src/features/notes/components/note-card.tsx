@@ -18,7 +18,7 @@ export interface NoteItemProps {
   note: NoteSummary;
   /** The note's project, shown as a dot and name; omit on a project's own page. */
   project?: Project;
-  /** Ring and scroll into view (SPEC: highlightNote). */
+  /** Ring and scroll into view (docs/product.md §2: highlightNote). */
   highlighted?: boolean;
   /** Where clicking the note goes; Quick View on its project by default. */
   linkTo?: (note: NoteSummary) => string;

@@ -14,7 +14,7 @@ interface RenameNoteDialogProps {
   onCloseAutoFocus?: (event: Event) => void;
 }
 
-/** SPEC 5: Save is enabled only when the trimmed title is non-empty and differs from the current one. */
+/** docs/product.md §5: Save is enabled only when the trimmed title is non-empty and differs from the current one. */
 export function RenameNoteDialog({
   note,
   open,

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { DisabledHint } from '@/components/ui/disabled-hint';
 import { useAuth } from '@/features/auth';
 
-/** Opens the New Project dialog; disabled and dimmed without access, saying why (SPEC 5). */
+/** Opens the New Project dialog; disabled and dimmed without access, saying why (docs/product.md §5). */
 export function NewProjectButton({ onClick }: { onClick: () => void }) {
   const { hasAccess } = useAuth();
   return (

@@ -17,7 +17,7 @@ interface NewProjectDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Create one custom project, or a whole set from a template (SPEC 2 and 3). */
+/** Create one custom project, or a whole set from a template (docs/product.md §2 and §3). */
 export function NewProjectDialog({ open, onOpenChange }: NewProjectDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -11,7 +11,7 @@ interface ProjectNameInputProps {
   className?: string;
 }
 
-/** Rename in place (SPEC 2): Enter or leaving the field saves; Escape cancels. */
+/** Rename in place (docs/product.md §2): Enter or leaving the field saves; Escape cancels. */
 export function ProjectNameInput({ current, onSave, onCancel, className }: ProjectNameInputProps) {
   const [value, setValue] = useState(current);
   const done = useRef(false);

@@ -2,7 +2,7 @@ import { HIGHLIGHT_DURATION_MS } from '@notewise/shared';
 import { useEffect, useState } from 'react';
 
 /**
- * SPEC 2: the note named by ?highlightNote= is highlighted for HIGHLIGHT_DURATION_MS once it is on
+ * docs/product.md §2: the note named by ?highlightNote= is highlighted for HIGHLIGHT_DURATION_MS once it is on
  * screen (`ready`). Returns the id while the highlight lasts, else null.
  */
 export function useHighlight(noteId: string | null, ready: boolean): string | null {

@@ -115,7 +115,7 @@ export function CollaborativeNoteSession({ note, controlRef }: CollaborativeNote
   const revert = useCallback(() => setTitle(savedTitle.current), []);
 
   useNoteEditorControl(controlRef, { isDirty, save, revert });
-  // Cmd/Ctrl+S saves the title and waits for the text (DESIGN); closing the tab with changes asks.
+  // Cmd/Ctrl+S saves the title and waits for the text (docs/design.md §2); closing the tab with changes asks.
   useNoteShortcuts({ save, isEnhancing, hasUnsavedChanges: isDirty });
 
   const stopped = collab.connection === 'denied' || collab.connection === 'failed';

@@ -25,7 +25,7 @@ interface ColumnMessageProps {
   className?: string;
 }
 
-/** A column's placeholder or empty state: the SPEC text, one sentence of help, one action. */
+/** A column's placeholder or empty state: The text of docs/product.md §2, one sentence of help, one action. */
 export function ColumnMessage({ title, description, action, icon, className }: ColumnMessageProps) {
   return (
     <div className={cn('flex flex-col items-center px-6 py-12 text-center', className)}>

@@ -12,7 +12,7 @@ interface UnsavedChangesDialogProps {
   onSave: () => void;
 }
 
-/** SPEC 4 'Quick View note editing': switching note or project (or leaving) with unsaved changes. */
+/** docs/product.md §4 'Quick View note editing': switching note or project (or leaving) with unsaved changes. */
 export function UnsavedChangesDialog({
   open,
   saving,

@@ -10,7 +10,7 @@ interface NoteShortcuts {
   onPageHide?: () => void;
 }
 
-/** Cmd/Ctrl+S saves (DESIGN); closing the tab with unsaved changes asks first. Read at call time. */
+/** Cmd/Ctrl+S saves (docs/design.md §2); closing the tab with unsaved changes asks first. Read at call time. */
 export function useNoteShortcuts(shortcuts: NoteShortcuts) {
   const latest = useRef(shortcuts);
   latest.current = shortcuts;

@@ -14,7 +14,7 @@ export interface QuickViewSelection {
 }
 
 /**
- * The selection lives in the URL (SPEC 2: /quick-view?project=|sharedProject=&note=), so links open
+ * The selection lives in the URL (docs/product.md §2: /quick-view?project=|sharedProject=&note=), so links open
  * a project and note, and the URL follows every selection (replacing the entry: no history spam).
  */
 export function useQuickViewSelection() {

@@ -4,7 +4,7 @@ import { ApiError, api, isApiError } from '@/lib/api';
 
 /**
  * POST /api/billing/checkout: a Stripe Checkout Session for the UNLIMITED plan; answers its URL.
- * SPEC 8's texts: the server's own (Failed to create checkout session, No checkout URL received,
+ * docs/product.md §8's texts: the server's own (Failed to create checkout session, No checkout URL received,
  * sign in), 'Failed to start checkout' when the server could not be reached at all.
  */
 export async function startCheckout(): Promise<string> {

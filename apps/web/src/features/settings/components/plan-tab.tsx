@@ -36,7 +36,7 @@ const PLAN_DESCRIPTIONS: Record<Plan, string> = {
 
 const TRIAL_DAYS = Math.round(TRIAL_DURATION_MS / DAY_MS);
 
-/** SPEC 4 colours: green for active and trialing, yellow for past_due, red for canceled. */
+/** docs/product.md §4 colours: green for active and trialing, yellow for past_due, red for canceled. */
 const TONE_CLASSES = {
   success: 'border-success/40 text-success',
   warning: 'border-warning/40 text-warning',
@@ -45,7 +45,7 @@ const TONE_CLASSES = {
 } as const;
 
 /**
- * The account's plan as SPEC 4's subscription statuses: the UNLIMITED plan is bought once (active,
+ * The account's plan as docs/product.md §4's subscription statuses: the UNLIMITED plan is bought once (active,
  * never renews), the PRO trial is `trialing`, a PRO past its expiry `incomplete_expired` (Expired);
  * FREE has no subscription.
  */
@@ -129,7 +129,7 @@ function AccessRequest({ email }: { email: string }) {
   );
 }
 
-/** SPEC 2 Pricing card: Most Popular, the price, the six features and the purchase button. */
+/** docs/product.md §2 Pricing card: Most Popular, the price, the six features and the purchase button. */
 function PricingCard({ user }: { user: Me }) {
   const options = useBillingOptions();
   const checkout = useStartCheckout();
@@ -194,7 +194,7 @@ function PricingCard({ user }: { user: Me }) {
 export function PlanTab({ user }: { user: Me }) {
   const trialEnded = user.plan === 'PRO' && !user.trialActive;
   const trialProgress = Math.min(100, Math.max(0, (user.daysRemaining / TRIAL_DAYS) * 100));
-  // SPEC 2: the upgrade section is for FREE users and PRO users in trial (an ended trial is FREE).
+  // docs/product.md §2: the upgrade section is for FREE users and PRO users in trial (an ended trial is FREE).
   const showUpgrade = user.plan !== 'UNLIMITED';
 
   return (

@@ -21,15 +21,15 @@ import { useUploadProfilePicture } from '../api/upload-profile-picture';
 const ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
 /**
- * The server's refusal (400/413) already carries the SPEC text ('Please select a valid image file.',
- * 'Image size must be less than 5MB.', 'Invalid image URL.'); anything else gets the SPEC's failure text.
+ * The server's refusal (400/413) already carries the text of docs/product.md §5 ('Please select a valid image file.',
+ * 'Image size must be less than 5MB.', 'Invalid image URL.'); anything else gets the failure text of docs/product.md §8.
  */
 function pictureError(error: unknown, fallback: string): string {
   if (isApiError(error, 400) || isApiError(error, 413)) return error.message;
   return fallback;
 }
 
-/** SPEC 9: 10 % every 200 ms up to 90 %; the caller sets 100 % when the server has answered. */
+/** docs/product.md §9: 10 % every 200 ms up to 90 %; the caller sets 100 % when the server has answered. */
 function useFakeProgress() {
   const [progress, setProgress] = useState<number | null>(null);
   const timer = useRef<number | undefined>(undefined);
@@ -58,7 +58,7 @@ function useFakeProgress() {
   };
 }
 
-/** Settings > Profile: the picture with its initials fallback, upload, image URL and removal (SPEC 2). */
+/** Settings > Profile: the picture with its initials fallback, upload, image URL and removal (docs/product.md §2). */
 export function ProfilePictureSection({ user }: { user: Me }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const fileLabelId = useId();
@@ -78,7 +78,7 @@ export function ProfilePictureSection({ user }: { user: Me }) {
     setFileError(null);
     setFile(null);
     if (!chosen) return;
-    // SPEC 5, checked here first so the user is told at once; the server checks the bytes again.
+    // docs/product.md §5, checked here first so the user is told at once; the server checks the bytes again.
     if (!chosen.type.startsWith('image/')) {
       setFileError(PICTURE_MESSAGES.invalidFile);
       return;
@@ -221,7 +221,7 @@ export function ProfilePictureSection({ user }: { user: Me }) {
                   setUrlError(null);
                 }}
               />
-              {/* SPEC 5: Save is disabled while the field is empty. */}
+              {/* docs/product.md §5: Save is disabled while the field is empty. */}
               <Button type="submit" disabled={url.trim() === '' || busy} pending={fromUrl.isPending}>
                 {fromUrl.isPending ? 'Saving...' : 'Save'}
               </Button>

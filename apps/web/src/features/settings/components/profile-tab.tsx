@@ -17,7 +17,7 @@ export function ProfileTab({ user }: { user: Me }) {
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateProfile();
   const trimmed = name.trim();
-  // SPEC 5: Update is disabled when the name is empty or unchanged; the value is trimmed.
+  // docs/product.md §5: Update is disabled when the name is empty or unchanged; the value is trimmed.
   const canUpdate = trimmed.length > 0 && trimmed !== user.name && !update.isPending;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -5,7 +5,7 @@ import { invalidateNoteData } from '@/lib/query-keys';
 import { invalidateSharedProjectData, storeSharedProject } from './cache';
 
 /**
- * POST /api/shared-projects/join with `{ code }`. Errors carry SPEC 8's texts: not found (404), own
+ * POST /api/shared-projects/join with `{ code }`. Errors carry docs/product.md §8's texts: not found (404), own
  * project (400), already a member (409), too many attempts (429).
  */
 export function joinSharedProject(code: string): Promise<SharedProject> {

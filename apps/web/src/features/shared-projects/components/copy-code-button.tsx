@@ -4,7 +4,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 
-/** Writes a project code to the clipboard; a toast says 'Code copied' or 'Failed to copy' (SPEC 8). */
+/** Writes a project code to the clipboard; a toast says 'Code copied' or 'Failed to copy' (docs/product.md §8). */
 export async function copyProjectCode(code: string): Promise<void> {
   try {
     // Undefined outside secure contexts: that throws here, and reads as a failure.

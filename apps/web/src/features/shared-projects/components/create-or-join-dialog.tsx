@@ -63,7 +63,7 @@ interface CreateOrJoinDialogProps {
 }
 
 /**
- * SPEC 4: a choice screen leads to the create or the join form. Submitting closes the dialog and shows
+ * docs/product.md §4: a choice screen leads to the create or the join form. Submitting closes the dialog and shows
  * the progress modal; on success the modal ends in 'Project Ready!', then closes and the dialog starts
  * over; on failure the modal closes and the dialog reopens on the same form, input kept, with the error.
  */

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { DisabledHint } from '@/components/ui/disabled-hint';
 import { useAuth } from '@/features/auth';
 
-/** Opens the create-or-join dialog; disabled and dimmed without access, saying why (SPEC 5). */
+/** Opens the create-or-join dialog; disabled and dimmed without access, saying why (docs/product.md §5). */
 export function NewSharedProjectButton({
   onClick,
   label = 'New Shared Project',

@@ -27,7 +27,7 @@ interface ProgressModalProps {
 }
 
 /**
- * SPEC 4: the modal shown while a shared project is created or joined: the six stages in order, then
+ * docs/product.md §4: the modal shown while a shared project is created or joined: the six stages in order, then
  * 'Project Ready!'. It cannot be dismissed; it closes when both the request and the animation are done
  * (or at once on failure, when the parent drops the run).
  */

@@ -25,7 +25,7 @@ interface ProjectActionsDialogProps {
 }
 
 /**
- * SPEC 2 'Project Actions'. The owner renames, describes and recolours, manages the join code
+ * docs/product.md §2 'Project Actions'. The owner renames, describes and recolours, manages the join code
  * (regenerate, turn off) and the members (Remove), and deletes; a member sees why those are the
  * owner's (decision 008) and can leave. Anyone can export the project as a Markdown zip (issue 13).
  */
@@ -109,7 +109,7 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
   );
 }
 
-/** SPEC 5: saved only when the trimmed name is non-empty and something changed. */
+/** docs/product.md §5: saved only when the trimmed name is non-empty and something changed. */
 function DetailsForm({ project }: { project: SharedProject }) {
   const update = useUpdateSharedProject();
   const [name, setName] = useState(project.name);

@@ -11,7 +11,7 @@ interface SharedNoteCollectionProps {
   pager?: ListPager;
 }
 
-/** A shared project's notes as cards or rows; each opens Quick View on the Shared tab (SPEC 2). */
+/** A shared project's notes as cards or rows; each opens Quick View on the Shared tab (docs/product.md §2). */
 export function SharedNoteCollection({
   sharedProjectId,
   notes,

@@ -46,7 +46,7 @@ interface SharedProjectCollectionProps {
   onCreateOrJoin: () => void;
 }
 
-/** Shared projects as a grid of cards (ending in the create-or-join tile) or a table (SPEC 2 columns). */
+/** Shared projects as a grid of cards (ending in the create-or-join tile) or a table (docs/product.md §2 columns). */
 export function SharedProjectCollection({ projects, view, onCreateOrJoin }: SharedProjectCollectionProps) {
   if (view === 'list') return <SharedProjectTable projects={projects} />;
   return (
@@ -148,7 +148,7 @@ export function CreateOrJoinTile({ onClick }: { onClick: () => void }) {
   );
 }
 
-/** The list view: a table with SPEC 2's columns (Name, Project ID, Items, Last Modified, Actions). */
+/** The list view: a table with docs/product.md §2's columns (Name, Project ID, Items, Last Modified, Actions). */
 function SharedProjectTable({ projects }: { projects: SharedProject[] }) {
   const th = 'px-3 py-2 text-left text-xs font-medium text-subtle';
   return (

@@ -1,9 +1,9 @@
 import { SHARED_PROJECT_PROGRESS_MS, SHARED_PROJECT_STAGES } from '@notewise/shared';
 import { useEffect, useRef, useState } from 'react';
 
-/** SPEC 9: the progress modal advances on a 50 ms tick. */
+/** docs/product.md §9: the progress modal advances on a 50 ms tick. */
 export const PROGRESS_TICK_MS = 50;
-/** Once the request is done, the remaining stages go by within this time (SPEC 9: finish within ~1 s). */
+/** Once the request is done, the remaining stages go by within this time (docs/product.md §9: finish within ~1 s). */
 export const PROGRESS_RACE_MS = 900;
 /** How long 'Project Ready!' stays before the modal closes. */
 export const READY_HOLD_MS = 1_000;
@@ -17,7 +17,7 @@ export interface StageProgress {
 }
 
 /**
- * The progress modal's clock (SPEC 4 and 9); mount it fresh for each run. Progress advances evenly over
+ * The progress modal's clock (docs/product.md §4 and §9); mount it fresh for each run. Progress advances evenly over
  * SHARED_PROJECT_PROGRESS_MS and holds on the last stage until `done`; once `done`, it races through
  * the remaining stages within PROGRESS_RACE_MS, shows ready, and calls `onFinished` READY_HOLD_MS later.
  */

@@ -10,7 +10,7 @@ const STATUS_LABELS: Record<VoiceCallSummary['status'], string> = {
   saved: 'Saved',
 };
 
-/** SPEC 9: the voice list previews 60 characters (the server cuts them; this guards the layout). */
+/** docs/product.md §9: the voice list previews 60 characters (the server cuts them; this guards the layout). */
 function preview(call: VoiceCallSummary): string {
   const text = call.preview.trim();
   if (text === '') return 'Nothing was said.';

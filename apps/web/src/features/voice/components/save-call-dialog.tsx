@@ -38,7 +38,7 @@ async function ensureEnded(detail: VoiceCallDetail): Promise<void> {
 }
 
 /**
- * 'Save Call Notes' (SPEC 2 and 4): an editable title, the project, the notes and the whole transcript.
+ * 'Save Call Notes' (docs/product.md §2 and §4): an editable title, the project, the notes and the whole transcript.
  * Save makes a normal note (notes first, then the transcript) and offers to open it; Discard deletes
  * the call and its turns. Closing with the X keeps the call under Recent calls.
  */

@@ -1,7 +1,7 @@
 import { cn } from '@/lib/cn';
 
 interface WaveformProps {
-  /** Bar heights in [0, 1], oldest first (12 of them, SPEC 9). */
+  /** Bar heights in [0, 1], oldest first (12 of them, docs/product.md §9). */
   bars: readonly number[];
   active: boolean;
 }

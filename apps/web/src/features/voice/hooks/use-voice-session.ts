@@ -33,7 +33,7 @@ import {
 import { isRecoverable, voiceErrorText } from '../lib/voice-errors';
 import { utteranceToWav } from '../lib/wav';
 
-/** offline -> connecting -> live -> ending -> offline (SPEC 4); any error goes straight to offline. */
+/** offline -> connecting -> live -> ending -> offline (docs/product.md §4); any error goes straight to offline. */
 export type VoicePhase = 'offline' | 'connecting' | 'live' | 'ending';
 
 interface Session {

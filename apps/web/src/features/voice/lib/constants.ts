@@ -7,15 +7,15 @@ import {
   VOICE_WAVEFORM_BARS,
 } from '@notewise/shared';
 
-/** SPEC 9, Voice: a level above this starts an utterance. */
+/** docs/product.md §9, Voice: a level above this starts an utterance. */
 export const SPEECH_THRESHOLD = VOICE_SPEECH_THRESHOLD;
-/** SPEC 4 and 9: an utterance ends this long after the level drops below the threshold. */
+/** docs/product.md §4 and §9: an utterance ends this long after the level drops below the threshold. */
 export const SPEECH_END_MS = VOICE_SPEECH_END_MS;
-/** SPEC 9: the level at which a waveform bar is full height. */
+/** docs/product.md §9: the level at which a waveform bar is full height. */
 export const VOLUME_SCALE = VOICE_VOLUME_SCALE;
-/** SPEC 9: how often the microphone level is sampled. */
+/** docs/product.md §9: how often the microphone level is sampled. */
 export const LEVEL_INTERVAL_MS = VOICE_LEVEL_INTERVAL_MS;
-/** SPEC 9: bars in the waveform. */
+/** docs/product.md §9: bars in the waveform. */
 export const WAVEFORM_BARS = VOICE_WAVEFORM_BARS;
 /** What the speech server is sent: 16 kHz mono PCM16 WAV (what Whisper-style servers resample to anyway). */
 export const UTTERANCE_SAMPLE_RATE = VOICE_SAMPLE_RATE;

@@ -13,7 +13,7 @@ const BLOCK_SIZE = 4096;
 
 /**
  * The microphone for a call: getUserMedia into an AudioContext; an AnalyserNode sampled every 100 ms
- * gives the level (SPEC 9), a ScriptProcessorNode hands the raw samples to the recorder. (An
+ * gives the level (docs/product.md §9), a ScriptProcessorNode hands the raw samples to the recorder. (An
  * AudioWorklet would need its module from a separate file or a blob: URL, which the CSP's script-src
  * does not allow; for one mono stream the main thread keeps up easily.)
  */

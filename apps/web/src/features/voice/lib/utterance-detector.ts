@@ -9,7 +9,7 @@ import {
 } from './constants';
 
 /**
- * The level state machine (SPEC 4 and 9): a level above the threshold starts speech; speech ends
+ * The level state machine (docs/product.md §4 and §9): a level above the threshold starts speech; speech ends
  * SPEECH_END_MS after the level last stayed below it. A monologue without a pause is cut at
  * MAX_UTTERANCE_MS so each piece stays under the server's duration cap. Pure: time is passed in.
  */
@@ -48,7 +48,7 @@ export function detectSpeech(
   return { state: state.quietSince === null ? { ...state, quietSince } : state, event: null };
 }
 
-/** A level as a bar height in [0, 1] (SPEC 9 volume scale: a level of 0.15 fills the bar). */
+/** A level as a bar height in [0, 1] (docs/product.md §9 volume scale: a level of 0.15 fills the bar). */
 export function barHeight(level: number): number {
   if (!Number.isFinite(level) || level <= 0) return 0;
   return Math.min(1, level / VOLUME_SCALE);
