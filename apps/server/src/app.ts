@@ -217,11 +217,28 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProjectRoutes(app, { projects, service: projectService });
   registerNoteRoutes(app, { notes, membership, service: noteService });
   registerPinRoutes(app, { notes, service: noteService });
-  registerExportImportRoutes(app, { db: database.db, notes, membership, notify });
+  registerExportImportRoutes(app, { db: database.db, notes, membership, noteService });
   registerSearchRoutes(app, { search: createSearchRepo(database.db, database.dialect) });
   registerDraftRoutes(app, { drafts: createDraftsRepo(database.db) });
-  const ai = registerAiRoutes(app, { config, db: database.db, notes, projects, notify, rateLimiter });
-  registerVoiceRoutes(app, { config, db: database.db, ai, notes, membership, notify, rateLimiter });
+  const ai = registerAiRoutes(app, {
+    config,
+    db: database.db,
+    notes,
+    noteService,
+    projects,
+    notify,
+    rateLimiter,
+  });
+  registerVoiceRoutes(app, {
+    config,
+    db: database.db,
+    ai,
+    notes,
+    noteService,
+    membership,
+    notify,
+    rateLimiter,
+  });
   registerSharedProjectRoutes(app, { shared, service: projectService });
   registerBillingRoutes(app, {
     config,

@@ -2,27 +2,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AI_MESSAGES, MAX_AI_INPUT_LENGTH } from '@notewise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { registerAiRoutes } from '../src/modules/ai/ai.routes';
-import { createNotesRepo } from '../src/modules/notes/notes.repo';
-import { createProjectsRepo } from '../src/modules/projects/projects.repo';
 import { errorAnswer, type FakeModel, parseSse, startFakeModel, streamAnswer } from './ai-fake-model';
-import { dialects, request, setPlan, signUp, startTestApp, type TestApp, testConfig } from './helpers';
+import { dialects, request, setPlan, signUp, startTestApp, type TestApp } from './helpers';
 
-/** The real app plus the AI routes (registered here unless app.ts already does). */
+/** The real app (app.ts registers the AI routes) with this AI configuration. */
 async function startAiApp(dialect: (typeof dialects)[number], env: Record<string, string>) {
-  const fullEnv = { DEMO_ACCOUNT: 'false', ...env };
-  const t = await startTestApp(dialect, fullEnv);
-  if (!t.app.hasRoute({ method: 'GET', url: '/api/ai/status' })) {
-    const db = t.database.db;
-    registerAiRoutes(t.app, {
-      config: testConfig(t.testDb.dataDir, fullEnv),
-      db,
-      notes: createNotesRepo(db),
-      projects: createProjectsRepo(db),
-      rateLimiter: t.rateLimiter,
-    });
-  }
-  return t;
+  return startTestApp(dialect, { DEMO_ACCOUNT: 'false', ...env });
 }
 
 function api(t: TestApp, cookie: string) {

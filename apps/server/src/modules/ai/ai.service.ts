@@ -19,6 +19,7 @@ import { notFound } from '../../http/errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { NotesRepo } from '../notes/notes.repo';
+import type { NotesService } from '../notes/notes.service';
 import type { ProjectsRepo } from '../projects/projects.repo';
 import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
 import { createAiJobsRepo } from './ai-jobs.repo';
@@ -28,9 +29,11 @@ export interface AiDeps {
   config: Config;
   db: Kysely<Database>;
   notes: NotesRepo;
+  /** Creates the captured note (access, write, change event) as POST /api/notes does. */
+  noteService: Pick<NotesService, 'create'>;
   projects: ProjectsRepo;
-  /** Change events for the note (and the 'Inbox' project) capture creates, as the notes routes send. */
-  notify?: Pick<ChangeNotifier, 'note' | 'project'> | undefined;
+  /** The change event of the 'Inbox' project capture may create. */
+  notify?: Pick<ChangeNotifier, 'project'> | undefined;
   /** The server's shared rate limiter (per-minute AI budget). */
   rateLimiter: RateLimiter;
   /** Another engine (tests use short retry delays); by default createAiProvider(config.ai). */
@@ -143,12 +146,11 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       // A first line that became the title is not repeated as the body's first line (issue 18.8);
       // a title the user wrote leaves the text exactly as it is.
       const body = userTitle ? content : withoutTitleLine(content, title);
-      const note = await deps.notes.create(userId, { projectId: project.id, title, content: body, clientId });
-      await deps.notify?.note({
-        type: 'note.created',
-        projectId: note.projectId,
-        noteId: note.id,
-        actorId: userId,
+      const note = await deps.noteService.create(userId, {
+        projectId: project.id,
+        title,
+        content: body,
+        clientId,
       });
       return { note, project: (await deps.projects.find(userId, project.id)) ?? project };
     },

@@ -18,9 +18,9 @@ import { z } from 'zod';
 import type { Database } from '../../db/types';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
-import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { NotesRepo } from '../notes/notes.repo';
 import { NOTE_NOT_FOUND } from '../notes/notes.routes';
+import type { NotesService } from '../notes/notes.service';
 import type { Membership } from '../projects/membership';
 import { authorize } from '../projects/policy';
 import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
@@ -51,9 +51,14 @@ function download(reply: FastifyReply, fileName: string, type: keyof typeof CONT
 
 export function registerExportImportRoutes(
   app: FastifyInstance,
-  deps: { db: Kysely<Database>; notes: NotesRepo; membership: Membership; notify: ChangeNotifier },
+  deps: {
+    db: Kysely<Database>;
+    notes: NotesRepo;
+    membership: Membership;
+    noteService: Pick<NotesService, 'create'>;
+  },
 ) {
-  const { notes, membership, notify } = deps;
+  const { notes, membership, noteService } = deps;
   const exportRepo = createExportRepo(deps.db);
   const renderPool = createRenderPool();
   app.addHook('onClose', () => renderPool.close());
@@ -161,18 +166,12 @@ export function registerExportImportRoutes(
         const imported: ImportResult['imported'] = [];
         for (const candidate of plan.notes) {
           const title = noteTitleSchema.safeParse(candidate.title);
-          const note = await notes.create(userId, {
+          const note = await noteService.create(userId, {
             projectId: access.projectId,
             title: title.success ? title.data : 'Untitled',
             content: candidate.content,
           });
           imported.push({ noteId: note.id, title: note.title, source: candidate.source });
-          await notify.note({
-            type: 'note.created',
-            projectId: note.projectId,
-            noteId: note.id,
-            actorId: userId,
-          });
         }
         return { projectId: access.projectId, imported, skipped: plan.skipped };
       },

@@ -25,6 +25,7 @@ import { synthesizeSpeech } from '../../voice/text-to-speech';
 import { checkWav } from '../../voice/wav';
 import type { AiService } from '../ai/ai.service';
 import type { NotesRepo } from '../notes/notes.repo';
+import type { NotesService } from '../notes/notes.service';
 import type { Membership } from '../projects/membership';
 import { authorize } from '../projects/policy';
 import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
@@ -41,6 +42,8 @@ export interface VoiceDeps {
   repo: VoiceRepo;
   ai: Pick<AiService, 'provider' | 'inbox'>;
   notes: NotesRepo;
+  /** Creates the saved call's note (access, write, change event) as POST /api/notes does. */
+  noteService: Pick<NotesService, 'create'>;
   membership: Membership;
   notify: ChangeNotifier;
   rateLimiter: RateLimiter;
@@ -252,16 +255,10 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       await endCall(userId, callId);
       const { notes } = await callOf(userId, callId);
       const turns = await repo.turns(callId);
-      const note = await deps.notes.create(userId, {
+      const note = await deps.noteService.create(userId, {
         projectId,
         title: body.title,
         content: callNoteMarkdown(notes, turns),
-      });
-      await deps.notify.note({
-        type: 'note.created',
-        projectId: note.projectId,
-        noteId: note.id,
-        actorId: userId,
       });
       if (!(await repo.markSaved(userId, callId, note.id))) {
         // A second Save ran at the same moment and won: this note is a duplicate.
