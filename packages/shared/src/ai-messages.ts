@@ -34,7 +34,6 @@ export const AI_MESSAGES = {
   emptyAnswer: 'The AI model returned an empty answer. Please try again.',
   cancelled: 'Cancelled',
   interrupted: 'The AI request was interrupted. Please try again.',
-  jobNotFound: 'AI job not found',
 } as const;
 
 export function aiUnreachableMessage(baseUrl: string): string {

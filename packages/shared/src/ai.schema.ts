@@ -52,21 +52,6 @@ export const aiStatusSchema = z.object({
 });
 export type AiStatus = z.infer<typeof aiStatusSchema>;
 
-export const AI_JOB_STATUSES = ['PENDING', 'DONE', 'ERROR'] as const;
-export type AiJobStatus = (typeof AI_JOB_STATUSES)[number];
-
-/** GET /api/ai/jobs/latest and /api/ai/jobs/:id: The AI job states of docs/product.md §4. */
-export const aiJobSchema = z.object({
-  id: z.string(),
-  action: aiActionSchema,
-  language: z.string().nullable(),
-  status: z.enum(AI_JOB_STATUSES),
-  output: z.string().nullable(),
-  error: z.string().nullable(),
-  updatedAt: z.string(),
-});
-export type AiJob = z.infer<typeof aiJobSchema>;
-
 /** POST /api/ai/capture: Add Note of docs/product.md §4; the AI (or the built-in engine) picks title and project. */
 export const aiCaptureBodySchema = z.strictObject({
   content: z
