@@ -225,11 +225,11 @@ describe('render worker', () => {
   }, 120_000);
 
   it('stops a render past its time limit and carries on with a fresh worker', async () => {
-    // Limits far apart: the long note takes several seconds even on an idle machine, the short one
-    // well under a second on a loaded one.
+    // Limits far apart: the long note takes several times the limit even on an idle machine (10,000
+    // paragraphs once finished inside it there), the short one well under a second on a loaded one.
     const pool = createRenderPool({ timeoutMs: 2500 });
     const veryLong = Array.from(
-      { length: 10_000 },
+      { length: 50_000 },
       (_, i) => `Paragraph ${i} with **bold** words to lay out.`,
     ).join('\n\n');
     try {
