@@ -153,7 +153,9 @@ export function codeSpan(code: string): string {
   let length = 1;
   while (runs.has(length)) length++;
   const fence = '`'.repeat(length);
-  const pad = /^`|`$/.test(code) || (/^ .*[^ ].* $/.test(code) && code.length > 1) ? ' ' : '';
+  // Not a `.`-regex for "space, something, space": `.` stops at U+2028/U+2029, which code may hold.
+  const spaceOnBothEnds = code.length > 1 && code.startsWith(' ') && code.endsWith(' ') && /[^ ]/.test(code);
+  const pad = /^`|`$/.test(code) || spaceOnBothEnds ? ' ' : '';
   return `${fence}${pad}${code}${pad}${fence}`;
 }
 

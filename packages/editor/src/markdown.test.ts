@@ -475,6 +475,8 @@ describe('code, rules, images, tables, strikethrough (issue 14)', () => {
     expectBothWays('``a`b``', doc(paragraph(text('a`b', code))));
     expectBothWays('`` `tick` ``', doc(paragraph(text('`tick`', code))));
     expectBothWays('`  two  `', doc(paragraph(text(' two ', code))));
+    // Line separators (U+2028) inside still pad: both end spaces survive (found by the property test).
+    expectBothWays('`  a\u2028b\u2028c  `', doc(paragraph(text(' a\u2028b\u2028c ', code))));
     expectBothWays('`<script>`', doc(paragraph(text('<script>', code))));
     expectBothWays(
       '[`npm test`](https://docs.example) **`x`**',
