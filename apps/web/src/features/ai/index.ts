@@ -2,5 +2,5 @@
 // page, so the toolbar itself (streaming, language list, status query) loads lazily inside the slot,
 // and the busy overlay only goes where a host uses it.
 export { AI_BUSY_LABEL, AiBusyOverlay } from './components/ai-busy-overlay';
-export { AiToolbarSlot } from './components/ai-toolbar-slot';
+export { AiToolbarSlot, preloadAiToolbar } from './components/ai-toolbar-slot';
 export { EditorAiToolbar } from './components/editor-ai-toolbar';

@@ -16,6 +16,7 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { CODE_LANGUAGES, findCodeLanguage, PLAIN_TEXT_LABEL } from '../lib/code-languages';
+import { useRepositionAfterAnimations } from '../lib/reposition-after-animations';
 import { scrollParent } from './format-toolbar';
 import { ImageAltDialog } from './image-alt-dialog';
 import { toolbarButtonClasses } from './toolbar-menu';
@@ -68,7 +69,11 @@ function blockElement(editor: Editor): HTMLElement | null {
  * floating bar (its own plugin key), placed against the block rather than the caret, so it never
  * covers the line being typed.
  */
+/** The block controls' plugin key: their position is updated by name (useRepositionAfterAnimations). */
+const BLOCK_CONTROLS_KEY = 'nwBlockControls';
+
 export function BlockControls({ editor }: { editor: Editor }) {
+  useRepositionAfterAnimations(editor, BLOCK_CONTROLS_KEY);
   const context = useEditorState({ editor, selector: ({ editor: current }) => contextOf(current.state) });
   const [altOpen, setAltOpen] = useState(false);
   const bubbleRef = useRef<HTMLDivElement>(null);
@@ -112,7 +117,7 @@ export function BlockControls({ editor }: { editor: Editor }) {
       <BubbleMenu
         ref={bubbleRef}
         editor={editor}
-        pluginKey="nwBlockControls"
+        pluginKey={BLOCK_CONTROLS_KEY}
         className="z-20"
         options={options}
         shouldShow={({ editor: current, view, element }) =>

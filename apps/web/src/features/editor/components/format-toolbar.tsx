@@ -4,6 +4,7 @@ import { BubbleMenu } from '@tiptap/react/menus';
 import { Bold, Code, Italic, Strikethrough, Underline } from 'lucide-react';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { MOBILE_QUERY, useMediaQuery } from '@/lib/use-media-query';
+import { useRepositionAfterAnimations } from '../lib/reposition-after-animations';
 import { FormatMenus } from './format-menus';
 import { type MenuId, readState } from './format-toolbar-state';
 import { LinkMenu } from './link-menu';
@@ -18,10 +19,14 @@ const MOD = isMac ? '⌘' : 'Ctrl+';
  * it. Keyboard users reach it with Tab from the selection (it follows the text in the DOM), or with
  * Alt+F10; Escape from the toolbar returns to the text.
  */
+/** The formatting bubble's plugin key: its position is updated by name (useRepositionAfterAnimations). */
+const FORMAT_TOOLBAR_KEY = 'nwFormatToolbar';
+
 export function FormatToolbar({ editor }: { editor: Editor }) {
   const [openMenu, setOpenMenu] = useState<MenuId | null>(null);
   const [scrollTarget, setScrollTarget] = useState<HTMLElement | Window>(window);
   const belowSelection = useMediaQuery(`${MOBILE_QUERY}, (pointer: coarse)`);
+  useRepositionAfterAnimations(editor, FORMAT_TOOLBAR_KEY);
   const toolbarRef = useRef<HTMLDivElement>(null);
   const bubbleRef = useRef<HTMLDivElement>(null);
   const state = useEditorState({ editor, selector: ({ editor: current }) => readState(current) });
@@ -98,6 +103,7 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
     <BubbleMenu
       ref={bubbleRef}
       editor={editor}
+      pluginKey={FORMAT_TOOLBAR_KEY}
       className="z-30"
       options={options}
       shouldShow={({ view, state, from, to, element }) =>
