@@ -93,6 +93,9 @@ async function measureSize(noteCount: number, last: boolean) {
     }
 
     results.seedSeconds = await seedNotes(database, noteCount, bigProject.id, userId);
+    // A long SQLite seed holds this process's event loop for minutes (1M notes: 219 s): the client's
+    // kept-alive socket from before it may be reset now. One throwaway request drops it from the pool.
+    await fetch(`${address}/api/health`).catch(() => undefined);
 
     for (const [kind, queries] of Object.entries(QUERIES)) {
       const urls = queries.map((q) => `${address}/api/search?q=${encodeURIComponent(q)}`);
