@@ -46,10 +46,12 @@ export interface Config {
   s3:
     | {
         bucket: string;
+        /** Unset: AWS itself; set for MinIO, R2, Garage, s3rver... */
         endpoint: string | undefined;
         region: string;
         accessKeyId: string | undefined;
         secretAccessKey: string | undefined;
+        /** Most self-hosted S3 servers want bucket names in the path, not the host name. */
         forcePathStyle: boolean;
       }
     | undefined;

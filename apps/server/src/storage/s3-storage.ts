@@ -7,18 +7,11 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { Config } from '../config';
 import { assertStorageKey, type ObjectStorage } from './storage';
 
-export interface S3StorageOptions {
-  bucket: string;
-  /** Unset: AWS itself; set for MinIO, R2, Garage, s3rver... */
-  endpoint: string | undefined;
-  region: string;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  /** Most self-hosted S3 servers want bucket names in the path, not the host name. */
-  forcePathStyle: boolean;
-}
+/** The S3_* settings (config/types.ts). */
+export type S3StorageOptions = NonNullable<Config['s3']>;
 
 /** An S3-compatible bucket, through the official SDK. */
 export function createS3Storage(options: S3StorageOptions): ObjectStorage {

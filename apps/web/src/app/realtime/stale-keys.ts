@@ -30,18 +30,10 @@ export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | '
         projectKeys.all, // note counts
         sharedProjectKeys.all, // item counts, last modified
       ];
+    // A change (or move) touches its projects' last-modified time, order and counts; a deletion
+    // the same (removeNoteFromCache takes it out of the loaded pages at once).
     case 'note.updated':
-      return [
-        noteKeys.allCounts(),
-        noteKeys.firstPages(),
-        noteKeys.searches(),
-        ...(noteId ? [noteKeys.detail(noteId)] : []),
-        // A change (or move) touches its projects' last-modified time, order and counts.
-        projectKeys.all,
-        sharedProjectKeys.all,
-      ];
     case 'note.deleted':
-      // removeNoteFromCache takes it out of the loaded pages at once.
       return [
         noteKeys.allCounts(),
         noteKeys.firstPages(),
