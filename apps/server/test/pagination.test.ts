@@ -367,6 +367,37 @@ describe.each(dialects)('cursor pagination on %s', (dialect) => {
     expect(items).toEqual(sorted);
   });
 
+  it('All Notes is the same list whether it merges per-project pages (200 projects) or walks the index (201)', async () => {
+    const carol = await signUp(t.app, { name: 'Carol' });
+    const carolProjects: string[] = [];
+    for (let index = 0; index < 200; index++) {
+      const project = (
+        await request(t.app, 'POST', '/api/projects', { cookie: carol.cookie, body: { name: `C${index}` } })
+      ).json();
+      carolProjects.push(project.id);
+    }
+    const base = Date.parse('2026-02-01T00:00:00.000Z');
+    for (const [index, projectId] of [carolProjects[0], carolProjects[99], carolProjects[199]].entries()) {
+      await seedNotes(projectId as string, carol.user.id, 7, base + index * 1500);
+    }
+    // Exactly 200 memberships: the merge path (MERGE_MAX_PROJECTS in notes.repo.ts).
+    const memberships = await t.database.db
+      .selectFrom('project_members')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('user_id', '=', carol.user.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(memberships.count)).toBe(200);
+    const merged = await walk<Summary>(carol.cookie, '/api/notes', 'notes', { limit: 4 });
+    expect(merged.items).toHaveLength(21);
+    await request(t.app, 'POST', '/api/projects', { cookie: carol.cookie, body: { name: 'C200' } });
+    const walked = await walk<Summary>(carol.cookie, '/api/notes', 'notes', { limit: 4 });
+    expect(ids(walked.items)).toEqual(ids(merged.items));
+    const sorted = [...merged.items].sort((a, b) =>
+      a.updatedAt === b.updatedAt ? (a.id < b.id ? 1 : -1) : a.updatedAt < b.updatedAt ? 1 : -1,
+    );
+    expect(ids(merged.items)).toEqual(ids(sorted));
+  });
+
   it('pages projects, shared projects and members', async () => {
     for (let index = 0; index < 9; index++) {
       await request(t.app, 'POST', '/api/projects', {
