@@ -42,6 +42,44 @@ describe('search ranking (docs/product.md §9)', () => {
     expect(scoreItem(note('Groceries'), 'grapefruit')).toBe(0);
   });
 
+  it('stops comparing early only where the answer cannot pass the floor', () => {
+    // A plain dynamic-programming Levenshtein as the reference.
+    const reference = (a: string, b: string) => {
+      const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+        Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+      );
+      for (let i = 1; i <= a.length; i++)
+        for (let j = 1; j <= b.length; j++)
+          rows[i]![j] = Math.min(
+            rows[i - 1]![j]! + 1,
+            rows[i]![j - 1]! + 1,
+            rows[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+          );
+      const longer = Math.max(a.length, b.length);
+      return longer === 0 ? 1 : 1 - rows[a.length]![b.length]! / longer;
+    };
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const word = () =>
+      Array.from({ length: 1 + Math.floor(random() * 9) }, () => 'abcde'[Math.floor(random() * 5)]).join('');
+    for (let i = 0; i < 2000; i++) {
+      const a = word();
+      const b = random() < 0.3 ? a.slice(1) + word().slice(0, 1) : word();
+      const floor = [-1, 0, 0.5, 0.7][i % 4]!;
+      const exact = reference(a, b);
+      const fast = stringSimilarity(a, b, floor);
+      if (exact > floor) expect(fast).toBeCloseTo(exact, 10);
+      else expect(fast).toBeLessThanOrEqual(floor + 1e-12);
+    }
+    // A long title against a typo: the same score as without the early stop.
+    expect(titleSimilarity('quartely report', 'The quarterly report for May', 0.7)).toBeCloseTo(
+      reference('quartely report', 'quarterly report'),
+    );
+  });
+
   it('adds 50 for the phrase in a tag and 15 per word in a tag', () => {
     expect(scoreItem(note('x', '', ['work-travel']), 'travel')).toBe(50 + 15);
     expect(scoreItem(note('x', '', ['work travel']), 'work travel')).toBe(50 + 15 + 15);

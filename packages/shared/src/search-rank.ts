@@ -44,40 +44,73 @@ function startsAWord(field: string, word: string): boolean {
   return pattern.test(field);
 }
 
-/** Levenshtein distance, bounded work: both strings are short (a query, a title). */
-function editDistance(a: string, b: string): number {
+/** Two rows reused by every comparison: a search compares hundreds of titles. */
+let previousRow = new Uint32Array(64);
+let currentRow = new Uint32Array(64);
+
+/**
+ * Levenshtein distance over UTF-16 code units, exact up to `limit`; past it, the comparison stops and
+ * returns a lower bound above `limit` (a row's minimum never falls in the rows below it).
+ */
+function editDistance(a: string, b: string, limit: number): number {
   if (a === b) return 0;
   if (!a.length) return b.length;
   if (!b.length) return a.length;
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  if (Math.abs(a.length - b.length) > limit) return Math.abs(a.length - b.length);
+  if (previousRow.length <= b.length) {
+    previousRow = new Uint32Array(b.length * 2 + 1);
+    currentRow = new Uint32Array(b.length * 2 + 1);
+  }
+  let previous = previousRow;
+  let current = currentRow;
+  for (let j = 0; j <= b.length; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    const letter = a.charCodeAt(i - 1);
+    current[0] = i;
+    let rowMinimum = i;
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      const cost = letter === b.charCodeAt(j - 1) ? 0 : 1;
+      const value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
+      current[j] = value;
+      if (value < rowMinimum) rowMinimum = value;
     }
-    previous = current;
+    if (rowMinimum > limit) return rowMinimum;
+    [previous, current] = [current, previous];
   }
   return previous[b.length] ?? 0;
 }
 
-/** 1 for equal strings, 0 for nothing in common: 1 - distance / longer length. */
-export function stringSimilarity(a: string, b: string): number {
+/**
+ * 1 for equal strings, 0 for nothing in common: 1 - distance / longer length. Exact when above
+ * `floor`; at or below it, some value not above `floor` (the comparison stops early).
+ */
+export function stringSimilarity(a: string, b: string, floor = -1): number {
   const longer = Math.max(a.length, b.length);
-  return longer === 0 ? 1 : 1 - editDistance(a, b) / longer;
+  if (longer === 0) return 1;
+  // The largest distance whose similarity is above the floor.
+  const limit = Math.ceil((1 - floor) * longer) - 1;
+  return 1 - editDistance(a, b, limit) / longer;
 }
 
 /**
  * How close the query is to the title: the best of the whole title and every run of title words as
- * long as the query, so 'meetng notes' is close to 'Weekly meeting notes'.
+ * long as the query, so 'meetng notes' is close to 'Weekly meeting notes'. Exact when above `floor`
+ * (scoring only asks whether it passes a threshold, which lets most comparisons stop early).
  */
-export function titleSimilarity(phrase: string, title: string): number {
+export function titleSimilarity(phrase: string, title: string, floor = -1): number {
   const cleanTitle = title.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 200);
-  let best = stringSimilarity(phrase, cleanTitle);
+  let best = stringSimilarity(phrase, cleanTitle, floor);
   const titleWords = cleanTitle.split(' ').filter(Boolean);
   const span = Math.max(1, phrase.split(' ').length);
   for (let i = 0; i + span <= titleWords.length; i++) {
-    best = Math.max(best, stringSimilarity(phrase, titleWords.slice(i, i + span).join(' ')));
+    best = Math.max(
+      best,
+      stringSimilarity(phrase, titleWords.slice(i, i + span).join(' '), Math.max(floor, best)),
+    );
   }
   return best;
 }
@@ -98,7 +131,7 @@ export function scoreItem(item: Rankable, query: string): number {
   }
 
   if (phrase.length >= s.similarityMinQueryLength) {
-    const similarity = titleSimilarity(phrase, title);
+    const similarity = titleSimilarity(phrase, title, s.similarityThreshold);
     if (similarity > s.similarityThreshold) score += s.similarityFactor * similarity;
   }
 

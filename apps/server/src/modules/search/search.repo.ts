@@ -16,14 +16,14 @@ import { trigramSimilarity } from './trigram';
  * Search in three bounded steps (decision 016), the same on SQLite and PostgreSQL:
  * 1. the index finds the matching notes the user may see, newest first, at most `MATCH_WINDOW`
  *    (a word found in 100,000 notes costs what a word in 1,000 does);
- * 2. the index's own rank (bm25 on FTS5, ts_rank_cd on PostgreSQL) keeps the best `CANDIDATE_LIMIT`;
- * 3. The scoring of docs/product.md §9 (`packages/shared/src/search-rank.ts`) orders those and the top 10 are returned.
+ * 2. the scoring of docs/product.md §9 (`packages/shared/src/search-rank.ts`) orders the whole window
+ *    and the top 10 are returned. The index's own rank is not asked for (decision 037): FTS5's bm25
+ *    counts every note holding each word on each query, 8 ms per common word at 1M notes.
  * The last word matches as a prefix (the user is typing it); a word no note contains is replaced by
  * the closest words the notes do contain (trigram similarity, computed the same way on both). Both
  * expansions come from the vocabulary of the notes, so the index is asked for exact words only.
  */
 export const MATCH_WINDOW = 500;
-export const CANDIDATE_LIMIT = 200;
 /** Shorter last words match exactly: 'a*' would expand to every word starting with 'a'. */
 export const PREFIX_MIN_LENGTH = 3;
 /** Shorter words are not corrected: two letters have too few trigrams to judge similarity. */
@@ -176,43 +176,34 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
     if (dialect === 'sqlite') {
       const match = [...new Set(terms.flatMap((term) => term.terms))].map((term) => `"${term}"`).join(' OR ');
       // The index is the outer loop (CROSS JOIN fixes SQLite's join order) and walks rowids newest
-      // first, stopping at the window; bm25 (titles and tags weighted 10:1, migration 011) is
-      // computed for the window only.
+      // first, stopping at the window; notes are then read by their integer key.
       return sql<CandidateRow>`
           select n.id, n.project_id, n.title, n.tags, n.updated_at,
                  substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
                  exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned
-          from (
-            select f.rowid as seq, f.rank
-            from notes_fts f
-            cross join notes n on n.seq = f.rowid
-            cross join project_members m on ${memberOf('n.project_id', userId)}
-            where notes_fts match ${match}
-            order by f.rowid desc
-            limit ${MATCH_WINDOW}
-          ) w
-          cross join notes n on n.seq = w.seq
-          order by w.rank, w.seq desc
-          limit ${CANDIDATE_LIMIT}`;
+          from notes_fts f
+          cross join notes n on n.seq = f.rowid
+          cross join project_members m on ${memberOf('n.project_id', userId)}
+          where notes_fts match ${match}
+          order by f.rowid desc
+          limit ${MATCH_WINDOW}`;
     }
     const tsquery = [...new Set(terms.flatMap((term) => term.terms))].join(' | ');
     // With current statistics the planner reads a rare word's matches from the GIN index and a
-    // common word's newest matches along notes_updated_idx, stopping at the window; ts_rank_cd is
-    // computed for the window only.
+    // common word's newest matches along notes_updated_idx, stopping at the window; the text is cut
+    // for the window only.
     return sql<CandidateRow>`
         select w.id, w.project_id, w.title, w.tags, w.updated_at,
                substr(w.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
                exists(select 1 from pins p where p.note_id = w.id and p.user_id = ${userId}) as pinned
         from (
-          select n.id, n.project_id, n.title, n.tags, n.updated_at, n.plain_text, n.search_vector
+          select n.id, n.project_id, n.title, n.tags, n.updated_at, n.plain_text
           from notes n
           join project_members m on ${memberOf('n.project_id', userId)}
           where n.search_vector @@ to_tsquery('simple', ${tsquery})
           order by n.updated_at desc
           limit ${MATCH_WINDOW}
-        ) w
-        order by ts_rank_cd(w.search_vector, to_tsquery('simple', ${tsquery})) desc, w.updated_at desc, w.id
-        limit ${CANDIDATE_LIMIT}`;
+        ) w`;
   };
 
   let lastStructure: string | undefined;
