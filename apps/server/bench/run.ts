@@ -19,6 +19,9 @@ import { report, type SizeResult } from './report';
 import { QUERIES, randomSentence, seedNotes } from './seed';
 
 const SIZES = (process.env.BENCH_NOTES ?? '10000,100000').split(',').map(Number);
+/** BENCH_ONLY=list measures only the figures whose name matches (a quick look at one part). */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : undefined;
+const wanted = (name: string) => !ONLY || ONLY.test(name);
 
 async function measureSize(noteCount: number, last: boolean) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-bench-'));
@@ -47,6 +50,7 @@ async function measureSize(noteCount: number, last: boolean) {
   const figures: Record<string, Figure> = {};
 
   const measure = async (name: string, urls: string[], rate: number, cookie: string) => {
+    if (!wanted(name)) return;
     const mirrored = await mirror(name, urls, cookie);
     const appLoad = await load(urls, rate, cookie);
     const bareLoad = await load(mirrored.urls, rate, '');
@@ -98,6 +102,7 @@ async function measureSize(noteCount: number, last: boolean) {
     await fetch(`${address}/api/health`).catch(() => undefined);
 
     for (const [kind, queries] of Object.entries(QUERIES)) {
+      if (!wanted(`search ${kind}`)) continue;
       const urls = queries.map((q) => `${address}/api/search?q=${encodeURIComponent(q)}`);
       // Service time without queueing: one request at a time.
       const sequential: number[] = [];
@@ -135,7 +140,7 @@ async function measureSize(noteCount: number, last: boolean) {
       cookie,
     );
     let deepCursor: string | null = null;
-    for (let walked = 0; walked < Math.floor(noteCount / 2); walked += 200) {
+    for (let walked = 0; wanted('deep page') && walked < Math.floor(noteCount / 2); walked += 200) {
       const page = (await (
         await fetch(
           `${address}/api/notes?projectId=${bigProject.id}&limit=200${deepCursor ? `&cursor=${deepCursor}` : ''}`,
@@ -154,7 +159,7 @@ async function measureSize(noteCount: number, last: boolean) {
       );
     }
 
-    if (last)
+    if (last && wanted('extras'))
       Object.assign(results, await measureExtras({ address, origin, cookie, post, smallProject, someNotes }));
   } finally {
     await bare.close();

@@ -172,10 +172,41 @@ export function createNotesRepo(db: Kysely<Database>) {
       };
       const rows: SummaryRow[] = [];
       const wantsPinned = filter.pinned !== false && (after === undefined || after.p === 1);
-      if (wantsPinned) rows.push(...(await part(true, after, limit + 1)));
-      if (filter.pinned !== true && rows.length <= limit) {
-        const from = after?.p === 0 ? after : undefined;
-        rows.push(...(await part(false, from, limit + 1 - rows.length)));
+      if (wantsPinned && filter.pinned !== true && filter.projectId) {
+        // A project's page across the pinned part and the rest: both reads in one statement (each
+        // still its own index range), the merge sorts at most twice the page. One round trip less.
+        const projectId = filter.projectId;
+        const start = after ?? FIRST_PAGE_START;
+        const pinnedPart = pinnedSummaries(userId)
+          .where('n.project_id', '=', projectId)
+          .where(sql<boolean>`(n.updated_at, n.id) < (${start.u}, ${start.i})`)
+          .orderBy('n.updated_at', 'desc')
+          .orderBy('n.id', 'desc')
+          .limit(limit + 1);
+        const both = db
+          .selectFrom(pinnedPart.as('pinned_part'))
+          .selectAll()
+          .unionAll(
+            db
+              .selectFrom(unpinnedInProject(userId, projectId, FIRST_PAGE_START, limit + 1).as('rest'))
+              .selectAll(),
+          );
+        rows.push(
+          ...(await db
+            .selectFrom(both.as('page'))
+            .selectAll()
+            .orderBy('page.pinned', 'desc')
+            .orderBy('page.updated_at', 'desc')
+            .orderBy('page.id', 'desc')
+            .limit(limit + 1)
+            .execute()),
+        );
+      } else {
+        if (wantsPinned) rows.push(...(await part(true, after, limit + 1)));
+        if (filter.pinned !== true && rows.length <= limit) {
+          const from = after?.p === 0 ? after : undefined;
+          rows.push(...(await part(false, from, limit + 1 - rows.length)));
+        }
       }
       const page_ = toPage(rows, limit, toSummary, (row) => ({
         p: row.pinned ? 1 : 0,
