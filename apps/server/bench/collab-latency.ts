@@ -82,3 +82,62 @@ export async function measureCollabLatency(
     100;
   return { samples, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
 }
+
+/**
+ * Steady co-editing for the soak: A types a character every `intervalMs` for `seconds`, and each
+ * edit's time until B holds it is one sample; an edit B has not seen after 5 s counts as lost.
+ */
+export async function coEditFor(
+  host: string,
+  cookies: [string, string],
+  noteId: string,
+  seconds: number,
+  intervalMs = 100,
+) {
+  const a = client(host, cookies[0], noteId);
+  const b = client(host, cookies[1], noteId);
+  await Promise.all([a.synced, b.synced]);
+  const fragmentA = a.doc.getXmlFragment('default');
+  const paragraph = new Y.XmlElement('paragraph');
+  paragraph.insert(0, [new Y.XmlText('')]);
+  fragmentA.insert(fragmentA.length, [paragraph]);
+  const textA = paragraph.get(0) as Y.XmlText;
+  const fragmentB = b.doc.getXmlFragment('default');
+  const latencies: number[] = [];
+  let lost = 0;
+  const end = performance.now() + seconds * 1000;
+  for (let i = 0; performance.now() < end; i++) {
+    const expectedLength = textA.length + 1;
+    const started = performance.now();
+    const arrived = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        fragmentB.unobserveDeep(check);
+        resolve(false);
+      }, 5000);
+      function check() {
+        const textB = (fragmentB.get(fragmentB.length - 1) as Y.XmlElement | undefined)?.get(0) as
+          | Y.XmlText
+          | undefined;
+        if ((textB?.length ?? 0) >= expectedLength) {
+          clearTimeout(timer);
+          fragmentB.unobserveDeep(check);
+          resolve(true);
+        }
+      }
+      fragmentB.observeDeep(check);
+      textA.insert(textA.length, `${i % 10}`);
+      check();
+    });
+    if (arrived) latencies.push(performance.now() - started);
+    else lost++;
+    const wait = started + intervalMs - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  a.destroy();
+  b.destroy();
+  latencies.sort((x, y) => x - y);
+  const at = (p: number) =>
+    Math.round((latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? 0) * 100) /
+    100;
+  return { edits: latencies.length + lost, lost, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+}

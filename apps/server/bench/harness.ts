@@ -68,5 +68,8 @@ export interface Figure {
   bytes: number;
   /** App p99 over bare p99 at the same rate: what the app adds on this machine now. */
   p99Ratio: number;
+  /** Requests per second with 16 clients back to back (the maximum), app and bare. */
+  appMax?: number;
+  bareMax?: number;
   sequentialP50?: number;
 }

@@ -22,7 +22,10 @@ export function report(sizes: SizeResult[]) {
     voiceLatency?: { overhead: { p50: number; p95: number } };
     keystroke?: { p95?: number };
     firstRouteJs?: { gzipBytes?: number };
+    soak?: { pass: boolean; load: { max: number }; rssGrowthMb: number };
   };
+  const startup = (largest as { startup?: { readyMs: number | null; idleRssMb: number | null } }).startup;
+  const list = fig('note list (big project, first page)');
 
   const budgets: [string, number | undefined, number][] = [
     ...(['rare', 'common', 'misspelt'] as const).flatMap((kind): [string, number | undefined, number][] => [
@@ -33,6 +36,19 @@ export function report(sizes: SizeResult[]) {
     ['big project first page (50) p99 at 500 req/s', fig('note list (big project, first page)')?.app.p99, 10],
     ['big project deep page (50) p99 at 500 req/s', fig('note list (big project, deep page)')?.app.p99, 10],
     ['get note p99 at 500 req/s', fig('get note')?.app.p99, 5],
+    [
+      'big project first page: bare throughput / app throughput (at most 2)',
+      list?.appMax && list.bareMax ? Math.round((list.bareMax / list.appMax) * 100) / 100 : undefined,
+      2,
+    ],
+    [`ready after a restart on ${largest.notes} notes (ms)`, startup?.readyMs ?? undefined, 1000],
+    ['idle RSS after the restart (MB)', startup?.idleRssMb ?? undefined, 150],
+    ['soak: slowest request (ms)', extras.soak?.load.max, 1000],
+    [
+      'soak: errors, lost edits or slow co-edits (0 when it passed)',
+      extras.soak ? (extras.soak.pass ? 0 : 1) : undefined,
+      0,
+    ],
     ['co-edit propagation p95 (2 clients)', extras.collabLatency?.p95, 50],
     [
       'voice utterance -> transcript p95, beyond the speech server (ms)',

@@ -17,6 +17,7 @@ import { measureExtras } from './extras';
 import { type Figure, load, startBare } from './harness';
 import { report, type SizeResult } from './report';
 import { QUERIES, randomSentence, seedNotes } from './seed';
+import { measureStartup } from './startup';
 
 const SIZES = (process.env.BENCH_NOTES ?? '10000,100000').split(',').map(Number);
 /** BENCH_ONLY=list measures only the figures whose name matches (a quick look at one part). */
@@ -49,7 +50,7 @@ async function measureSize(noteCount: number, last: boolean) {
   const results: { notes: number } & Record<string, unknown> = { notes: noteCount };
   const figures: Record<string, Figure> = {};
 
-  const measure = async (name: string, urls: string[], rate: number, cookie: string) => {
+  const measure = async (name: string, urls: string[], rate: number, cookie: string, throughput = false) => {
     if (!wanted(name)) return;
     const mirrored = await mirror(name, urls, cookie);
     const appLoad = await load(urls, rate, cookie);
@@ -60,9 +61,28 @@ async function measureSize(noteCount: number, last: boolean) {
       bytes: mirrored.bytes,
       p99Ratio: Math.round((appLoad.p99 / Math.max(bareLoad.p99, 0.01)) * 10) / 10,
     };
+    if (throughput) {
+      const closed = ['--closed', '16'];
+      const figure = figures[name];
+      if (figure) {
+        figure.appMax = (await load(urls, 1, cookie, closed, '5')).achievedRate;
+        figure.bareMax = (await load(mirrored.urls, 1, '', closed, '5')).achievedRate;
+        console.log(`${noteCount} ${name}: at most ${figure.appMax} req/s; bare ${figure.bareMax}`);
+      }
+    }
     console.log(`${noteCount} ${name}: app p50 ${appLoad.p50} p99 ${appLoad.p99}; bare p99 ${bareLoad.p99}`);
   };
 
+  let measured = false;
+  const cleanUp = async () => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl && pg && pgSchema) {
+      const client = new pg.default.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${pgSchema} CASCADE`);
+      await client.end();
+    }
+  };
   try {
     const origin = { origin: address, 'content-type': 'application/json' };
     const signUp = await fetch(`${address}/api/auth/sign-up/email`, {
@@ -138,6 +158,7 @@ async function measureSize(noteCount: number, last: boolean) {
       [`${address}/api/notes?projectId=${bigProject.id}&limit=50`],
       500,
       cookie,
+      true,
     );
     let deepCursor: string | null = null;
     for (let walked = 0; wanted('deep page') && walked < Math.floor(noteCount / 2); walked += 200) {
@@ -161,17 +182,19 @@ async function measureSize(noteCount: number, last: boolean) {
 
     if (last && wanted('extras'))
       Object.assign(results, await measureExtras({ address, origin, cookie, post, smallProject, someNotes }));
+    measured = true;
   } finally {
     await bare.close();
     await app.close();
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (databaseUrl && pg && pgSchema) {
-      const client = new pg.default.Client({ connectionString: databaseUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA ${pgSchema} CASCADE`);
-      await client.end();
-    }
+    if (!measured) await cleanUp();
+  }
+  try {
+    // A restart on this size's data (the data folder lock is free once the app has closed).
+    results.startup = await measureStartup(dataDir, databaseUrl, pgSchema);
+    console.log(`${noteCount} start-up:`, results.startup);
+  } finally {
+    await cleanUp();
   }
   return { ...results, figures };
 }
