@@ -143,7 +143,7 @@ describe('search gives the same answers on both databases', () => {
       for (const app of apps.values()) {
         // 450 notes hold 'harbour' and 'crane': most of them many times, ten only once but as the
         // phrase, in a long text. An index rank (bm25, ts_rank_cd) puts those ten below its cap of a
-        // few hundred; the SPEC's scoring, run over the whole window, puts them first.
+        // few hundred; the product's scoring (docs/product.md §9), run over the whole window, puts them first.
         const filler = 'a long day of work on the quay and in the yard, with boats and nets; '.repeat(12);
         const rows = Array.from({ length: 450 }, (_, n) => ({
           title: `Entry ${n}`,
