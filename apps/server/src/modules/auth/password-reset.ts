@@ -1,6 +1,5 @@
 import { PASSWORD_RESET_TTL_SECONDS, PRODUCT_NAME } from '@notewise/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 import type { Config } from '../../config';
 
 /** Where users open this instance: PUBLIC_URL, else this machine's own port. */
@@ -46,12 +45,19 @@ export function createResetMailer(
   config: Pick<Config, 'publicUrl' | 'port'> & { smtp: NonNullable<Config['smtp']> },
   log: FastifyBaseLogger,
 ) {
-  const transport = nodemailer.createTransport(config.smtp.url);
+  // Loaded with the first reset email, not at start: most servers never send one.
+  let transport: Promise<{ sendMail(message: object): Promise<unknown> }> | undefined;
   return async (recipient: ResetLinkRecipient, token: string): Promise<void> => {
     const message = resetEmail(recipient, resetPageUrl(config, token));
-    transport.sendMail({ from: config.smtp.from, to: recipient.email, ...message }).then(
-      () => log.info('password-reset email sent'),
-      (err: unknown) => log.error({ err }, 'password-reset email could not be sent'),
+    transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(config.smtp.url),
     );
+    // Not awaited, the import included: the answer must not wait for the first send either.
+    transport
+      .then((mailer) => mailer.sendMail({ from: config.smtp.from, to: recipient.email, ...message }))
+      .then(
+        () => log.info('password-reset email sent'),
+        (err: unknown) => log.error({ err }, 'password-reset email could not be sent'),
+      );
   };
 }

@@ -6,7 +6,6 @@ import {
   MAX_NOTE_CONTENT_LENGTH,
 } from '@notewise/shared';
 import { type UnzipFileInfo, unzipSync } from 'fflate';
-import mammoth from 'mammoth';
 import { ApiError, badRequest } from '../../http/errors';
 import {
   localImageReferences,
@@ -109,6 +108,8 @@ export function safeEntryPath(name: string): string | null {
 
 async function docxToMarkdown(bytes: Uint8Array): Promise<{ markdown: string; images: number }> {
   let images = 0;
+  // Loaded on the first Word import, not at start (it and its XML and zip readers are large).
+  const { default: mammoth } = await import('mammoth');
   const converter = mammoth as unknown as {
     convertToMarkdown(
       input: { buffer: Buffer },

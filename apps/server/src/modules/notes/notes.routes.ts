@@ -47,7 +47,8 @@ export function registerNoteRoutes(app: FastifyInstance, { notes, membership, se
       const page = await notes.list(userId, filter, { limit, after });
       // The page holds only notes of projects the user is a member of, and every member may read:
       // notes on it prove access. Only an empty page needs the check that tells an empty project
-      // from one the user may not see (404), which saves a query on nearly every page.
+      // from one the user may not see (404), which saves a query on nearly every page (decision 038;
+      // a role that may not read would need the check first again).
       if (projectId && page.notes.length === 0) {
         await projectAccessOrThrow(membership, userId, projectId, { action: 'read' });
       }

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import { AVATAR_SIZE, MAX_IMAGE_BYTES, NOTE_IMAGE_MAX_SIDE } from '@notewise/shared';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
 
 /** What we decode. SVG is not here: it is a document that can carry script, not a picture. */
 const ACCEPTED_MIME = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
@@ -44,6 +42,11 @@ export type ImageKind = 'avatar' | 'note';
  */
 export async function processImage(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
   if (bytes.length > MAX_IMAGE_BYTES) throw new ImageRejectedError('too-large', `${bytes.length} bytes`);
+  // Loaded on the first image, not at start: sharp brings libvips (tens of MB resident).
+  const [{ fileTypeFromBuffer }, { default: sharp }] = await Promise.all([
+    import('file-type'),
+    import('sharp'),
+  ]);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED_MIME.has(type.mime)) {
     throw new ImageRejectedError('not-an-image', `type ${type?.mime ?? 'unknown'}`);
