@@ -1,5 +1,6 @@
 // Start-up: the built server's time to ready and its idle memory, on the bench's own data.
 import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -45,24 +46,37 @@ export async function measureStartup(dataDir: string, databaseUrl?: string, pgSc
       HOST: '127.0.0.1',
       PORT: String(port),
       LOG_LEVEL: 'warn',
-      ...(url ? { DATABASE_URL: url.toString() } : {}),
+      // A shared database needs the secret every instance signs sessions with (config refuses without).
+      ...(url
+        ? { DATABASE_URL: url.toString(), AUTH_SECRET: crypto.randomBytes(48).toString('base64url') }
+        : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+  let exitCode: number | null | undefined;
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code) => {
+      exitCode = code;
+      resolve(code);
+    }),
+  );
   try {
     let readyMs: number | undefined;
-    while (readyMs === undefined && performance.now() - started < 30_000) {
+    while (readyMs === undefined && exitCode === undefined && performance.now() - started < 30_000) {
       const healthy = await fetch(`http://127.0.0.1:${port}/api/health`)
         .then((response) => response.ok)
         .catch(() => false);
       if (healthy) readyMs = Math.round(performance.now() - started);
       else await new Promise((resolve) => setTimeout(resolve, 10));
     }
+    if (readyMs === undefined) {
+      console.log(`the built server did not become ready (exit code ${exitCode ?? 'none'})`);
+      return { readyMs: null, idleRssMb: null };
+    }
     await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-    return { readyMs: readyMs ?? null, idleRssMb: child.pid ? rssMb(child.pid) : null };
+    return { readyMs, idleRssMb: child.pid && exitCode === undefined ? rssMb(child.pid) : null };
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
+    if (exitCode === undefined) child.kill('SIGTERM');
     await exited;
   }
 }
