@@ -161,7 +161,11 @@ async function measureSize(noteCount: number, last: boolean) {
       true,
     );
     let deepCursor: string | null = null;
-    for (let walked = 0; wanted('deep page') && walked < Math.floor(noteCount / 2); walked += 200) {
+    for (
+      let walked = 0;
+      wanted('note list (big project, deep page)') && walked < Math.floor(noteCount / 2);
+      walked += 200
+    ) {
       const page = (await (
         await fetch(
           `${address}/api/notes?projectId=${bigProject.id}&limit=200${deepCursor ? `&cursor=${deepCursor}` : ''}`,
