@@ -32,67 +32,17 @@ function client(host: string, cookie: string, noteId: string) {
 }
 
 /**
- * Edit-propagation latency between two members' clients: A inserts a marked character, the time until
- * B's document holds it. Sequential, so each sample is one round of server relay.
+ * A types one character at a time into a new paragraph of the note (the server accepts only changes
+ * valid for the editor schema, as the web app makes them), each edit timed until B's document holds
+ * it; an edit B has not seen after 5 s counts as lost. The next edit starts `intervalMs` after the
+ * last one started, or as soon as it arrived.
  */
-export async function measureCollabLatency(
+async function timeTyping(
   host: string,
   cookies: [string, string],
   noteId: string,
-  samples = 200,
-) {
-  const a = client(host, cookies[0], noteId);
-  const b = client(host, cookies[1], noteId);
-  await Promise.all([a.synced, b.synced]);
-  // The server accepts only changes valid for the editor schema: type into a paragraph of the
-  // editor's fragment, as the web app does.
-  const fragmentA = a.doc.getXmlFragment('default');
-  const paragraph = new Y.XmlElement('paragraph');
-  paragraph.insert(0, [new Y.XmlText('')]);
-  fragmentA.insert(fragmentA.length, [paragraph]);
-  const textA = paragraph.get(0) as Y.XmlText;
-  const fragmentB = b.doc.getXmlFragment('default');
-  const latencies: number[] = [];
-  for (let i = 0; i < samples; i++) {
-    const marker = `${i % 10}`;
-    const expectedLength = textA.length + 1;
-    const arrived = new Promise<void>((resolve) => {
-      const check = () => {
-        const textB = (fragmentB.get(fragmentB.length - 1) as Y.XmlElement | undefined)?.get(0) as
-          | Y.XmlText
-          | undefined;
-        if ((textB?.length ?? 0) >= expectedLength) {
-          fragmentB.unobserveDeep(check);
-          resolve();
-        }
-      };
-      fragmentB.observeDeep(check);
-      check();
-    });
-    const started = performance.now();
-    textA.insert(textA.length, marker);
-    await arrived;
-    latencies.push(performance.now() - started);
-  }
-  a.destroy();
-  b.destroy();
-  latencies.sort((x, y) => x - y);
-  const at = (p: number) =>
-    Math.round((latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? 0) * 100) /
-    100;
-  return { samples, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
-}
-
-/**
- * Steady co-editing for the soak: A types a character every `intervalMs` for `seconds`, and each
- * edit's time until B holds it is one sample; an edit B has not seen after 5 s counts as lost.
- */
-export async function coEditFor(
-  host: string,
-  cookies: [string, string],
-  noteId: string,
-  seconds: number,
-  intervalMs = 100,
+  keepTyping: (edit: number) => boolean,
+  intervalMs: number,
 ) {
   const a = client(host, cookies[0], noteId);
   const b = client(host, cookies[1], noteId);
@@ -105,8 +55,7 @@ export async function coEditFor(
   const fragmentB = b.doc.getXmlFragment('default');
   const latencies: number[] = [];
   let lost = 0;
-  const end = performance.now() + seconds * 1000;
-  for (let i = 0; performance.now() < end; i++) {
+  for (let i = 0; keepTyping(i); i++) {
     const expectedLength = textA.length + 1;
     const started = performance.now();
     const arrived = await new Promise<boolean>((resolve) => {
@@ -140,4 +89,26 @@ export async function coEditFor(
     Math.round((latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? 0) * 100) /
     100;
   return { edits: latencies.length + lost, lost, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: at(1) };
+}
+
+/** Edit-propagation latency, edits one after another: each sample is one round of server relay. */
+export async function measureCollabLatency(
+  host: string,
+  cookies: [string, string],
+  noteId: string,
+  samples = 200,
+) {
+  return timeTyping(host, cookies, noteId, (edit) => edit < samples, 0);
+}
+
+/** Steady co-editing for the soak: a character every `intervalMs` for `seconds`. */
+export async function coEditFor(
+  host: string,
+  cookies: [string, string],
+  noteId: string,
+  seconds: number,
+  intervalMs = 100,
+) {
+  const end = performance.now() + seconds * 1000;
+  return timeTyping(host, cookies, noteId, () => performance.now() < end, intervalMs);
 }
