@@ -165,30 +165,26 @@ export function createNotesRepo(db: Kysely<Database>) {
             ? unpinnedInProject(userId, filter.projectId, start, take).execute()
             : unpinnedAcrossProjects(userId, start, take);
         }
+        return pinnedPart(start, take).execute();
+      };
+      /** The user's pinned notes (in the project, when filtered), newest first from `start` on. */
+      const pinnedPart = (start: NoteCursor, take: number) => {
         let query = pinnedSummaries(userId);
         if (filter.projectId) query = query.where('n.project_id', '=', filter.projectId);
         query = query.where(sql<boolean>`(n.updated_at, n.id) < (${start.u}, ${start.i})`);
-        return query.orderBy('n.updated_at', 'desc').orderBy('n.id', 'desc').limit(take).execute();
+        return query.orderBy('n.updated_at', 'desc').orderBy('n.id', 'desc').limit(take);
       };
       const rows: SummaryRow[] = [];
       const wantsPinned = filter.pinned !== false && (after === undefined || after.p === 1);
       if (wantsPinned && filter.pinned !== true && filter.projectId) {
         // A project's page across the pinned part and the rest: both reads in one statement (each
         // still its own index range), the merge sorts at most twice the page. One round trip less.
-        const projectId = filter.projectId;
-        const start = after ?? FIRST_PAGE_START;
-        const pinnedPart = pinnedSummaries(userId)
-          .where('n.project_id', '=', projectId)
-          .where(sql<boolean>`(n.updated_at, n.id) < (${start.u}, ${start.i})`)
-          .orderBy('n.updated_at', 'desc')
-          .orderBy('n.id', 'desc')
-          .limit(limit + 1);
         const both = db
-          .selectFrom(pinnedPart.as('pinned_part'))
+          .selectFrom(pinnedPart(after ?? FIRST_PAGE_START, limit + 1).as('pinned_part'))
           .selectAll()
           .unionAll(
             db
-              .selectFrom(unpinnedInProject(userId, projectId, FIRST_PAGE_START, limit + 1).as('rest'))
+              .selectFrom(unpinnedInProject(userId, filter.projectId, FIRST_PAGE_START, limit + 1).as('rest'))
               .selectAll(),
           );
         rows.push(

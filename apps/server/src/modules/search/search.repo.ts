@@ -13,7 +13,7 @@ import { memberOf } from '../projects/membership';
 import { trigramSimilarity } from './trigram';
 
 /**
- * Search in three bounded steps (decision 016), the same on SQLite and PostgreSQL:
+ * Search in two bounded steps (decisions 016, 037), the same on SQLite and PostgreSQL:
  * 1. the index finds the matching notes the user may see, newest first, at most `MATCH_WINDOW`
  *    (a word found in 100,000 notes costs what a word in 1,000 does);
  * 2. the scoring of docs/product.md §9 (`packages/shared/src/search-rank.ts`) orders the whole window
