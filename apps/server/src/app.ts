@@ -87,6 +87,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
   /** Log to stdout as JSON (main) or stay quiet (tests). */
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests that read what an operator would see). */
+  logStream?: { write(line: string): void };
   /** Prefix for Redis channels and keys (events and rate limits), so test runs sharing one Redis stay apart. */
   redisPrefix?: string;
   /** Lower WebSocket limits (tests reach them quickly); production uses DEFAULT_SOCKET_LIMITS. */
@@ -111,7 +113,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
 
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,

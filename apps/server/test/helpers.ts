@@ -76,7 +76,7 @@ export async function startTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
   existing?: TestDatabase,
-  options: Pick<BuildOptions, 'redisPrefix' | 'imageFetch'> = {},
+  options: Pick<BuildOptions, 'redisPrefix' | 'imageFetch' | 'logger' | 'logStream'> = {},
 ): Promise<TestApp> {
   const testDb = existing ?? (await createTestDatabase(dialect));
   const database = testDb.open();

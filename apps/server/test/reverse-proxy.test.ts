@@ -1,6 +1,8 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
+import path from 'node:path';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -9,19 +11,53 @@ import { dialects, startTestApp, type TestApp } from './helpers';
 
 const PUBLIC_HOST = 'notes.example.test';
 const PUBLIC_ORIGIN = `https://${PUBLIC_HOST}`;
+/** The page's origin as the browser sends it (a test on a non-default port changes it). */
+let browserOrigin = PUBLIC_ORIGIN;
 
 /**
  * A reverse proxy as commonly set up in front of a self-hosted app: it terminates TLS (here: the
  * browser's origin says https), rewrites Host to the upstream's, and says what it did in
  * X-Forwarded-Proto/Host/For. Requests are relayed with http.request, WebSocket upgrades by piping.
  */
-async function startProxy(upstreamPort: number) {
-  const forwarded = (req: http.IncomingMessage): Record<string, string> => ({
-    host: `127.0.0.1:${upstreamPort}`,
-    'x-forwarded-proto': 'https',
-    'x-forwarded-host': PUBLIC_HOST,
-    'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1',
-  });
+type ForwardedHeaders = (req: http.IncomingMessage, upstreamPort: number) => Record<string, string>;
+
+const rewritingProxy: ForwardedHeaders = (req, upstreamPort) => ({
+  host: `127.0.0.1:${upstreamPort}`,
+  'x-forwarded-proto': 'https',
+  'x-forwarded-host': PUBLIC_HOST,
+  'x-forwarded-for': req.socket.remoteAddress ?? '127.0.0.1',
+});
+
+/**
+ * The README's nginx block, as nginx would apply it for a browser on `https://<browserHost>`: every
+ * `proxy_set_header` of the block's `location /` with nginx's variables ($host drops the port,
+ * $http_host keeps it). Read from the README, so the documented set-up is the one tested.
+ */
+function readmeNginx(browserHost: string): ForwardedHeaders {
+  const readme = fs.readFileSync(path.resolve(import.meta.dirname, '../../../README.md'), 'utf8');
+  const block = /```nginx\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+  const rootLocation = /location \/ \{([\s\S]*?)\}/.exec(block)?.[1] ?? '';
+  const directives = [...rootLocation.matchAll(/proxy_set_header\s+(\S+)\s+(.+?);/g)];
+  if (directives.length === 0) throw new Error('no proxy_set_header in the README nginx block');
+  return (req, upstreamPort) => {
+    const variables: Record<string, string> = {
+      $host: browserHost.replace(/:\d+$/, ''),
+      $http_host: browserHost,
+      $scheme: 'https',
+      $proxy_add_x_forwarded_for: req.socket.remoteAddress ?? '127.0.0.1',
+      $http_upgrade: String(req.headers.upgrade ?? ''),
+    };
+    // Without a Host directive nginx sends proxy_pass's own host.
+    const headers: Record<string, string> = { host: `127.0.0.1:${upstreamPort}` };
+    for (const [, name = '', value = ''] of directives) {
+      headers[name.toLowerCase()] = value.replace(/^"|"$/g, '').replace(/\$\w+/g, (v) => variables[v] ?? '');
+    }
+    return headers;
+  };
+}
+
+async function startProxy(upstreamPort: number, headersFor: ForwardedHeaders = rewritingProxy) {
+  const forwarded = (req: http.IncomingMessage) => headersFor(req, upstreamPort);
   const server = http.createServer((req, res) => {
     const upstream = http.request(
       {
@@ -73,7 +109,7 @@ async function call(proxy: string, method: string, pathname: string, body?: unkn
   const response = await fetch(`http://${proxy}${pathname}`, {
     method,
     headers: {
-      origin: PUBLIC_ORIGIN,
+      origin: browserOrigin,
       ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       ...(cookie ? { cookie } : {}),
     },
@@ -90,7 +126,7 @@ async function call(proxy: string, method: string, pathname: string, body?: unkn
 
 /** Resolves with 'open' once /api/events sends its first message, else the close code. */
 function openEvents(proxy: string, cookie: string): Promise<string | number> {
-  const socket = new WebSocket(`ws://${proxy}/api/events`, { headers: { cookie, origin: PUBLIC_ORIGIN } });
+  const socket = new WebSocket(`ws://${proxy}/api/events`, { headers: { cookie, origin: browserOrigin } });
   return new Promise((resolve) => {
     socket.once('message', () => {
       resolve('open');
@@ -107,7 +143,7 @@ async function coEdit(proxy: string, cookie: string, noteId: string): Promise<st
     url: `ws://${proxy}/collab`,
     WebSocketPolyfill: class extends WebSocket {
       constructor(url: string) {
-        super(url, { headers: { cookie, origin: PUBLIC_ORIGIN } });
+        super(url, { headers: { cookie, origin: browserOrigin } });
       }
     } as unknown as typeof globalThis.WebSocket,
   });
@@ -142,12 +178,13 @@ describe.each(dialects)('behind a reverse proxy that rewrites Host on %s', (dial
     }
     t = undefined;
     proxy = undefined;
+    browserOrigin = PUBLIC_ORIGIN;
   });
 
-  async function start(env: Record<string, string>) {
+  async function start(env: Record<string, string>, headersFor?: ForwardedHeaders) {
     t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false', ...env });
     await t.app.listen({ host: '127.0.0.1', port: 0 });
-    proxy = await startProxy((t.app.server.address() as AddressInfo).port);
+    proxy = await startProxy((t.app.server.address() as AddressInfo).port, headersFor);
     return proxy.address;
   }
 
@@ -192,6 +229,41 @@ describe.each(dialects)('behind a reverse proxy that rewrites Host on %s', (dial
     const address = await start({ TRUST_PROXY: '1' });
     await everythingWorksThrough(address);
   }, 30_000);
+
+  it("the README's nginx block on a non-default port with TRUST_PROXY and no PUBLIC_URL: everything works", async () => {
+    browserOrigin = `https://${PUBLIC_HOST}:8443`;
+    const address = await start({ TRUST_PROXY: '1' }, readmeNginx(`${PUBLIC_HOST}:8443`));
+    await everythingWorksThrough(address);
+  }, 30_000);
+
+  it('a refused origin is logged with the origins the server expected', async () => {
+    const lines: string[] = [];
+    t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false', LOG_LEVEL: 'warn' }, undefined, {
+      logger: true,
+      logStream: { write: (line) => lines.push(line) },
+    });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { host: 'notes.example.test', origin: 'https://notes.example.test:8443' },
+      payload: { name: 'X', email: 'x@example.com', password: 'correct-horse-battery' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const logged = lines.filter((entry) => entry.includes('BAD_ORIGIN'));
+    expect(logged).toHaveLength(1);
+    expect(JSON.parse(logged[0] ?? '{}')).toMatchObject({
+      origin: 'https://notes.example.test:8443',
+      expected: ['http://notes.example.test'],
+    });
+    // The same refusal again within the minute adds no line.
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { host: 'notes.example.test', origin: 'https://notes.example.test:8443' },
+      payload: { name: 'X', email: 'x@example.com', password: 'correct-horse-battery' },
+    });
+    expect(lines.filter((entry) => entry.includes('BAD_ORIGIN'))).toHaveLength(1);
+  });
 
   it('with neither, the rewritten Host makes the browser origin foreign (the documented failure)', async () => {
     const address = await start({});

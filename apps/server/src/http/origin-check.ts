@@ -1,9 +1,12 @@
 import { ERROR_CODES } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import { errorBody } from './errors';
+import { createLogThrottle } from './log-throttle';
 import type { OriginPolicy } from './public-origin';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** A misconfigured proxy refuses every request: one line per origin a minute says why without flooding. */
+const REFUSAL_LOG_INTERVAL_MS = 60_000;
 
 /**
  * CSRF defence in depth beside SameSite cookies: a browser's state-changing request must come from
@@ -23,6 +26,7 @@ export function registerOriginCheck(
   exemptRoutes: readonly string[] = [],
 ) {
   const exempt = new Set(exemptRoutes);
+  const refusals = createLogThrottle(REFUSAL_LOG_INTERVAL_MS);
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (request.method === 'POST' && exempt.has(request.routeOptions.url ?? '')) return;
@@ -30,6 +34,12 @@ export function registerOriginCheck(
     const fetchSite = request.headers['sec-fetch-site'];
     const allowed = origin === undefined ? fetchSite !== 'cross-site' : policy.allows(request, origin);
     if (!allowed) {
+      if (refusals.shouldLog(origin ?? fetchSite ?? '')) {
+        request.log.warn(
+          { origin: origin ?? null, secFetchSite: fetchSite ?? null, expected: policy.expected(request) },
+          'refused a request from another origin (403 BAD_ORIGIN): behind a reverse proxy, set PUBLIC_URL to the address users type, or pass Host with its port and TRUST_PROXY',
+        );
+      }
       return reply
         .status(403)
         .send(errorBody(ERROR_CODES.badOrigin, 'This request came from another site and was refused.'));

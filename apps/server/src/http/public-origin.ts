@@ -24,6 +24,12 @@ export function createOriginPolicy(options: { publicUrl: string | undefined; tru
       if (origin === `${request.protocol}://${host}`) return true;
       return eitherScheme && (origin === `http://${host}` || origin === `https://${host}`);
     },
+
+    /** What a refusal's log line names as accepted: the operator compares it with the browser's origin. */
+    expected(request: FastifyRequest): string[] {
+      const own = request.host ? [`${request.protocol}://${request.host}`] : [];
+      return [...new Set([...listed, ...own])];
+    },
   };
 }
 
