@@ -1,33 +1,10 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { ERROR_CODES } from '@notewise/shared';
 import { ApiError } from '../../http/errors';
 import type { RenderAnswer, RenderJob } from './render-worker';
+import { startWorker } from './worker-start';
 
 export const EXPORT_BUSY_MESSAGE = 'Exports are busy right now. Try again in a moment.';
-
-/**
- * The worker's code: the built bundle (dist/export-render-worker.js), or in tests and `npm run dev`
- * the TypeScript source, started through tsx's loader (registered inside the worker: Node 20 does
- * not apply `--import` hooks to a worker's entry module).
- */
-function startWorker(): Worker {
-  const here = import.meta.url;
-  if (here.endsWith('.ts')) {
-    const tsx = createRequire(here).resolve('tsx/cjs');
-    const source = fileURLToPath(new URL('./render-worker.ts', here));
-    const bootstrap = `require(${JSON.stringify(tsx)}); require(${JSON.stringify(source)});`;
-    return new Worker(bootstrap, { eval: true });
-  }
-  // Bundled: dist/export-render-worker.js beside main.js; this code is in main.js or dist/chunks/.
-  for (const candidate of ['./export-render-worker.js', '../export-render-worker.js']) {
-    const url = new URL(candidate, here);
-    if (fs.existsSync(url)) return new Worker(url);
-  }
-  throw new Error('export render worker not found next to the server bundle');
-}
 
 interface Pending {
   job: RenderJob;
@@ -64,7 +41,7 @@ export function createRenderPool(options: { maxWaiting?: number; timeoutMs?: num
   };
 
   const spawn = (): Worker => {
-    const created = startWorker();
+    const created = startWorker({ source: './render-worker.ts', bundle: 'export-render-worker.js' });
     created.unref();
     created.on('message', (answer: RenderAnswer) => {
       if ('ready' in answer) {
