@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { DataDirLockedError, LOCK_FILE } from '../src/db/data-dir-lock';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from '../src/db/data-dir-lock';
 import { testConfig } from './helpers';
 
 const run = promisify(execFile);
@@ -27,8 +27,9 @@ describe('one server per embedded data folder', () => {
     const dataDir = freshDir();
     const config = testConfig(dataDir, { DEMO_ACCOUNT: 'false' });
     const first = await buildApp(config, { logger: false });
+    const own = fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8');
     try {
-      const holder = JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8'));
+      const holder = JSON.parse(own);
       expect(holder).toMatchObject({ pid: process.pid, host: os.hostname() });
       // The same process counts as stale (a container restarts with pid 1 every time), so the
       // second holder here must look like another live process: the parent of this test worker.
@@ -41,10 +42,7 @@ describe('one server per embedded data folder', () => {
         new RegExp(`process ${process.ppid}.*is using the data folder`),
       );
     } finally {
-      fs.writeFileSync(
-        path.join(dataDir, LOCK_FILE),
-        JSON.stringify({ pid: process.pid, host: os.hostname(), startedAt: 'now' }),
-      );
+      fs.writeFileSync(path.join(dataDir, LOCK_FILE), own);
       await first.app.close();
     }
     expect(fs.existsSync(path.join(dataDir, LOCK_FILE))).toBe(false);
@@ -101,5 +99,75 @@ describe('one server per embedded data folder', () => {
     } finally {
       await built.app.close();
     }
+  });
+
+  // A container re-created by compose gets a new host name; its predecessor's pid means nothing
+  // here. The lease decides: renewed recently, the holder may still run; expired, it is gone.
+  describe('a lock from another host', () => {
+    const lockFrom = (dataDir: string, refreshedAgoMs: number | null) => {
+      const refreshedAt = new Date(Date.now() - (refreshedAgoMs ?? 0)).toISOString();
+      const holder = { pid: 1, host: 'old-container-3f2a', startedAt: '2026-01-01T00:00:00.000Z' };
+      fs.writeFileSync(
+        path.join(dataDir, LOCK_FILE),
+        JSON.stringify(refreshedAgoMs === null ? holder : { ...holder, refreshedAt }),
+      );
+    };
+    const holderOf = (dataDir: string) => JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8'));
+
+    it('is taken over once its lease expired, and the server starts', async () => {
+      const dataDir = freshDir();
+      lockFrom(dataDir, 10 * 60_000);
+      const built = await buildApp(testConfig(dataDir, { DEMO_ACCOUNT: 'false' }), { logger: false });
+      try {
+        expect(holderOf(dataDir)).toMatchObject({ pid: process.pid, host: os.hostname() });
+      } finally {
+        await built.app.close();
+      }
+    });
+
+    it('is refused while its lease is fresh, naming the host and when it expires', async () => {
+      const dataDir = freshDir();
+      lockFrom(dataDir, 1_000);
+      await expect(
+        buildApp(testConfig(dataDir, { DEMO_ACCOUNT: 'false' }), { logger: false }),
+      ).rejects.toThrow(/process 1 on host old-container-3f2a.*takes over 30 s after it/s);
+      expect(holderOf(dataDir).host).toBe('old-container-3f2a');
+    });
+
+    it('a lock written before leases counts from its file time', () => {
+      const dataDir = freshDir();
+      lockFrom(dataDir, null);
+      const old = new Date(Date.now() - 5 * 60_000);
+      fs.utimesSync(path.join(dataDir, LOCK_FILE), old, old);
+      const lock = acquireDataDirLock(dataDir);
+      expect(lock.tookOver?.holder.host).toBe('old-container-3f2a');
+      expect(lock.tookOver?.reason).toMatch(/lease not renewed for 3\d\d s/);
+      lock.release();
+    });
+
+    it('the holder renews its lease, so a live server on another host is never taken over', async () => {
+      const dataDir = freshDir();
+      const lost: unknown[] = [];
+      const lock = acquireDataDirLock(dataDir, { refreshMs: 50, onLost: (h) => lost.push(h) });
+      const first = holderOf(dataDir).refreshedAt;
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const renewed = holderOf(dataDir).refreshedAt;
+      expect(Date.parse(renewed) - Date.parse(first)).toBeGreaterThanOrEqual(50);
+      expect(fs.statSync(path.join(dataDir, LOCK_FILE)).mode & 0o077).toBe(0);
+      // Seen from another host, that lease is fresh: refused.
+      const seenElsewhere = { ...holderOf(dataDir), host: 'other-host' };
+      fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify(seenElsewhere));
+      expect(() => acquireDataDirLock(dataDir, { refreshMs: 50 })).toThrow(DataDirLockedError);
+      // The renewing holder notices the file no longer names it, and says so once.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(lost).toHaveLength(1);
+      lock.release();
+      expect(holderOf(dataDir).host).toBe('other-host');
+      // 150 ms (three periods) without renewal: expired, taken over.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const next = acquireDataDirLock(dataDir, { refreshMs: 50 });
+      expect(next.tookOver?.holder.host).toBe('other-host');
+      next.release();
+    });
   });
 });
