@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import websocket from '@fastify/websocket';
-import { ERROR_CODES } from '@notewise/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy } from './config';
@@ -11,14 +10,15 @@ import { migrateToLatest } from './db/migrations';
 import { withStartupLock } from './db/startup-lock';
 import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
-import { errorBody, frameworkErrorReply, registerErrorHandlers } from './http/errors';
+import { frameworkErrorReply, registerErrorHandlers } from './http/errors';
+import { createFaultLog } from './http/faults';
 import { registerMetrics } from './http/metrics';
 import { registerNulStripping } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
 import { createOriginPolicy } from './http/public-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionResolver, registerSession, SessionCache } from './http/session';
-import { registerStaticWeb } from './http/static-web';
+import { registerStaticWeb, registerWebFallback } from './http/static-web';
 import { registerAiRoutes } from './modules/ai/ai.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -59,7 +59,7 @@ import { type Collab, createCollab } from './realtime/collab';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
 import { registerEventsSocket } from './realtime/events-socket';
 import { createSocketGuard, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './realtime/socket-guard';
-import { createStorage, type ObjectStorage } from './storage';
+import { checkStorageAtStart, createStorage, type ObjectStorage } from './storage';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -69,6 +69,8 @@ export interface BuiltApp {
   sessions: SessionCache;
   bus: EventBus;
   collab: Collab;
+  /** Migrations this start applied, in order (the start-up summary counts them). */
+  migrationsApplied: string[];
   /** Sign-in, sign-up, join and AI limits (Redis when configured, else the database). */
   rateLimiter: RateLimiter;
   /** Every route as registered (method and URL pattern): the authorization matrix test walks it. */
@@ -104,8 +106,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const dataDirLock = !options.database && !config.databaseUrl ? acquireDataDirLock(config.dataDir) : null;
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let migrationsApplied: string[];
   try {
-    await withStartupLock(database, () => migrateToLatest(database.db, database.dialect, database.schema));
+    migrationsApplied = await withStartupLock(database, () =>
+      migrateToLatest(database.db, database.dialect, database.schema),
+    );
   } catch (error) {
     if (!options.database) await database.close();
     dataDirLock?.release();
@@ -127,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorReply,
   });
+  for (const migration of migrationsApplied) app.log.info({ migration }, 'migration applied');
   database.onConnectionError((err) =>
     app.log.error({ err }, 'database connection lost; the pool reconnects'),
   );
@@ -140,7 +146,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.header('x-request-id', request.id);
   });
 
-  registerErrorHandlers(app);
+  const faults = createFaultLog();
+  registerErrorHandlers(app, faults);
+  const storage = await createStorage(config);
+  try {
+    await checkStorageAtStart(storage, config, app.log);
+  } catch (error) {
+    if (!options.database) await database.close();
+    dataDirLock?.release();
+    throw error;
+  }
   await registerSecurityHeaders(app, config.publicUrl?.startsWith('https://') ?? false, {
     hostedVoice: config.voice.vapi !== undefined,
   });
@@ -185,11 +200,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
   });
 
-  registerHealthRoutes(app, { database, bus, redisConfigured: Boolean(config.redisUrl) });
+  registerHealthRoutes(app, {
+    database,
+    bus,
+    redisConfigured: Boolean(config.redisUrl),
+    storage,
+    faults,
+    localDataDir: database.dialect === 'sqlite' || !config.s3 ? config.dataDir : undefined,
+  });
   registerMetrics(app, config.metricsToken);
   registerAuthLimits(app, rateLimiter, {
     perIpPerMinute: config.authRateLimit,
     exemptEmails: config.demoAccount ? [DEMO_ACCOUNT.email] : [],
+    ipv6Prefix: config.ipv6Prefix,
+    secureCookies: config.publicUrl?.startsWith('https://') ?? false,
   });
   registerAuthRoutes(app, {
     auth,
@@ -202,16 +226,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const projects = createProjectsRepo(database.db);
   const notes = createNotesRepo(database.db);
   const membership = createMembership(database.db);
-  const shared = createSharedProjectsRepo(database.db);
+  const shared = createSharedProjectsRepo(database.db, { codeLifetimeDays: config.shareCodeLifetimeDays });
   const noteService = createNotesService({ notes, membership, notify });
   const projectService = createProjectsService({
     projects,
     shared,
     membership,
-    joinGuard: createJoinGuard(rateLimiter),
+    joinGuard: createJoinGuard(rateLimiter, { ipv6Prefix: config.ipv6Prefix }),
     notify,
   });
-  const storage = await createStorage(config);
   const uploads = createUploads({
     db: database.db,
     storage,
@@ -270,24 +293,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const servesWeb = await registerStaticWeb(app, webDist);
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    // Only a page load gets the app: a browser asks for HTML; a probe or scraper (curl's */*,
-    // Prometheus) asking for /metrics or /healthz gets a real 404, not the app's HTML with 200.
-    const accept = request.headers.accept;
-    const wantsHtml = accept === undefined || accept.includes('text/html');
-    const isPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      wantsHtml &&
-      !pathname.startsWith('/api/') &&
-      !pathname.startsWith('/collab');
-    if (isPage && servesWeb && !path.extname(pathname)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply
-      .status(404)
-      .send(errorBody(ERROR_CODES.notFound, `No route for ${request.method} ${pathname}`));
-  });
+  registerWebFallback(app, servesWeb);
 
   await withStartupLock(database, () =>
     prepareDemoAccount(
@@ -313,5 +319,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dataDirLock?.release();
   });
 
-  return { app, auth, database, sessions, bus, collab, rateLimiter, routes, storage };
+  return { app, auth, database, sessions, bus, collab, rateLimiter, routes, storage, migrationsApplied };
 }

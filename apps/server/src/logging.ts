@@ -61,3 +61,16 @@ export function logRedisErrors(
     log?.error({ err, redis: role }, 'Redis connection error; retrying');
   });
 }
+
+/**
+ * Where the server's log lines go: JSON on stdout for log shippers, or (LOG_FORMAT=pretty, or `auto`
+ * on a terminal) one readable coloured line per entry. pino-pretty loads only then.
+ */
+export async function logStreamFor(
+  format: 'auto' | 'json' | 'pretty',
+  isTerminal: boolean,
+): Promise<{ write(line: string): void } | undefined> {
+  if (format === 'json' || (format === 'auto' && !isTerminal)) return undefined;
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ sync: true, colorize: isTerminal, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+}

@@ -1,7 +1,8 @@
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, unknownEnvWarnings } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { routeConsoleTo } from './logging';
+import { logStreamFor, routeConsoleTo } from './logging';
+import { startupSummary } from './startup-summary';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -17,10 +18,14 @@ async function main() {
     throw error;
   }
 
-  const { app } = await buildApp(config);
-  // From here every line is JSON from the one logger, whoever prints it (decision 018).
+  const logStream = await logStreamFor(config.logFormat, process.stdout.isTTY === true);
+  const { app, migrationsApplied } = await buildApp(config, logStream ? { logStream } : {});
+  // From here every line comes from the one logger, whoever prints it (decision 018).
   routeConsoleTo(app.log);
-  await app.listen({ host: config.host, port: config.port });
+  for (const warning of unknownEnvWarnings(process.env)) app.log.warn({ setting: 'unknown' }, warning);
+  const listening = await app.listen({ host: config.host, port: config.port });
+  const summary = startupSummary(config, migrationsApplied, listening);
+  app.log.info(summary, `Notewise ${summary.version} ready: ${summary.database}, storage ${summary.storage}`);
 
   let closing = false;
   const shutdown = (signal: string) => {

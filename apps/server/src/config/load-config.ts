@@ -76,7 +76,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiDocs: e.API_DOCS ?? e.NODE_ENV !== 'production',
     smtp: e.SMTP_URL && e.SMTP_FROM ? { url: e.SMTP_URL, from: e.SMTP_FROM } : undefined,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    ipv6Prefix: e.RATE_LIMIT_IPV6_PREFIX,
+    shareCodeLifetimeDays: e.SHARE_CODE_LIFETIME_DAYS,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
     webDistDir: e.WEB_DIST_DIR,
     ai: {

@@ -108,11 +108,35 @@ export const serverEnv = {
     .describe(
       'Sign-in attempts, and separately sign-ups, allowed per IP per minute; sign-in also slows down per account (ADR 007).',
     ),
+  RATE_LIMIT_IPV6_PREFIX: z.coerce
+    .number()
+    .int()
+    .min(56)
+    .max(128)
+    .default(64)
+    .describe(
+      'Per-address limits (sign-up, sign-in, joins, sockets) count an IPv6 client by this prefix (`64`: its /64; `56` for providers that hand out /56). IPv4 counts per address (ADR 041).',
+    ),
+  SHARE_CODE_LIFETIME_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(365)
+    .default(7)
+    .describe(
+      "Days a shared project's 6-digit code keeps working after it was made; the owner makes a new one in the share dialog. `0`: codes never expire (ADR 041).",
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')
     .describe(
-      "`fatal` … `trace`, or `silent`; every output line is JSON (pino) with request ids, libraries' messages included.",
+      "`fatal` … `trace`, or `silent`; every output line is one entry (pino) with request ids, libraries' messages included.",
+    ),
+  LOG_FORMAT: z
+    .enum(['auto', 'json', 'pretty'])
+    .default('auto')
+    .describe(
+      '`json`: one JSON object per line (for log shippers); `pretty`: one readable, coloured line per entry; `auto`: pretty when the output is a terminal, JSON otherwise.',
     ),
   METRICS_TOKEN: z
     .string()

@@ -24,7 +24,13 @@ export interface Config {
   smtp: { url: string; from: string } | undefined;
   /** Sign-in attempts, and separately sign-ups, allowed per IP per minute. */
   authRateLimit: number;
+  /** Per-address limits count an IPv6 client by this many leading bits (IPv4 per address). */
+  ipv6Prefix: number;
+  /** Days a share code keeps working; 0: for ever. */
+  shareCodeLifetimeDays: number;
   logLevel: string;
+  /** `auto`: readable on a terminal, JSON otherwise. */
+  logFormat: 'auto' | 'json' | 'pretty';
   /** Set: Prometheus metrics at /metrics for requests bearing this token; unset: no /metrics. */
   metricsToken: string | undefined;
   webDistDir: string | undefined;

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { unknownEnvWarnings } from '../src/config';
+import { migrations } from '../src/db/migrations';
+import { type ServerProcess, startServerProcess } from './server-process';
+
+function jsonLines(output: string): Array<Record<string, unknown>> {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe('unknown variables that look like ours', () => {
+  it('names a misspelt setting and its likely meaning, and NOTEWISE_* variables', () => {
+    expect(
+      unknownEnvWarnings({
+        DATABSE_URL: 'postgres://x',
+        DATADIR: '/data',
+        LOG_LEVLE: 'debug',
+        NOTEWISE_PORT: '4000',
+      }),
+    ).toEqual([
+      'DATABSE_URL is not a setting; did you mean DATABASE_URL? It is ignored.',
+      'DATADIR is not a setting; did you mean DATA_DIR? It is ignored.',
+      'LOG_LEVLE is not a setting; did you mean LOG_LEVEL? It is ignored.',
+      'NOTEWISE_PORT is not a setting; it is ignored.',
+    ]);
+  });
+
+  it("says nothing about a machine's usual variables or the known settings", () => {
+    expect(
+      unknownEnvWarnings({
+        ...process.env,
+        HOME: '/root',
+        HOSTNAME: 'box',
+        PATH: '/usr/bin',
+        TERM: 'xterm',
+        PWD: '/',
+        USER: 'root',
+        SHELL: '/bin/sh',
+        LANG: 'C.UTF-8',
+        NODE_OPTIONS: '',
+        NODE_VERSION: '24',
+        DATABASE_URL: 'postgres://x',
+        DATA_DIR: '/data',
+        TEST_DATABASE_URL: 'postgres://x',
+      }),
+    ).toEqual([]);
+  });
+});
+
+describe('the start-up log', () => {
+  let server: ServerProcess | undefined;
+  let dataDir = '';
+  afterEach(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+    server = undefined;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('names each migration applied, warns about a misspelt variable, and sums up what started', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-startup-'));
+    server = await startServerProcess({ DATA_DIR: dataDir, DATABSE_URL: 'postgres://nowhere/db' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = jsonLines(server.stdout());
+
+    const applied = lines.filter((line) => line.msg === 'migration applied').map((line) => line.migration);
+    expect(applied.sort()).toEqual(Object.keys(migrations('sqlite')).sort());
+
+    const warning = lines.find((line) => String(line.msg).startsWith('DATABSE_URL'));
+    expect(warning?.msg).toBe('DATABSE_URL is not a setting; did you mean DATABASE_URL? It is ignored.');
+    expect(warning?.level).toBe(40);
+
+    const summary = lines.find((line) => String(line.msg).startsWith('Notewise '));
+    expect(summary).toMatchObject({
+      database: `sqlite ${path.join(dataDir, 'notewise.db')}`,
+      dataDir,
+      storage: `local ${path.join(dataDir, 'uploads')}`,
+      realtime: 'in-process',
+      ai: 'built-in engine',
+      migrationsApplied: applied.length,
+      listening: server.address,
+    });
+    expect(summary?.version).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('a second start applies nothing and says so', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-startup-'));
+    server = await startServerProcess({ DATA_DIR: dataDir });
+    server.child.kill('SIGTERM');
+    await server.exited;
+    server = await startServerProcess({ DATA_DIR: dataDir });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = jsonLines(server.stdout());
+    expect(lines.filter((line) => line.msg === 'migration applied')).toEqual([]);
+    expect(lines.find((line) => String(line.msg).startsWith('Notewise '))?.migrationsApplied).toBe(0);
+  });
+
+  it('LOG_FORMAT=pretty writes readable lines, not JSON', async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-startup-'));
+    server = await startServerProcess({ DATA_DIR: dataDir, LOG_FORMAT: 'pretty' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const out = server.stdout();
+    expect(out).toMatch(/INFO.*Notewise \d+\.\d+\.\d+ ready: sqlite/);
+    expect(out.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
+  });
+});
