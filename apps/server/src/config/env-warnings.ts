@@ -22,7 +22,11 @@ function withinDistance(a: string, b: string, max: number): boolean {
     let rowMin = i;
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      const value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      const value = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + cost,
+      );
       current.push(value);
       rowMin = Math.min(rowMin, value);
     }
@@ -44,7 +48,8 @@ export function unknownEnvWarnings(env: Record<string, string | undefined>): str
   for (const name of Object.keys(env).sort()) {
     if (knownSet.has(name) || READ_ELSEWHERE.has(name) || env[name] === undefined) continue;
     const allowed = name.length >= 9 ? 2 : name.length >= 6 ? 1 : 0;
-    const near = allowed > 0 ? known.find((candidate) => withinDistance(name, candidate, allowed)) : undefined;
+    const near =
+      allowed > 0 ? known.find((candidate) => withinDistance(name, candidate, allowed)) : undefined;
     if (near) warnings.push(`${name} is not a setting; did you mean ${near}? It is ignored.`);
     else if (name.startsWith('NOTEWISE_')) warnings.push(`${name} is not a setting; it is ignored.`);
   }
