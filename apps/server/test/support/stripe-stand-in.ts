@@ -29,10 +29,24 @@ export interface StandInSession {
   url: string | null;
 }
 
+/** A session's one line item as `GET /v1/checkout/sessions/:id/line_items` lists it. */
+export interface StandInLineItem {
+  id: string;
+  object: 'item';
+  amount_subtotal: number;
+  amount_total: number;
+  currency: string;
+  description: string;
+  quantity: number;
+  price: { id: string; object: 'price'; currency: string; unit_amount: number; type: 'one_time' };
+}
+
 export interface StripeStandIn {
   url: string;
   port: number;
   sessions: Map<string, StandInSession>;
+  /** Each session's line items (a create with `price_data` gets an ad hoc `price_...` id, as at Stripe). */
+  lineItems: Map<string, StandInLineItem[]>;
   /** Every create request's decoded form fields, in order. */
   createRequests: Record<string, string>[];
   /** The next `times` creates answer with this HTTP status and a Stripe api_error. */
@@ -75,6 +89,7 @@ export function randomId(prefix: string): string {
 
 export async function startStripeStandIn(options: { secretKey: string }): Promise<StripeStandIn> {
   const sessions = new Map<string, StandInSession>();
+  const lineItems = new Map<string, StandInLineItem[]>();
   const createRequests: Record<string, string>[] = [];
   const failures: number[] = [];
   let omitUrl = false;
@@ -149,7 +164,46 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
       };
       omitUrl = false;
       sessions.set(id, session);
+      const unit = unitAmount ? Number(unitAmount) : CATALOGUE_PRICE.amount;
+      lineItems.set(id, [
+        {
+          id: randomId('li'),
+          object: 'item',
+          amount_subtotal: session.amount_total,
+          amount_total: session.amount_total,
+          currency: session.currency,
+          description: form['line_items[0][price_data][product_data][name]'] ?? 'Catalogue product',
+          quantity,
+          price: {
+            id: priced ?? randomId('price'),
+            object: 'price',
+            currency: session.currency,
+            unit_amount: unit,
+            type: 'one_time',
+          },
+        },
+      ]);
       return json(res, session);
+    }
+    const listItems = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)\/line_items$/);
+    if (req.method === 'GET' && listItems?.[1]) {
+      const id = decodeURIComponent(listItems[1]);
+      const items = lineItems.get(id);
+      if (!items) {
+        return stripeError(res, 404, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'session',
+          message: `No such checkout.session: '${id}'`,
+        });
+      }
+      const limit = Number(url.searchParams.get('limit') ?? '10');
+      return json(res, {
+        object: 'list',
+        data: items.slice(0, limit),
+        has_more: items.length > limit,
+        url: `/v1/checkout/sessions/${id}/line_items`,
+      });
     }
     const retrieve = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)$/);
     if (req.method === 'GET' && retrieve?.[1]) {
@@ -178,6 +232,7 @@ export async function startStripeStandIn(options: { secretKey: string }): Promis
     url: base,
     port,
     sessions,
+    lineItems,
     createRequests,
     failNextCreate(status, times = 1) {
       for (let i = 0; i < times; i += 1) failures.push(status);

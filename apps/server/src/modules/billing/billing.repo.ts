@@ -8,9 +8,23 @@ import type { Database } from '../../db/types';
  * How far along an order is. An event only ever moves an order forward, so events arriving out of
  * order (Stripe does not promise an order) cannot undo a payment: `paid` is final.
  */
-const STATUS_RANK: Record<OrderStatus, number> = { open: 0, pending: 1, expired: 2, failed: 2, paid: 3 };
+const STATUS_RANK: Record<StoredOrderStatus, number> = {
+  open: 0,
+  pending: 1,
+  expired: 2,
+  failed: 2,
+  paid: 3,
+  mismatch: 3,
+};
 
-export function isLaterStatus(next: OrderStatus, current: OrderStatus): boolean {
+/**
+ * `mismatch`: paid, but not for the configured product (another amount, currency or price); no
+ * plan was granted and an administrator decides (decision 042). Final like `paid`. Never shown by the
+ * API, whose orders are read from Stripe.
+ */
+export type StoredOrderStatus = OrderStatus | 'mismatch';
+
+export function isLaterStatus(next: StoredOrderStatus, current: StoredOrderStatus): boolean {
   return STATUS_RANK[next] > STATUS_RANK[current];
 }
 
@@ -18,7 +32,7 @@ export interface OrderFacts {
   userId: string;
   sessionId: string;
   plan: string;
-  status: OrderStatus;
+  status: StoredOrderStatus;
   amountTotal: number | null;
   currency: string | null;
   paymentIntentId?: string | null;

@@ -10,7 +10,8 @@ import type { BillingConfig, Config } from '../../config';
 import { toIso } from '../../db/time';
 import { ApiError } from '../../http/errors';
 import { setPlan } from '../profile/set-plan';
-import { type BillingRepo, isLaterStatus } from './billing.repo';
+import { type BillingRepo, isLaterStatus, type StoredOrderStatus } from './billing.repo';
+import { checkTimestamp, purchaseMismatch, WEBHOOK_TOLERANCE_SECONDS } from './purchase-check';
 import { createStripeClient, type Stripe } from './stripe-client';
 
 /** The plan a paid order grants. */
@@ -54,7 +55,7 @@ function paymentIntentId(session: Stripe.Checkout.Session): string | null {
 
 export interface WebhookOutcome {
   /** What happened, for the log and the tests. */
-  result: 'granted' | 'updated' | 'duplicate' | 'ignored';
+  result: 'granted' | 'updated' | 'duplicate' | 'ignored' | 'mismatch';
   eventId: string;
 }
 
@@ -133,14 +134,22 @@ export function createBillingService(deps: {
     },
 
     /**
-     * Verifies Stripe's signature over the raw body (default tolerance: five minutes, so a replayed
-     * old delivery fails) and returns the event; throws a 400 otherwise.
+     * Verifies Stripe's signature over the raw body and its timestamp (five minutes either way: a
+     * replayed old delivery fails, and so does one signed ahead of time) and returns the event;
+     * throws a 400 otherwise.
      */
     async verifyEvent(rawBody: Buffer, signature: string | undefined): Promise<Stripe.Event> {
       const { stripe, billing } = await requireStripe();
       if (!signature) throw new ApiError(400, ERROR_CODES.validation, 'Missing Stripe-Signature header.');
       try {
-        return stripe.webhooks.constructEvent(rawBody, signature, billing.webhookSecret);
+        const event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          billing.webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+        );
+        checkTimestamp(signature);
+        return event;
       } catch {
         throw new ApiError(400, ERROR_CODES.validation, 'The Stripe signature is not valid.');
       }
@@ -159,13 +168,19 @@ export function createBillingService(deps: {
         object !== null &&
         session.object === 'checkout.session' &&
         typeof session.id === 'string';
-      const next = isSession ? statusAfter(event.type, session) : null;
+      const reported = isSession ? statusAfter(event.type, session) : null;
       const userId =
         isSession && typeof session.client_reference_id === 'string' ? session.client_reference_id : null;
-      if (!isSession || next === null || session.mode !== 'payment' || !userId) {
+      if (!isSession || reported === null || session.mode !== 'payment' || !userId) {
         log.warn({ eventId: event.id, type: event.type }, 'Stripe event without a purchase of ours; ignored');
         return { result: 'ignored', eventId: event.id };
       }
+      // Checked before the event is claimed: if Stripe cannot be read, its retry is not a duplicate.
+      const mismatch =
+        reported === 'paid'
+          ? await purchaseMismatch((await requireStripe()).stripe, config.price, session)
+          : null;
+      const next: StoredOrderStatus = mismatch ? 'mismatch' : reported;
       const grantedTo = await repo.db.transaction().execute(async (trx) => {
         if (!(await repo.claimEvent(trx, { id: event.id, type: event.type, sessionId: session.id }))) {
           return 'duplicate' as const;
@@ -196,11 +211,23 @@ export function createBillingService(deps: {
           if (!isLaterStatus(next, current)) return 'updated' as const;
           if (!(await repo.advanceOrder(trx, session.id, current, facts))) return 'updated' as const;
         }
+        if (next === 'mismatch') {
+          log.warn(
+            { eventId: event.id, sessionId: session.id, userId, ...mismatch },
+            'Paid Stripe session is not the UNLIMITED product (amount, currency or price); no plan granted',
+          );
+          return 'mismatch' as const;
+        }
         if (next !== 'paid') return 'updated' as const;
         await setPlan(trx, { userId }, PURCHASED_PLAN);
         return userId;
       });
-      if (grantedTo === 'duplicate' || grantedTo === 'ignored' || grantedTo === 'updated') {
+      if (
+        grantedTo === 'duplicate' ||
+        grantedTo === 'ignored' ||
+        grantedTo === 'updated' ||
+        grantedTo === 'mismatch'
+      ) {
         return { result: grantedTo, eventId: event.id };
       }
       forgetUser(grantedTo);
@@ -226,6 +253,8 @@ export function createBillingService(deps: {
         throw providerFailed(BILLING_MESSAGES.subscriptionLoadFailed);
       }
       if (session.client_reference_id !== userId || session.payment_status !== 'paid') throw noPaymentFound();
+      // A session that paid for something else is not this order: the page must not promise a plan.
+      if (await purchaseMismatch(stripe, config.price, session)) throw noPaymentFound();
       return {
         type: 'order',
         sessionId: session.id,
