@@ -158,8 +158,11 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, sessions, ...op
       await signUpDuration.padFrom(startedAt);
       user = { id: crypto.randomUUID(), email: body.email, name: body.name };
     }
-    if (!user) return undefined;
-    return reply.status(200).send({ user } satisfies SignUpResponse);
+    if (!user) return false;
+    // A boolean, not the reply: a reply is thenable, so awaiting it would yield undefined and the
+    // caller would answer a second time.
+    reply.status(200).send({ user } satisfies SignUpResponse);
+    return true;
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -207,8 +210,8 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, sessions, ...op
     if (signedInUser && response.status < 400) sessions.forgetUser(signedInUser.id);
     const text = await response.text();
     if (endpoint === SIGN_UP && response.status !== 429) {
-      const uniform = await uniformSignUpReply(reply, body as SignUpBody, response, text, startedAt);
-      if (uniform) return uniform;
+      const answered = await uniformSignUpReply(reply, body as SignUpBody, response, text, startedAt);
+      if (answered) return reply;
     }
     for (const cookie of response.headers.getSetCookie()) reply.header('set-cookie', cookie);
     if (response.status < 400) {
