@@ -5,5 +5,5 @@
 export { envSchema } from './env-schema';
 export { unknownEnvWarnings } from './env-warnings';
 export { ConfigError, isLoopbackHost, loadConfig } from './load-config';
-export { fastifyTrustProxy, type TrustProxy } from './trust-proxy';
+export { fastifyTrustProxy, type TrustProxy, trustedPeer } from './trust-proxy';
 export type { BillingConfig, Config, VoiceConfig } from './types';

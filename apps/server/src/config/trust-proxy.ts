@@ -66,3 +66,33 @@ export function fastifyTrustProxy(
   if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
   return trustProxy;
 }
+
+/** proxy-addr's range names, as CIDRs. */
+const NAMED_RANGES: Record<string, string[]> = {
+  loopback: ['127.0.0.0/8', '::1/128'],
+  linklocal: ['169.254.0.0/16', 'fe80::/10'],
+  uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
+};
+
+/**
+ * Whether the immediate peer is a proxy TRUST_PROXY names: only then may its headers say something
+ * about the request beyond the client IP (an incoming X-Request-Id). A hop count means the server is
+ * reachable only through its proxies, so every peer is one.
+ */
+export function trustedPeer(trustProxy: TrustProxy): (remoteAddress: string | undefined) => boolean {
+  if (trustProxy === false) return () => false;
+  if (typeof trustProxy === 'number') return () => true;
+  const list = new net.BlockList();
+  for (const entry of trustProxy.flatMap((item) => NAMED_RANGES[item] ?? [item])) {
+    const [address = '', prefix] = entry.split('/');
+    const family = net.isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return (remoteAddress) => {
+    if (!remoteAddress) return false;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(remoteAddress)?.[1];
+    const address = mapped ?? remoteAddress;
+    return list.check(address, net.isIP(address) === 6 ? 'ipv6' : 'ipv4');
+  };
+}

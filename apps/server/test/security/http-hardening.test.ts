@@ -210,3 +210,34 @@ describe('API reference', () => {
     }
   });
 });
+
+describe('request ids', () => {
+  const ask = (t: TestApp, remoteAddress: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      remoteAddress,
+      headers: { 'x-request-id': 'forged-id-1' },
+    });
+
+  it('an incoming X-Request-Id is ignored from a client, and adopted from a proxy TRUST_PROXY names', async () => {
+    const direct = await startTestApp('sqlite', { DEMO_ACCOUNT: 'false' });
+    const listed = await startTestApp('sqlite', {
+      DEMO_ACCOUNT: 'false',
+      TRUST_PROXY: '10.0.0.0/8,loopback',
+    });
+    try {
+      const fromClient = await ask(direct, '127.0.0.1');
+      expect(fromClient.headers['x-request-id']).not.toBe('forged-id-1');
+      expect(fromClient.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect((await ask(listed, '10.1.2.3')).headers['x-request-id']).toBe('forged-id-1');
+      expect((await ask(listed, '::ffff:127.0.0.1')).headers['x-request-id']).toBe('forged-id-1');
+      expect((await ask(listed, '192.0.2.7')).headers['x-request-id']).not.toBe('forged-id-1');
+    } finally {
+      await direct.close();
+      await direct.testDb.destroy();
+      await listed.close();
+      await listed.testDb.destroy();
+    }
+  });
+});
