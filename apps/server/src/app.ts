@@ -10,6 +10,7 @@ import { migrateToLatest } from './db/migrations';
 import { withStartupLock } from './db/startup-lock';
 import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
+import { limitUnfinishedConnections } from './http/connection-timeouts';
 import { frameworkErrorReply, registerErrorHandlers } from './http/errors';
 import { createFaultLog } from './http/faults';
 import { registerMetrics } from './http/metrics';
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorReply,
   });
+  limitUnfinishedConnections(app.server);
   for (const migration of migrationsApplied) app.log.info({ migration }, 'migration applied');
   database.onConnectionError((err) =>
     app.log.error({ err }, 'database connection lost; the pool reconnects'),
