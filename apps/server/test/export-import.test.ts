@@ -233,7 +233,7 @@ describe('render worker', () => {
       (_, i) => `Paragraph ${i} with **bold** words to lay out.`,
     ).join('\n\n');
     try {
-      await expect(pool.render('pdf', 'Longer', veryLong)).rejects.toMatchObject({ statusCode: 503 });
+      await expect(pool.render('pdf', 'Longer', veryLong)).rejects.toMatchObject({ statusCode: 413 });
       const small = await pool.render('pdf', 'Small', 'Still works');
       expect(pdfText(small)).toContain('Still works');
     } finally {
@@ -667,6 +667,7 @@ describe.each(dialects)('export and import on %s', (dialect) => {
       'Shopping.txt',
       strToU8('milk\n# not a heading\n\n**not bold**'),
     );
+    console.log('DBG', txt.statusCode, txt.body);
     const txtNote = (await a.call('GET', `/api/notes/${txt.json().imported[0].noteId}`)).json();
     expect(txtNote.title).toBe('Shopping');
     expect(txtNote.content).toBe('milk\\\n\\# not a heading\n\n\\*\\*not bold\\*\\*');

@@ -8,6 +8,7 @@ import {
   idParamsSchema,
   importFieldsSchema,
   importResultSchema,
+  MAX_NOTE_CONTENT_LENGTH,
   noteExportQuerySchema,
   noteTitleSchema,
 } from '@notewise/shared';
@@ -18,17 +19,19 @@ import { z } from 'zod';
 import type { Database } from '../../db/types';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
+import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { NotesRepo } from '../notes/notes.repo';
 import { NOTE_NOT_FOUND } from '../notes/notes.routes';
 import type { NotesService } from '../notes/notes.service';
 import type { Membership } from '../projects/membership';
 import { authorize } from '../projects/policy';
 import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
+import { createExportGate } from './export-gate';
 import { createExportRepo } from './export-import.repo';
 import { attachmentHeader, safeFileStem } from './file-names';
 import { importTooLarge, planImport } from './import-files';
 import { noteMarkdownFile } from './note-markdown';
-import { createRenderPool } from './render-pool';
+import { createRenderPool, exportTooLong } from './render-pool';
 import { streamMarkdownZip } from './zip-export';
 
 /** Binary answers are documented in words (the API contract test wants every GET's 200 described). */
@@ -56,11 +59,15 @@ export function registerExportImportRoutes(
     notes: NotesRepo;
     membership: Membership;
     noteService: Pick<NotesService, 'create'>;
+    rateLimiter: RateLimiter;
+    /** A PDF or Word render's time budget (tests shorten it); default RENDER_TIMEOUT_MS. */
+    renderTimeoutMs?: number;
   },
 ) {
   const { notes, membership, noteService } = deps;
   const exportRepo = createExportRepo(deps.db);
-  const renderPool = createRenderPool();
+  const renderPool = createRenderPool({ timeoutMs: deps.renderTimeoutMs });
+  const exportGate = createExportGate(deps.rateLimiter);
   app.addHook('onClose', () => renderPool.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -93,8 +100,17 @@ export function registerExportImportRoutes(
         const text = markdownToPlainText(note.content);
         return download(reply, `${stem}.txt`, 'txt').send(`${note.title}\n\n${text}${text ? '\n' : ''}`);
       }
-      const bytes = await renderPool.render(format, note.title, note.content);
-      return download(reply, `${stem}.${format}`, format).send(bytes);
+      // Longer than a note may be saved (co-editing does not cut it): refused before taking the worker.
+      if (note.content.length > MAX_NOTE_CONTENT_LENGTH) throw exportTooLong();
+      const release = await exportGate.enter(userId, (seconds) =>
+        reply.header('retry-after', String(seconds)),
+      );
+      try {
+        const bytes = await renderPool.render(format, note.title, note.content);
+        return download(reply, `${stem}.${format}`, format).send(bytes);
+      } finally {
+        release();
+      }
     },
   );
 

@@ -5,6 +5,17 @@ import type { RenderAnswer, RenderJob } from './render-worker';
 import { startWorker } from './worker-start';
 
 export const EXPORT_BUSY_MESSAGE = 'Exports are busy right now. Try again in a moment.';
+export const EXPORT_TOO_LONG_MESSAGE =
+  'This note is too long to export as PDF or Word. Export it as Markdown or plain text instead.';
+
+/**
+ * A render's time budget: the one worker is shared by every user, so no render may hold it longer.
+ * A 700,000-character note takes about 11 s as PDF on a loaded 2-core machine (decision 042).
+ */
+export const RENDER_TIMEOUT_MS = 20_000;
+
+/** The note was too much to lay out within the budget: retrying will not help, Markdown will. */
+export const exportTooLong = () => new ApiError(413, ERROR_CODES.payloadTooLarge, EXPORT_TOO_LONG_MESSAGE);
 
 interface Pending {
   job: RenderJob;
@@ -15,12 +26,12 @@ interface Pending {
 /**
  * One worker thread renders PDF and Word exports, one at a time, so a long note never blocks the
  * event loop and a burst of exports cannot take every core: at most `maxWaiting` wait (then 503),
- * and a render taking longer than `timeoutMs` (counted once the worker has loaded) is stopped and
- * the worker replaced.
+ * and a render taking longer than `timeoutMs` (counted once the worker has loaded) is stopped, the
+ * worker replaced and the request answered 413 (the note is too long to render, decision 042).
  */
 export function createRenderPool(options: { maxWaiting?: number; timeoutMs?: number } = {}) {
   const maxWaiting = options.maxWaiting ?? 8;
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? RENDER_TIMEOUT_MS;
   let worker: Worker | null = null;
   let current: (Pending & { sent: boolean; timer: NodeJS.Timeout | undefined }) | null = null;
   const readyWorkers = new WeakSet<Worker>();
@@ -77,7 +88,7 @@ export function createRenderPool(options: { maxWaiting?: number; timeoutMs?: num
     current.timer = setTimeout(() => {
       if (worker === running) worker = null;
       void running.terminate();
-      failCurrent(new ApiError(503, ERROR_CODES.unavailable, EXPORT_BUSY_MESSAGE));
+      failCurrent(exportTooLong());
     }, timeoutMs);
     running.postMessage(current.job);
   }
