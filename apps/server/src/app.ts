@@ -98,6 +98,8 @@ export interface BuildOptions {
   socketLimits?: Partial<SocketLimits>;
   /** Tests point the picture-URL fetcher at local servers (resolver, connection, plain HTTP, time-out). */
   imageFetch?: Partial<ImageFetchOptions>;
+  /** Tests shorten the PDF/Word render budget; production uses RENDER_TIMEOUT_MS. */
+  renderTimeoutMs?: number;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -247,7 +249,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerProjectRoutes(app, { projects, service: projectService });
   registerNoteRoutes(app, { notes, membership, service: noteService });
   registerPinRoutes(app, { notes, service: noteService });
-  registerExportImportRoutes(app, { db: database.db, notes, membership, noteService });
+  registerExportImportRoutes(app, {
+    db: database.db,
+    notes,
+    membership,
+    noteService,
+    rateLimiter,
+    renderTimeoutMs: options.renderTimeoutMs,
+  });
   registerSearchRoutes(app, { search: createSearchRepo(database.db, database.dialect) });
   registerDraftRoutes(app, { drafts: createDraftsRepo(database.db) });
   const ai = registerAiRoutes(app, {
