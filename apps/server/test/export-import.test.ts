@@ -667,7 +667,6 @@ describe.each(dialects)('export and import on %s', (dialect) => {
       'Shopping.txt',
       strToU8('milk\n# not a heading\n\n**not bold**'),
     );
-    console.log('DBG', txt.statusCode, txt.body);
     const txtNote = (await a.call('GET', `/api/notes/${txt.json().imported[0].noteId}`)).json();
     expect(txtNote.title).toBe('Shopping');
     expect(txtNote.content).toBe('milk\\\n\\# not a heading\n\n\\*\\*not bold\\*\\*');
