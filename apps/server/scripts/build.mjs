@@ -17,11 +17,13 @@ const externalPackages = {
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await build({
-  // The export render worker runs in its own thread (modules/export-import/render-pool.ts).
+  // The export render and import workers run in their own threads (modules/export-import/
+  // render-pool.ts, import-pool.ts).
   entryPoints: {
     main: 'src/main.ts',
     cli: 'src/cli.ts',
     'export-render-worker': 'src/modules/export-import/render-worker.ts',
+    'import-worker': 'src/modules/export-import/import-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

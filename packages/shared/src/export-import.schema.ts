@@ -6,9 +6,9 @@ export const noteExportQuerySchema = z.strictObject({
 });
 
 /**
- * Import limits (decision 025). The upload cap is checked while receiving; the zip limits are read
- * from the archive's directory first and enforced again while inflating, so a lying header cannot
- * get past them.
+ * Import limits (decisions 025 and 039). The upload cap is checked while receiving; the zip limits
+ * are read from the archive's directory first and enforced again on the real bytes while inflating,
+ * so a lying header cannot get past them. A .docx is a zip too: the same limits apply to it.
  */
 export const IMPORT_LIMITS = {
   /** One uploaded file (a .md, .txt, .docx or .zip). */
@@ -21,6 +21,12 @@ export const IMPORT_LIMITS = {
   maxEntryBytes: 10 * 1024 * 1024,
   /** Inflated size over compressed size of an entry above which it is refused as a zip bomb. */
   maxCompressionRatio: 100,
+  /**
+   * The XML of one .docx (document, styles, numbering, notes; images are not unpacked), inflated.
+   * The Word converter needs about 50 bytes of memory per byte of XML: 3 MB is about 140 pages of
+   * prose (decision 039).
+   */
+  maxDocxXmlBytes: 3 * 1024 * 1024,
 } as const;
 
 /** Why a file or zip entry was not imported: machine code plus the sentence the dialog shows. */

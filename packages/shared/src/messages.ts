@@ -83,4 +83,13 @@ export const IMPORT_MESSAGES = {
   skipDocxUnreadable: 'This Word file could not be read.',
   skipTooLong: 'Longer than a note can be (1,000,000 characters).',
   skipHidden: 'System or hidden file.',
+  docxTooLarge:
+    'This Word file is too large to import: its text unpacks to more than 3 MB. Split it into smaller documents and import them one by one.',
+  docxBomb: 'This Word file was refused: a part unpacks to far more than its packed size (a zip bomb).',
+  docxTooComplex:
+    'This Word file is too complex to convert (it needs too much time or memory). Split it into smaller documents and import them one by one.',
+  tooComplex:
+    'This file took too much time or memory to read. Split it into smaller files and import them one by one.',
+  busy: 'Imports are busy right now. Try again in a moment.',
+  alreadyRunning: 'Your previous import is still running. Wait for it to finish, then try again.',
 } as const;

@@ -29,7 +29,7 @@ import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
 import { createExportGate } from './export-gate';
 import { createExportRepo } from './export-import.repo';
 import { attachmentHeader, safeFileStem } from './file-names';
-import { importTooLarge, planImport } from './import-files';
+import { createImporter, importTooLarge } from './importer';
 import { noteMarkdownFile } from './note-markdown';
 import { createRenderPool, exportTooLong } from './render-pool';
 import { streamMarkdownZip } from './zip-export';
@@ -69,6 +69,8 @@ export function registerExportImportRoutes(
   const renderPool = createRenderPool({ timeoutMs: deps.renderTimeoutMs });
   const exportGate = createExportGate(deps.rateLimiter);
   app.addHook('onClose', () => renderPool.close());
+  const importer = createImporter();
+  app.addHook('onClose', () => importer.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Authorized exactly like GET /api/notes/:id: not visible -> 404, visible -> every role may read.
@@ -178,7 +180,7 @@ export function registerExportImportRoutes(
           if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw importTooLarge();
           throw error;
         }
-        const plan = await planImport(file.filename, bytes);
+        const plan = await importer.plan(userId, file.filename, bytes);
         const imported: ImportResult['imported'] = [];
         for (const candidate of plan.notes) {
           const title = noteTitleSchema.safeParse(candidate.title);

@@ -1,25 +1,28 @@
-import {
-  ERROR_CODES,
-  IMPORT_LIMITS,
-  IMPORT_MESSAGES,
-  type ImportSkip,
-  MAX_NOTE_CONTENT_LENGTH,
-} from '@notewise/shared';
-import { type UnzipFileInfo, unzipSync } from 'fflate';
-import { ApiError, badRequest } from '../../http/errors';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportSkip, MAX_NOTE_CONTENT_LENGTH } from '@notewise/shared';
+import { type DocxRefusal, docxParts, docxToMarkdown } from './docx-import';
+import { InflateBudget, looksLikeBomb, readBounded } from './import-budget';
+import { decodeText, extensionOf, safeEntryPath } from './import-text';
 import {
   localImageReferences,
   plainTextToMarkdown,
   readImportedMarkdown,
   withoutLocalImages,
 } from './note-markdown';
+import { readZipDirectory, ZipUnreadable } from './zip-reader';
+
+export { decodeText, safeEntryPath } from './import-text';
 
 /*
- * Uploaded files -> notes to create. Everything happens in memory on bytes already capped by the
- * upload limit: no entry of an archive is ever written to disk, so an entry named `../../x.md` or
- * `/etc/passwd` has nowhere to escape to; it is still refused by name so the summary says so.
- * Zip limits are checked on the archive's directory before anything is inflated, and fflate inflates
- * each entry into a buffer of its declared size, so an entry lying about its size is cut there.
+ * Uploaded files -> notes to create. Runs in the import worker (import-worker.ts), never on the event
+ * loop, and everything happens in memory on bytes already capped by the upload limit: no entry of an
+ * archive is ever written to disk, so an entry named `../../x.md` or `/etc/passwd` has nowhere to
+ * escape to; it is still refused by name so the summary says so. Zip limits are checked on the
+ * archive's directory before anything is inflated, then again on the real bytes while inflating
+ * (import-budget.ts): an entry lying about its size is stopped at the limit, not trusted.
+ *
+ * A .docx becomes a `docx` step: its XML is unpacked here under the same limits, and the conversion
+ * itself is a job of its own (import-pool.ts) so its time and memory limit cost one document, not
+ * the whole upload.
  */
 
 export interface NoteToImport {
@@ -33,9 +36,25 @@ export interface ImportPlan {
   skipped: ImportSkip[];
 }
 
-export const importTooLarge = () => new ApiError(413, ERROR_CODES.payloadTooLarge, IMPORT_MESSAGES.tooLarge);
+/** One step of an import, in the order the summary lists them. */
+export type DraftStep =
+  | { note: NoteToImport }
+  | { skip: ImportSkip }
+  | { docx: { path: string; parts: Record<string, Uint8Array> } };
 
-const NOTE_EXTENSIONS = new Set(['md', 'markdown', 'mdown', 'txt', 'text', 'docx']);
+/** A refused upload: the HTTP status and the sentence the import dialog shows. */
+export class ImportRefused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const refuse = (message: string) => new ImportRefused(400, message);
+
+export const NOTE_EXTENSIONS = new Set(['md', 'markdown', 'mdown', 'txt', 'text', 'docx']);
 const IMAGE_EXTENSIONS = new Set([
   'png',
   'jpg',
@@ -50,239 +69,173 @@ const IMAGE_EXTENSIONS = new Set([
   'avif',
   'ico',
 ]);
-/** Entries bigger than this must not be much bigger than their packed size (zip bomb check). */
-const RATIO_CHECK_FROM_BYTES = 256 * 1024;
 
-function extensionOf(name: string): string {
-  const base = name.split('/').pop() ?? '';
-  const dot = base.lastIndexOf('.');
-  return dot > 0 ? base.slice(dot + 1).toLowerCase() : '';
+/** Why a .docx inside a zip was skipped; alone, the same sentence refuses the upload. */
+const DOCX_REASONS: Record<Exclude<DocxRefusal, 'outOfTotal'>, string> = {
+  tooLarge: IMPORT_MESSAGES.docxTooLarge,
+  bomb: IMPORT_MESSAGES.docxBomb,
+  unreadable: IMPORT_MESSAGES.skipDocxUnreadable,
+};
+
+function readDocx(path: string, bytes: Uint8Array, budget: InflateBudget, alone: boolean): DraftStep {
+  const read = docxParts(bytes, budget);
+  if ('parts' in read) return { docx: { path, parts: read.parts } };
+  if (read.refused === 'outOfTotal') throw refuse(IMPORT_MESSAGES.zipTooLarge);
+  if (alone && read.refused === 'tooLarge') throw new ImportRefused(413, DOCX_REASONS.tooLarge);
+  if (alone && read.refused === 'bomb') throw new ImportRefused(422, DOCX_REASONS.bomb);
+  return { skip: { name: path, reason: DOCX_REASONS[read.refused] } };
 }
 
-/** Windows-1252 bytes 0x80-0x9f that are printable, so a text in that encoding is not "binary". */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: detecting control characters is the point.
-const BINARY_CONTROL = /[\u0000-\u0008\u000e-\u001a\u001c-\u001f]/;
-
-/** Windows-1252's 0x80-0x9f (Node's TextDecoder reads that label as Latin-1, which has controls there). */
-const WINDOWS_1252_HIGH =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
-
-function decodeWindows1252(bytes: Uint8Array): string {
-  let text = '';
-  for (let start = 0; start < bytes.length; start += 8192) {
-    const chunk = bytes.subarray(start, start + 8192);
-    text += String.fromCharCode(
-      ...Array.from(chunk, (byte) =>
-        byte >= 0x80 && byte <= 0x9f ? WINDOWS_1252_HIGH.charCodeAt(byte - 0x80) : byte,
-      ),
-    );
-  }
-  return text;
-}
-
-/**
- * Text in UTF-8 (with or without BOM) or UTF-16 with a BOM; otherwise Windows-1252 (what most
- * legacy "ANSI" and Latin-1 text is), unless it looks binary, then null.
- */
-export function decodeText(bytes: Uint8Array): string | null {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
-  let text: string;
+/** A converted Word document -> its note (or why not) and a line for its images. */
+export async function docxNote(path: string, parts: Record<string, Uint8Array>): Promise<DraftStep[]> {
+  let converted: { markdown: string; images: number };
   try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+    converted = await docxToMarkdown(parts);
   } catch {
-    text = decodeWindows1252(bytes);
+    return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipDocxUnreadable } }];
   }
-  return BINARY_CONTROL.test(text) ? null : text;
-}
-
-/** A zip entry's path, or null when it is absolute, has a drive letter or climbs out with `..`. */
-export function safeEntryPath(name: string): string | null {
-  const normalised = name.replace(/\\/g, '/');
-  if (normalised.startsWith('/') || /^[a-z]:/i.test(normalised) || normalised.includes('\0')) return null;
-  const segments = normalised.split('/').filter((segment) => segment !== '' && segment !== '.');
-  if (segments.some((segment) => segment === '..')) return null;
-  return segments.join('/');
-}
-
-async function docxToMarkdown(bytes: Uint8Array): Promise<{ markdown: string; images: number }> {
-  let images = 0;
-  // Loaded on the first Word import, not at start (it and its XML and zip readers are large).
-  const { default: mammoth } = await import('mammoth');
-  const converter = mammoth as unknown as {
-    convertToMarkdown(
-      input: { buffer: Buffer },
-      options: { convertImage: unknown },
-    ): Promise<{ value: string }>;
-  };
-  const result = await converter.convertToMarkdown(
-    { buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
-    {
-      convertImage: mammoth.images.imgElement(async () => {
-        images += 1;
-        return { src: '' };
-      }),
-    },
-  );
-  return { markdown: result.value.replace(/!\[[^\]]*\]\(\)/g, ''), images };
-}
-
-/** One note file's bytes -> a note, or the reason it was skipped. */
-async function readNoteFile(
-  path: string,
-  bytes: Uint8Array,
-  plan: ImportPlan,
-  knownImages: ReadonlySet<string> = new Set(),
-): Promise<void> {
-  const name = path.split('/').pop() ?? path;
-  const extension = extensionOf(name);
-  if (bytes.length === 0) {
-    plan.skipped.push({ name: path, reason: IMPORT_MESSAGES.skipEmpty });
-    return;
-  }
-  let title: string;
-  let content: string;
-  if (extension === 'docx') {
-    let converted: { markdown: string; images: number };
-    try {
-      converted = await docxToMarkdown(bytes);
-    } catch {
-      plan.skipped.push({ name: path, reason: IMPORT_MESSAGES.skipDocxUnreadable });
-      return;
-    }
-    if (converted.images > 0) {
-      plan.skipped.push({
+  const steps: DraftStep[] = [];
+  if (converted.images > 0) {
+    steps.push({
+      skip: {
         name: `${path}: ${converted.images} image${converted.images === 1 ? '' : 's'}`,
         reason: IMPORT_MESSAGES.skipImage,
-      });
-    }
-    ({ title, content } = readImportedMarkdown(converted.markdown, name));
-    // Word documents rarely start with a Markdown heading: the title is the file name then.
+      },
+    });
+  }
+  // Word documents rarely start with a Markdown heading: the title is the file name then.
+  const { title, content } = readImportedMarkdown(converted.markdown, path.split('/').pop() ?? path);
+  if (content.length > MAX_NOTE_CONTENT_LENGTH)
+    steps.push({ skip: { name: path, reason: IMPORT_MESSAGES.skipTooLong } });
+  else steps.push({ note: { source: path, title, content } });
+  return steps;
+}
+
+/** One Markdown or text file's bytes -> a note and skipped images, or the reason it was skipped. */
+function readTextNote(path: string, bytes: Uint8Array, knownImages: ReadonlySet<string>): DraftStep[] {
+  const name = path.split('/').pop() ?? path;
+  const extension = extensionOf(name);
+  const text = decodeText(bytes);
+  if (text === null) return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipNotText } }];
+  const steps: DraftStep[] = [];
+  let title: string;
+  let content: string;
+  if (extension === 'txt' || extension === 'text') {
+    title = name.replace(/\.[^.]+$/, '') || 'Untitled';
+    content = plainTextToMarkdown(text);
   } else {
-    const text = decodeText(bytes);
-    if (text === null) {
-      plan.skipped.push({ name: path, reason: IMPORT_MESSAGES.skipNotText });
-      return;
-    }
-    if (extension === 'txt' || extension === 'text') {
-      title = name.replace(/\.[^.]+$/, '') || 'Untitled';
-      content = plainTextToMarkdown(text);
-    } else {
-      ({ title, content } = readImportedMarkdown(text, name));
-      const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
-      for (const image of localImageReferences(content)) {
-        // Obsidian resolves `![[name.png]]` by file name anywhere in the vault.
-        const wanted = image.toLowerCase();
-        const inArchive =
-          knownImages.has(`${folder}${image}`.toLowerCase()) ||
-          [...knownImages].some((known) => known === wanted || known.endsWith(`/${wanted}`));
-        plan.skipped.push({
+    ({ title, content } = readImportedMarkdown(text, name));
+    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
+    for (const image of localImageReferences(content)) {
+      // Obsidian resolves `![[name.png]]` by file name anywhere in the vault.
+      const wanted = image.toLowerCase();
+      const inArchive =
+        knownImages.has(`${folder}${image}`.toLowerCase()) ||
+        [...knownImages].some((known) => known === wanted || known.endsWith(`/${wanted}`));
+      steps.push({
+        skip: {
           name: `${path}: ${image}`,
           reason: inArchive ? IMPORT_MESSAGES.skipImage : `${IMPORT_MESSAGES.skipImage} (not in the archive)`,
-        });
-      }
-      content = withoutLocalImages(content);
+        },
+      });
     }
+    content = withoutLocalImages(content);
   }
-  if (content.length > MAX_NOTE_CONTENT_LENGTH) {
-    plan.skipped.push({ name: path, reason: IMPORT_MESSAGES.skipTooLong });
-    return;
-  }
-  plan.notes.push({ source: path, title, content });
+  if (content.length > MAX_NOTE_CONTENT_LENGTH)
+    return [...steps, { skip: { name: path, reason: IMPORT_MESSAGES.skipTooLong } }];
+  return [...steps, { note: { source: path, title, content } }];
+}
+
+function readNoteFile(
+  path: string,
+  bytes: Uint8Array,
+  budget: InflateBudget,
+  options: { alone: boolean; knownImages?: ReadonlySet<string> },
+): DraftStep[] {
+  if (bytes.length === 0) return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipEmpty } }];
+  if (extensionOf(path) === 'docx') return [readDocx(path, bytes, budget, options.alone)];
+  return readTextNote(path, bytes, options.knownImages ?? new Set());
 }
 
 function isHidden(path: string): boolean {
   return path.split('/').some((segment) => segment.startsWith('.') || segment === '__MACOSX');
 }
 
-async function readZip(bytes: Uint8Array, plan: ImportPlan): Promise<void> {
-  let entries = 0;
-  let totalBytes = 0;
-  const images = new Set<string>();
-  let files: Record<string, Uint8Array>;
+function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
+  let listing: ReturnType<typeof readZipDirectory>;
   try {
-    files = unzipSync(bytes, {
-      filter: (file: UnzipFileInfo) => {
-        entries += 1;
-        if (entries > IMPORT_LIMITS.maxZipEntries) throw badRequest(IMPORT_MESSAGES.zipTooManyEntries);
-        totalBytes += file.originalSize;
-        if (totalBytes > IMPORT_LIMITS.maxTotalUncompressedBytes)
-          throw badRequest(IMPORT_MESSAGES.zipTooLarge);
-        if (
-          file.originalSize > RATIO_CHECK_FROM_BYTES &&
-          file.originalSize > file.size * IMPORT_LIMITS.maxCompressionRatio
-        ) {
-          throw badRequest(IMPORT_MESSAGES.zipBomb);
-        }
-        if (file.name.endsWith('/') || file.name.endsWith('\\')) return false;
-        const path = safeEntryPath(file.name);
-        if (path === null || path === '') {
-          plan.skipped.push({ name: file.name, reason: IMPORT_MESSAGES.skipUnsafePath });
-          return false;
-        }
-        if (isHidden(path)) {
-          plan.skipped.push({ name: path, reason: IMPORT_MESSAGES.skipHidden });
-          return false;
-        }
-        const extension = extensionOf(path);
-        if (IMAGE_EXTENSIONS.has(extension)) {
-          images.add(path.toLowerCase());
-          return false;
-        }
-        if (!NOTE_EXTENSIONS.has(extension)) {
-          plan.skipped.push({ name: path, reason: IMPORT_MESSAGES.skipUnsupported });
-          return false;
-        }
-        if (file.originalSize > IMPORT_LIMITS.maxEntryBytes) {
-          plan.skipped.push({ name: path, reason: IMPORT_MESSAGES.skipTooLarge });
-          return false;
-        }
-        if (file.compression !== 0 && file.compression !== 8) {
-          plan.skipped.push({ name: path, reason: IMPORT_MESSAGES.skipCompression });
-          return false;
-        }
-        return true;
-      },
-    });
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    throw badRequest(IMPORT_MESSAGES.zipUnreadable);
+    listing = readZipDirectory(bytes, IMPORT_LIMITS.maxZipEntries);
+  } catch {
+    throw refuse(IMPORT_MESSAGES.zipUnreadable);
+  }
+  if (listing.tooMany) throw refuse(IMPORT_MESSAGES.zipTooManyEntries);
+  // The directory's claims first, for every entry, before anything is inflated.
+  let declaredTotal = 0;
+  for (const entry of listing.entries) {
+    declaredTotal += entry.declaredSize;
+    if (declaredTotal > IMPORT_LIMITS.maxTotalUncompressedBytes) throw refuse(IMPORT_MESSAGES.zipTooLarge);
+    if (looksLikeBomb(entry.declaredSize, entry.compressedSize)) throw refuse(IMPORT_MESSAGES.zipBomb);
+  }
+  const images = new Set<string>();
+  const wanted = new Map<string, (typeof listing.entries)[number]>();
+  for (const entry of listing.entries) {
+    if (entry.name.endsWith('/') || entry.name.endsWith('\\')) continue;
+    const path = safeEntryPath(entry.name);
+    const skip = (name: string, reason: string) => emit({ skip: { name, reason } });
+    if (path === null || path === '') skip(entry.name, IMPORT_MESSAGES.skipUnsafePath);
+    else if (isHidden(path)) skip(path, IMPORT_MESSAGES.skipHidden);
+    else if (IMAGE_EXTENSIONS.has(extensionOf(path))) images.add(path.toLowerCase());
+    else if (!NOTE_EXTENSIONS.has(extensionOf(path))) skip(path, IMPORT_MESSAGES.skipUnsupported);
+    else if (entry.declaredSize > IMPORT_LIMITS.maxEntryBytes) skip(path, IMPORT_MESSAGES.skipTooLarge);
+    else if (entry.encrypted) skip(path, IMPORT_MESSAGES.skipEncrypted);
+    else if (entry.method !== 0 && entry.method !== 8) skip(path, IMPORT_MESSAGES.skipCompression);
+    else if (!wanted.has(path)) wanted.set(path, entry);
   }
   // Images are known only once the whole directory was read: report them per referencing note.
   const referenced = new Set<string>();
-  const paths = Object.keys(files).sort((a, b) => a.localeCompare(b));
-  for (const rawPath of paths) {
-    const path = safeEntryPath(rawPath) ?? rawPath;
-    const before = plan.skipped.length;
-    await readNoteFile(path, files[rawPath] ?? new Uint8Array(), plan, images);
-    for (const skip of plan.skipped.slice(before)) {
-      const image = skip.name.split(': ').slice(1).join(': ');
+  const budget = new InflateBudget(IMPORT_LIMITS.maxTotalUncompressedBytes);
+  for (const path of [...wanted.keys()].sort((a, b) => a.localeCompare(b))) {
+    const entry = wanted.get(path)!;
+    let read: ReturnType<typeof readBounded>;
+    try {
+      read = readBounded(bytes, entry, budget, IMPORT_LIMITS.maxEntryBytes);
+    } catch (error) {
+      if (error instanceof ZipUnreadable) throw refuse(IMPORT_MESSAGES.zipUnreadable);
+      throw error;
+    }
+    if ('over' in read) {
+      if (read.over === 'ratio') throw refuse(IMPORT_MESSAGES.zipBomb);
+      if (read.over === 'entry') emit({ skip: { name: path, reason: IMPORT_MESSAGES.skipTooLarge } });
+      else throw refuse(IMPORT_MESSAGES.zipTooLarge);
+      continue;
+    }
+    for (const step of readNoteFile(path, read.bytes, budget, { alone: false, knownImages: images })) {
+      emit(step);
+      const image = 'skip' in step ? step.skip.name.split(': ').slice(1).join(': ') : '';
       if (image) referenced.add(image.toLowerCase());
     }
   }
   for (const image of images) {
     const base = image.split('/').pop() ?? image;
     if (![...referenced].some((reference) => image.endsWith(reference) || reference.endsWith(base))) {
-      plan.skipped.push({ name: image, reason: IMPORT_MESSAGES.skipImage });
+      emit({ skip: { name: image, reason: IMPORT_MESSAGES.skipImage } });
     }
   }
 }
 
-/** What an uploaded file holds: notes to create and what was skipped. Throws for a refused upload. */
-export async function planImport(fileName: string, bytes: Uint8Array): Promise<ImportPlan> {
-  const plan: ImportPlan = { notes: [], skipped: [] };
+/**
+ * What an uploaded file holds, as steps handed to `emit` one by one (so a big archive's notes are not
+ * all held at once): notes, skipped files and Word documents still to convert. Throws ImportRefused
+ * for a refused upload.
+ */
+export function draftImport(fileName: string, bytes: Uint8Array, emit: (step: DraftStep) => void): void {
   const extension = extensionOf(fileName);
   if (extension === 'zip') {
-    if (bytes.length === 0) {
-      plan.skipped.push({ name: fileName, reason: IMPORT_MESSAGES.skipEmpty });
-      return plan;
-    }
-    await readZip(bytes, plan);
-  } else if (NOTE_EXTENSIONS.has(extension)) {
-    await readNoteFile(fileName, bytes, plan);
-  } else {
-    throw new ApiError(415, ERROR_CODES.validation, IMPORT_MESSAGES.unsupportedType);
+    if (bytes.length === 0) emit({ skip: { name: fileName, reason: IMPORT_MESSAGES.skipEmpty } });
+    else readZip(bytes, emit);
+    return;
   }
-  return plan;
+  if (!NOTE_EXTENSIONS.has(extension)) throw new ImportRefused(415, IMPORT_MESSAGES.unsupportedType);
+  const budget = new InflateBudget(IMPORT_LIMITS.maxTotalUncompressedBytes);
+  for (const step of readNoteFile(fileName, bytes, budget, { alone: true })) emit(step);
 }

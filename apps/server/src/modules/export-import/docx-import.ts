@@ -1,0 +1,81 @@
+import { IMPORT_LIMITS } from '@notewise/shared';
+import { zipSync } from 'fflate';
+import { type InflateBudget, looksLikeBomb, readBounded } from './import-budget';
+import { readZipDirectory, ZipUnreadable } from './zip-reader';
+
+/*
+ * A .docx is a zip: before the Word converter (mammoth) sees one, its directory gets the same limits
+ * as an uploaded zip and its XML parts are inflated here under a hard byte budget. Images, fonts and
+ * embedded objects are never unpacked (the import keeps text only). Mammoth then reads a fresh
+ * archive of exactly the bytes counted here, so no difference between this reader and mammoth's
+ * (duplicate names, lying sizes) can smuggle more in. Both halves run in the import worker.
+ */
+
+/** `outOfTotal`: the enclosing zip's total ran out while reading this document (refuses the zip). */
+export type DocxRefusal = 'tooLarge' | 'bomb' | 'unreadable' | 'outOfTotal';
+
+const XML_PART = /\.(xml|rels)$/i;
+
+/** The XML parts of a .docx, checked and inflated under the budget, or why it is refused. */
+export function docxParts(
+  bytes: Uint8Array,
+  total: InflateBudget,
+): { parts: Record<string, Uint8Array> } | { refused: DocxRefusal } {
+  let listing: ReturnType<typeof readZipDirectory>;
+  try {
+    listing = readZipDirectory(bytes, IMPORT_LIMITS.maxZipEntries);
+  } catch {
+    return { refused: 'unreadable' };
+  }
+  if (listing.tooMany) return { refused: 'tooLarge' };
+  const xml = listing.entries.filter((entry) => XML_PART.test(entry.name));
+  if (listing.entries.some((entry) => looksLikeBomb(entry.declaredSize, entry.compressedSize)))
+    return { refused: 'bomb' };
+  const declared = xml.reduce((sum, entry) => sum + entry.declaredSize, 0);
+  if (declared > IMPORT_LIMITS.maxDocxXmlBytes) return { refused: 'tooLarge' };
+  const parts: Record<string, Uint8Array> = {};
+  const budget = total.within(IMPORT_LIMITS.maxDocxXmlBytes);
+  for (const entry of xml) {
+    if (entry.encrypted || (entry.method !== 0 && entry.method !== 8) || entry.name in parts)
+      return { refused: 'unreadable' };
+    let read: ReturnType<typeof readBounded>;
+    try {
+      read = readBounded(bytes, entry, budget);
+    } catch (error) {
+      if (error instanceof ZipUnreadable) return { refused: 'unreadable' };
+      throw error;
+    }
+    if ('over' in read) {
+      const refusals = { ratio: 'bomb', entry: 'tooLarge', own: 'tooLarge', outer: 'outOfTotal' } as const;
+      return { refused: refusals[read.over] };
+    }
+    parts[entry.name] = read.bytes;
+  }
+  return { parts };
+}
+
+/** Word's text as Markdown (mammoth), and how many images it had (they are left out). */
+export async function docxToMarkdown(
+  parts: Record<string, Uint8Array>,
+): Promise<{ markdown: string; images: number }> {
+  let images = 0;
+  // Loaded on the first Word import, not when the worker starts (it and its XML readers are large).
+  const { default: mammoth } = await import('mammoth');
+  const converter = mammoth as unknown as {
+    convertToMarkdown(
+      input: { buffer: Buffer },
+      options: { convertImage: unknown },
+    ): Promise<{ value: string }>;
+  };
+  const archive = zipSync(parts, { level: 0 });
+  const result = await converter.convertToMarkdown(
+    { buffer: Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength) },
+    {
+      convertImage: mammoth.images.imgElement(async () => {
+        images += 1;
+        return { src: '' };
+      }),
+    },
+  );
+  return { markdown: result.value.replace(/!\[[^\]]*\]\(\)/g, ''), images };
+}
