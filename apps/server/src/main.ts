@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, unknownEnvWarnings } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { logStreamFor, routeConsoleTo } from './logging';
 import { startupSummary } from './startup-summary';
+import { StorageConfigError } from './storage';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -64,6 +65,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // A bucket that is missing or refuses us is a setting to fix, like a malformed variable.
+  if (error instanceof StorageConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
   if (error instanceof DataDirLockedError) {
     console.error(error.message);
     process.exit(75);

@@ -1,52 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { OUTAGE_MESSAGES } from '@notewise/shared';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltApp, buildApp } from '../src/app';
 import { type DatabaseHandle, openDatabase } from '../src/db';
 import { request, signUp, testConfig } from './helpers';
-
-/**
- * A TCP relay between the app and PostgreSQL, so a test can take "the database" away and bring it
- * back (a restart or failover, as a self-hoster sees it) without touching the shared server.
- */
-function startRelay(target: { host: string; port: number }) {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  let port = 0;
-  const listen = () =>
-    new Promise<void>((resolve) => {
-      const listener = net.createServer((client) => {
-        const upstream = net.connect(target);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => socket.destroy());
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server = listener;
-      listener.listen(port, '127.0.0.1', () => {
-        port = (listener.address() as net.AddressInfo).port;
-        resolve();
-      });
-    });
-  return {
-    listen,
-    get port() {
-      return port;
-    },
-    /** Every open connection dies and new ones are refused, as when the database goes down. */
-    async cut() {
-      for (const socket of sockets) socket.destroy();
-      await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-      server = null;
-    },
-  };
-}
+import { startRelay } from './support/tcp-relay';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -57,6 +19,7 @@ describe.skipIf(!url)('PostgreSQL connection loss', () => {
   const relay = startRelay({ host: target.hostname, port: Number(target.port || 5432) });
   let database: DatabaseHandle;
   let built: BuiltApp;
+  const logLines: string[] = [];
 
   const admin = async (query: string, values: unknown[] = []) => {
     const client = new pg.Client({ connectionString: url });
@@ -75,7 +38,10 @@ describe.skipIf(!url)('PostgreSQL connection loss', () => {
     relayed.hostname = '127.0.0.1';
     relayed.port = String(relay.port);
     database = openDatabase({ databaseUrl: relayed.toString(), dataDir, pgSchema: schema });
-    built = await buildApp(testConfig(dataDir, { DEMO_ACCOUNT: 'false' }), { database, logger: false });
+    built = await buildApp(testConfig(dataDir, { DEMO_ACCOUNT: 'false', LOG_LEVEL: 'error' }), {
+      database,
+      logStream: { write: (line: string) => void logLines.push(line) },
+    });
   });
 
   afterAll(async () => {
@@ -110,12 +76,23 @@ describe.skipIf(!url)('PostgreSQL connection loss', () => {
   it('answers 503 with the error shape while the database is away, and recovers when it is back', async () => {
     const { cookie } = await signUp(built.app);
     await relay.cut();
+    logLines.length = 0;
     const down = await request(built.app, 'GET', '/api/notes', { cookie });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({
-      error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('database') },
+      error: { code: 'SERVICE_UNAVAILABLE', message: OUTAGE_MESSAGES.databaseUnavailable },
     });
-    expect((await request(built.app, 'GET', '/api/health')).statusCode).toBe(503);
+    // Liveness stays up: restarting a process that waits for its database fixes nothing (decision 046).
+    expect((await request(built.app, 'GET', '/api/health')).statusCode).toBe(200);
+    const ready = await request(built.app, 'GET', '/api/health/ready');
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: 'not-ready', checks: { database: 'failed' } });
+    // Many failing requests, one log line (a flood would bury everything else).
+    for (let i = 0; i < 5; i += 1) {
+      expect((await request(built.app, 'GET', '/api/notes', { cookie })).statusCode).toBe(503);
+    }
+    const outageLines = logLines.filter((line) => line.includes('database unavailable'));
+    expect(outageLines).toHaveLength(1);
 
     await relay.listen();
     const up = await request(built.app, 'GET', '/api/notes', { cookie });

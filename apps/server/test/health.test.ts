@@ -44,7 +44,7 @@ describe.each(dialects)('health and readiness on %s', (dialect) => {
     });
   });
 
-  it('is ready when the database answers, every migration is applied and Redis answers', async () => {
+  it('is ready when the database answers, every migration is applied, Redis, file storage and disk answer', async () => {
     const response = await request(t.app, 'GET', '/api/health/ready');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
@@ -53,6 +53,8 @@ describe.each(dialects)('health and readiness on %s', (dialect) => {
         database: 'ok',
         migrations: 'ok',
         redis: process.env.TEST_REDIS_URL ? 'ok' : 'not-configured',
+        storage: 'ok',
+        disk: 'ok',
       },
     });
   });
@@ -86,6 +88,19 @@ describe.each(dialects)('health and readiness on %s', (dialect) => {
     });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<div id="root">');
+  });
+
+  it("serves the app at / to curl and uptime monitors (Accept */* or none), never /api/'s 404s", async () => {
+    for (const headers of [{ accept: '*/*' }, {}] as Record<string, string>[]) {
+      const front = await request(t.app, 'GET', '/', { headers });
+      expect(front.statusCode, JSON.stringify(headers)).toBe(200);
+      expect(front.headers['content-type']).toContain('text/html');
+      expect(front.body).toContain('<div id="root">');
+      expect((await request(t.app, 'HEAD', '/', { headers })).statusCode).toBe(200);
+    }
+    const api = await request(t.app, 'GET', '/api/nothing-here', { headers: { accept: '*/*' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('NOT_FOUND');
   });
 
   it('serves Prometheus metrics only with the metrics token, labelled by route pattern', async () => {

@@ -1,15 +1,20 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { ERROR_CODES, OUTAGE_MESSAGES } from '@notewise/shared';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStorage } from '../src/storage';
 import { createLocalStorage } from '../src/storage/local-storage';
 import { createS3Storage } from '../src/storage/s3-storage';
-import { InvalidStorageKeyError, type ObjectStorage } from '../src/storage/storage';
+import { InvalidStorageKeyError, type ObjectStorage, StorageConfigError } from '../src/storage/storage';
 import { request, signUp, startTestApp, TEST_ORIGIN } from './helpers';
+import { startServerProcess } from './server-process';
+import { type LoggedApp, startAppWithLogs } from './support/app-with-logs';
 
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -34,6 +39,10 @@ function storageContract(name: string, make: () => ObjectStorage) {
       expect(await storage.get(key)).toBeUndefined();
       // Deleting what is not there is fine.
       await storage.delete(key);
+    });
+
+    it('answers its readiness check', async () => {
+      await expect(make().check()).resolves.toBeUndefined();
     });
 
     it('refuses keys that could leave the storage or name something else', async () => {
@@ -110,44 +119,122 @@ const S3_ENV = () => ({
   S3_FORCE_PATH_STYLE: 'true',
 });
 
-storageContract('S3 (s3rver)', () =>
-  createS3Storage({
-    bucket: BUCKET,
-    endpoint: s3Endpoint,
-    region: 'us-east-1',
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  }),
-);
+const S3_OPTIONS = () => ({
+  bucket: BUCKET,
+  endpoint: s3Endpoint,
+  region: 'us-east-1',
+  accessKeyId: 'S3RVER',
+  secretAccessKey: 'S3RVER',
+  forcePathStyle: true,
+});
+
+storageContract('S3 (s3rver)', () => createS3Storage(S3_OPTIONS()));
+
+async function uploadAvatar(app: LoggedApp['app'], cookie: string) {
+  const image = await sharp({ create: { width: 90, height: 90, channels: 3, background: '#f0f' } })
+    .png()
+    .toBuffer();
+  const boundary = 'notewise-s3-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    image,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: '/api/me/avatar',
+    headers: {
+      host: 'localhost:3000',
+      origin: TEST_ORIGIN,
+      cookie,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    },
+    payload,
+  });
+}
+
+/** A port nothing listens on: S3 "down" (refused connections), as when MinIO is stopped. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+describe('S3 faults (decision 046)', () => {
+  it('a missing bucket stops the start, naming the bucket; the server process exits 78 with that line', async () => {
+    const env = { ...S3_ENV(), S3_BUCKET: 'no-such-bucket' };
+    await expect(startAppWithLogs(env)).rejects.toThrow(StorageConfigError);
+    await expect(startAppWithLogs(env)).rejects.toThrow(/S3 bucket no-such-bucket at .* does not exist/);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-s3-start-'));
+    try {
+      await expect(startServerProcess({ DATA_DIR: dataDir, ...env })).rejects.toThrow(
+        /exited \(78\) before listening[\s\S]*S3 bucket no-such-bucket at .* does not exist/,
+      );
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('S3 down: the server starts and says so, uploads answer 503 naming file storage, notes and readiness stay up', async () => {
+    const t = await startAppWithLogs({ ...S3_ENV(), S3_ENDPOINT: `http://127.0.0.1:${await closedPort()}` });
+    try {
+      expect(
+        t.logs().some((line) => line.level === 50 && line.msg.startsWith('file storage does not answer')),
+      ).toBe(true);
+      const { cookie } = await signUp(t.app);
+      for (let i = 0; i < 3; i += 1) {
+        const refused = await uploadAvatar(t.app, cookie);
+        expect(refused.statusCode).toBe(503);
+        expect(refused.headers['retry-after']).toBe('5');
+        expect(refused.json()).toEqual({
+          error: { code: ERROR_CODES.storageUnavailable, message: OUTAGE_MESSAGES.storageUnavailable },
+        });
+      }
+      const faults = t.logs().filter((line) => line.fault !== undefined);
+      expect(faults.map((line) => line.fault)).toEqual(['storage-unavailable']);
+      expect(faults[0]?.msg).toMatch(/^file storage unavailable/);
+
+      const ready = await request(t.app, 'GET', '/api/health/ready');
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toMatchObject({
+        status: 'degraded',
+        checks: { database: 'ok', storage: 'failed' },
+      });
+      expect((await request(t.app, 'GET', '/api/notes', { cookie })).statusCode).toBe(200);
+    } finally {
+      await t.close();
+    }
+  }, 30_000);
+
+  it('the storage check tells a refusal (no bucket) from no answer', async () => {
+    const missing = await createStorage({
+      dataDir: s3Dir,
+      s3: { ...S3_OPTIONS(), bucket: 'no-such-bucket' },
+    });
+    await expect(missing.check()).rejects.toBeInstanceOf(StorageConfigError);
+    const down = await createStorage({
+      dataDir: s3Dir,
+      s3: { ...S3_OPTIONS(), endpoint: `http://127.0.0.1:${await closedPort()}` },
+    });
+    const error = await down.check().then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(StorageConfigError);
+  }, 30_000);
+});
 
 describe('S3_BUCKET set', () => {
   it('pictures go to the bucket, not the data folder, and are served from our origin', async () => {
     const t = await startTestApp('sqlite', { DEMO_ACCOUNT: 'false', ...S3_ENV() });
     try {
       const { cookie, user } = await signUp(t.app);
-      const image = await sharp({ create: { width: 90, height: 90, channels: 3, background: '#f0f' } })
-        .png()
-        .toBuffer();
-      const boundary = 'notewise-s3-boundary';
-      const payload = Buffer.concat([
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
-        ),
-        image,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/api/me/avatar',
-        headers: {
-          host: 'localhost:3000',
-          origin: TEST_ORIGIN,
-          cookie,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-        },
-        payload,
-      });
+      const answer = await uploadAvatar(t.app, cookie);
       expect(answer.statusCode).toBe(200);
       const url = answer.json().image as string;
       const file = url.split('/').pop() as string;

@@ -91,6 +91,10 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   badOrigin: 'BAD_ORIGIN',
   unavailable: 'SERVICE_UNAVAILABLE',
+  /** Uploaded files cannot be stored or read (S3 or the uploads folder), the rest works. */
+  storageUnavailable: 'STORAGE_UNAVAILABLE',
+  /** The disk under the database or the uploads is full (507): nothing new can be saved. */
+  diskFull: 'INSUFFICIENT_STORAGE',
   paymentsNotConfigured: 'PAYMENTS_NOT_CONFIGURED',
   paymentFailed: 'PAYMENT_PROVIDER_ERROR',
   internal: 'INTERNAL_ERROR',

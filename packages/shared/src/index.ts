@@ -15,6 +15,7 @@ export * from './languages';
 export * from './me.schema';
 export * from './messages';
 export * from './notes.schema';
+export * from './outage-messages';
 export * from './pagination.schema';
 export * from './pictures';
 export * from './plans';

@@ -40,6 +40,7 @@ export const lastPageResponseSchema = z.object({
 });
 export type LastPageResponse = z.infer<typeof lastPageResponseSchema>;
 
+/** GET /api/health, liveness: the process answers (no database round trip; `database` is the kind in use). */
 export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['sqlite', 'postgres']),
@@ -49,9 +50,19 @@ export const healthSchema = z.object({
 export type Health = z.infer<typeof healthSchema>;
 
 const readinessCheck = z.enum(['ok', 'failed', 'not-configured']);
+/**
+ * GET /api/health/ready (decision 046): 'not-ready' (503) when the database or a migration fails;
+ * 'degraded' (200) when only Redis, file storage or disk space fails, which every instance shares.
+ */
 export const readinessSchema = z.object({
-  status: z.enum(['ready', 'not-ready']),
-  checks: z.object({ database: readinessCheck, migrations: readinessCheck, redis: readinessCheck }),
+  status: z.enum(['ready', 'degraded', 'not-ready']),
+  checks: z.object({
+    database: readinessCheck,
+    migrations: readinessCheck,
+    redis: readinessCheck,
+    storage: readinessCheck,
+    disk: readinessCheck,
+  }),
 });
 export type Readiness = z.infer<typeof readinessSchema>;
 

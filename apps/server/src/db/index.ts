@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import { SearchPathPostgresDialect } from './postgres-introspector';
+import { SqliteDialectKeepingErrors } from './sqlite-dialect';
 import type { Database, Dialect } from './types';
 
 export interface DatabaseHandle {
@@ -77,7 +78,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors(withStatementCache(sqlite)) });
   return { db, dialect: 'sqlite', onConnectionError: () => {}, close: () => db.destroy() };
 }
 

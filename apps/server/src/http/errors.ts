@@ -1,6 +1,7 @@
-import { ERROR_CODES, type ErrorCode, MESSAGES } from '@notewise/shared';
+import { ERROR_CODES, type ErrorCode, MESSAGES, OUTAGE_MESSAGES } from '@notewise/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type Fault, type FaultLog, faultOf } from './faults';
 
 /** Thrown anywhere in a route; the error handler turns it into `{ error: { code, message } }`. */
 export class ApiError extends Error {
@@ -25,36 +26,6 @@ export function errorBody(code: string, message: string, details?: unknown) {
   return { error: details === undefined ? { code, message } : { code, message, details } };
 }
 
-/** Errors that mean the database is unreachable right now (restart, failover, killed connection). */
-const UNAVAILABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ETIMEDOUT',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  '57P01', // admin_shutdown (pg_terminate_backend, fast shutdown)
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now (starting up, in recovery)
-  '08000',
-  '08001',
-  '08003',
-  '08004',
-  '08006',
-  '53300', // too_many_connections
-]);
-
-export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
-  if (!(error instanceof Error) || depth > 3) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
-  if (/^Connection terminated|not queryable|timeout exceeded when trying to connect/i.test(error.message)) {
-    return true;
-  }
-  // better-auth wraps the driver's error in its own (session lookups): look through the cause.
-  return isDatabaseUnavailable(error.cause, depth + 1);
-}
-
 /**
  * The router's own errors (a path with a malformed percent-encoding such as `%ED%A0%80`, a path
  * parameter over its length limit) never reach the error handler: they get the same shape here.
@@ -74,7 +45,22 @@ export function frameworkErrorReply(error: FastifyError, request: FastifyRequest
   return reply.status(status).send(errorBody(ERROR_CODES.validation, message));
 }
 
-export function registerErrorHandlers(app: FastifyInstance) {
+/** Each failing part's answer: its status, code and message (decision 046). */
+const FAULT_ANSWERS: Record<Fault, { status: number; code: ErrorCode; message: string }> = {
+  'disk-full': { status: 507, code: ERROR_CODES.diskFull, message: OUTAGE_MESSAGES.diskFull },
+  'storage-unavailable': {
+    status: 503,
+    code: ERROR_CODES.storageUnavailable,
+    message: OUTAGE_MESSAGES.storageUnavailable,
+  },
+  'database-unavailable': {
+    status: 503,
+    code: ERROR_CODES.unavailable,
+    message: OUTAGE_MESSAGES.databaseUnavailable,
+  },
+};
+
+export function registerErrorHandlers(app: FastifyInstance, faults: FaultLog) {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
@@ -97,17 +83,13 @@ export function registerErrorHandlers(app: FastifyInstance) {
       // Fastify's own client errors (malformed JSON, wrong content type...) keep their message.
       return reply.status(status).send(errorBody(ERROR_CODES.validation, error.message));
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.error({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', '5')
-        .send(
-          errorBody(
-            ERROR_CODES.unavailable,
-            'The server cannot reach its database right now. Please try again in a moment.',
-          ),
-        );
+    const fault = faultOf(error);
+    if (fault) {
+      faults.report(fault, error, request.log);
+      const answer = FAULT_ANSWERS[fault];
+      // Space comes back only when someone frees it; the other two usually come back by themselves.
+      if (answer.status === 503) reply.header('retry-after', '5');
+      return reply.status(answer.status).send(errorBody(answer.code, answer.message));
     }
     request.log.error({ err: error }, 'request failed');
     return reply

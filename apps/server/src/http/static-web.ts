@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '@notewise/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errorBody } from './errors';
 
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else is
@@ -26,4 +28,33 @@ export async function registerStaticWeb(app: FastifyInstance, distDir: string): 
     },
   });
   return true;
+}
+
+/**
+ * Whether a request that matched no route gets the app's page. A browser asks for HTML and gets it
+ * on every page path (the app routes on the client). A request without an Accept header, or one
+ * taking anything (`*\/*`: curl, uptime monitors), gets it at `/`, the app's front door (decision
+ * 046); elsewhere such a request is a probe or a scraper (`/healthz`, `/metrics`), which must see a
+ * real 404, not the app's HTML with 200. API and co-editing paths, and paths with a file extension
+ * (a missing asset), never get it.
+ */
+function wantsAppPage(request: FastifyRequest, pathname: string): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  if (pathname.startsWith('/api/') || pathname.startsWith('/collab') || path.extname(pathname)) return false;
+  const accept = request.headers.accept;
+  if (accept === undefined || accept.includes('text/html')) return true;
+  return pathname === '/' && (accept.trim() === '' || accept.includes('*/*'));
+}
+
+/** Answers what no route matched: the app's page when `wantsAppPage`, a JSON 404 otherwise. */
+export function registerWebFallback(app: FastifyInstance, servesWeb: boolean) {
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (servesWeb && wantsAppPage(request, pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send(errorBody(ERROR_CODES.notFound, `No route for ${request.method} ${pathname}`));
+  });
 }

@@ -59,5 +59,12 @@ export function createLocalStorage(root: string): ObjectStorage {
     async delete(key) {
       await fs.promises.rm(fileOf(key), { force: true });
     },
+
+    async check() {
+      // The folder is made on the first upload: until then its nearest existing parent must take it.
+      let folder = base;
+      while (!fs.existsSync(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+      await fs.promises.access(folder, fs.constants.W_OK);
+    },
   };
 }

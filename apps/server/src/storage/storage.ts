@@ -15,6 +15,11 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | undefined>;
   /** Removes the key; a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Whether files can be stored now (readiness, start): the bucket answers, or the folder is
+   * writable. Throws when not; `StorageConfigError` when waiting will not help (no such bucket).
+   */
+  check(): Promise<void>;
 }
 
 export interface StoredObject {
@@ -33,4 +38,25 @@ export function assertStorageKey(key: string): void {
   if (!KEY.test(key) || key.split('/').some((segment) => segment === '.' || segment.startsWith('..'))) {
     throw new InvalidStorageKeyError(`invalid storage key: ${JSON.stringify(key.slice(0, 80))}`);
   }
+}
+
+/**
+ * The storage failed (unreachable, refused, out of space): the request that needed it is answered
+ * 503 "File storage is unavailable", or 507 when the cause is a full disk (http/errors.ts).
+ */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
+  constructor(
+    readonly storage: string,
+    readonly operation: string,
+    options: { cause: unknown },
+  ) {
+    const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
+    super(`file storage (${storage}) failed to ${operation}: ${reason}`, options);
+  }
+}
+
+/** The storage is set up wrongly (no such bucket, access denied): the server refuses to start. */
+export class StorageConfigError extends Error {
+  override name = 'StorageConfigError';
 }
