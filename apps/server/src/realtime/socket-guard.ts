@@ -194,7 +194,22 @@ export function createSocketGuard(deps: SocketGuardDeps) {
     }
     const sessionToken = sessionTokenFrom(request.headers.cookie);
     const user = sessionToken ? await deps.resolveSession(request.headers.cookie) : null;
-    admissions.set(request, user && sessionToken ? { user, sessionToken } : { refuse: CLOSE.unauthorized });
+    if (!user || !sessionToken) {
+      admissions.set(request, { refuse: CLOSE.unauthorized });
+      return;
+    }
+    // The resolver may answer from its few seconds of cache; a socket lives for hours, so it starts
+    // from the stored session and plan: one signed out, disabled, deleted or downgraded elsewhere (the
+    // admin CLI, another instance) cannot reopen in that window, not even until the next sweep.
+    const standing = (await sessionsByToken(db, [sessionToken])).get(sessionToken);
+    if (!standing || standing.userId !== user.id || standing.expiresAt.getTime() <= Date.now()) {
+      admissions.set(request, { refuse: CLOSE.unauthorized });
+      return;
+    }
+    admissions.set(request, {
+      user: { ...user, plan: standing.plan, planExpiresAt: standing.planExpiresAt },
+      sessionToken,
+    });
   };
 
   const count = (map: Map<string, number>, key: string, delta: number) => {

@@ -80,6 +80,9 @@ export function collabClient(host: string, cookie: string, noteId: string) {
         super(url, { headers: { cookie, origin: `http://${host}` } });
         sockets.push(this);
         this.once('close', (code) => closes.push(code));
+        // The provider drops its listeners from a socket it gives up on while it still connects;
+        // the error ws then emits would be thrown without one.
+        this.on('error', () => {});
         // The provider reconnects on a timer even after destroy(); such late sockets end at once.
         if (destroyed) this.once('open', () => this.terminate());
       }
@@ -96,8 +99,18 @@ export function collabClient(host: string, cookie: string, noteId: string) {
     },
   });
   provider.attach();
+  let ended = false;
   const destroy = () => {
     destroyed = true;
+    if (ended) return;
+    // Ending a socket still connecting rejects the provider's own connect attempt, unhandled: wait.
+    const connecting = sockets.find((socket) => socket.readyState === WebSocket.CONNECTING);
+    if (connecting) {
+      connecting.once('open', destroy);
+      connecting.once('close', destroy);
+      return;
+    }
+    ended = true;
     provider.destroy();
     websocketProvider.destroy();
     for (const socket of sockets) socket.terminate();
