@@ -56,7 +56,7 @@ import { createUploads } from './modules/uploads/uploads.service';
 import { registerVoiceRoutes } from './modules/voice/voice.routes';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
 import { createChangeNotifier } from './realtime/change-notifier';
-import { type Collab, createCollab } from './realtime/collab';
+import { type Collab, createCollab, restEditUpdate } from './realtime/collab';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
 import { registerEventsSocket } from './realtime/events-socket';
 import { createSocketGuard, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './realtime/socket-guard';
@@ -228,7 +228,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDemoRoutes(app, { enabled: config.demoAccount });
   registerProfileRoutes(app, { db: database.db, sessions });
   const projects = createProjectsRepo(database.db);
-  const notes = createNotesRepo(database.db);
+  const notes = createNotesRepo(database.db, { restEditUpdate });
   const membership = createMembership(database.db);
   const shared = createSharedProjectsRepo(database.db, { codeLifetimeDays: config.shareCodeLifetimeDays });
   const noteService = createNotesService({ notes, membership, notify });

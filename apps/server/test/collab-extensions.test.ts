@@ -131,10 +131,17 @@ describe.each(dialects)('co-editing: extensions, note documents and lookups on %
     expect(await versionOf()).toBe(before + 1);
     expect((await store.read(sharedNoteId))?.updates).toEqual([]);
 
-    // A rebuilt state replaces the log's base: the log goes with it.
+    // A rebuilt state replaces the log's base: the log goes with it. It is stored only over the
+    // row as it was read (decision 044): a stale read stores nothing.
     await store.logUpdate(sharedNoteId, second);
+    const current = await store.read(sharedNoteId);
+    if (!current) throw new Error('note not found');
     const rebuilt = Y.encodeStateAsUpdate(new Y.Doc());
-    await store.replaceState(sharedNoteId, rebuilt);
+    expect(await store.seedState(sharedNoteId, rebuilt, { ...current, version: current.version - 1 })).toBe(
+      false,
+    );
+    expect(await store.seedState(sharedNoteId, rebuilt, { ...current, ydoc: null })).toBe(false);
+    expect(await store.seedState(sharedNoteId, rebuilt, current)).toBe(true);
     const after = await store.read(sharedNoteId);
     expect(after?.updates).toEqual([]);
     expect([...(after?.ydoc ?? [])]).toEqual([...rebuilt]);

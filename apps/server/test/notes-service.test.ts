@@ -9,6 +9,7 @@ import {
 } from '../src/modules/notes/notes.service';
 import { createMembership } from '../src/modules/projects/membership';
 import { createChangeNotifier } from '../src/realtime/change-notifier';
+import { restEditUpdate } from '../src/realtime/collab/ydoc';
 import type { BusEvent } from '../src/realtime/event-bus';
 import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
 
@@ -23,7 +24,7 @@ describe.each(dialects)('notes.service on %s', (dialect) => {
     t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
     const db = t.database.db;
     service = createNotesService({
-      notes: createNotesRepo(db),
+      notes: createNotesRepo(db, { restEditUpdate }),
       membership: createMembership(db),
       notify: createChangeNotifier(db, t.bus),
     });

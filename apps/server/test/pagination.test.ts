@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { CompiledQuery, type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotesRepo } from '../src/modules/notes/notes.repo';
+import { restEditUpdate } from '../src/realtime/collab/ydoc';
 import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
 
 interface Summary {
@@ -328,7 +329,7 @@ describe.each(dialects)('cursor pagination on %s', (dialect) => {
         },
         transformResult: async (args) => args.result,
       };
-      const notes = createNotesRepo(db.withPlugin(recorder));
+      const notes = createNotesRepo(db.withPlugin(recorder), { restEditUpdate });
       await notes.list(alice.user.id, {}, { limit: 50 });
       await notes.list(alice.user.id, { projectId: projectIds[0] }, { limit: 50 });
       await notes.pinned(alice.user.id, { limit: 50 });

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import { syncNoteImages } from '../uploads/uploads.repo';
@@ -9,8 +9,49 @@ export interface StoredNoteDocument {
   ydoc: Uint8Array | null;
   content: string;
   projectId: string;
+  /** The note's version when read: a first state is stored only if it is still this one. */
+  version: number;
   /** Acknowledged updates not yet folded into `ydoc` (decision 018), oldest first. */
   updates: Uint8Array[];
+}
+
+/**
+ * A REST edit as one Yjs update on a note's co-editing state (realtime/collab/ydoc.ts builds it):
+ * empty when there is nothing to change, null when the state is unreadable.
+ */
+export type RestEditUpdate = (
+  state: { ydoc: Uint8Array; updates: Uint8Array[] },
+  markdown: string,
+) => Uint8Array | null;
+
+const loggedUpdates = async (db: Kysely<Database>, noteId: string) =>
+  (
+    await db.selectFrom('note_updates').select('update').where('note_id', '=', noteId).orderBy('id').execute()
+  ).map((entry) => entry.update);
+
+/**
+ * Inside a REST edit's transaction, after its write to the note's row (which holds the row until
+ * commit, so no first state is stored and no other edit is built meanwhile): the edit joins the
+ * co-editing state as one logged update, built here once. Every instance with the note open applies
+ * that same update (live-changes.ts), so two of them never insert the new text twice (decision 044).
+ * A note without a state keeps none: its first load builds one from the new Markdown.
+ */
+export async function logRestEdit(
+  trx: Transaction<Database>,
+  noteId: string,
+  markdown: string,
+  build: RestEditUpdate,
+) {
+  const row = await trx.selectFrom('notes').select('ydoc').where('id', '=', noteId).executeTakeFirst();
+  if (!row?.ydoc || row.ydoc.byteLength === 0) return;
+  const update = build({ ydoc: row.ydoc, updates: await loggedUpdates(trx, noteId) }, markdown);
+  if (update === null) {
+    // Unreadable: the next load starts over from the Markdown, as it would have anyway.
+    await trx.updateTable('notes').set({ ydoc: null }).where('id', '=', noteId).execute();
+    await trx.deleteFrom('note_updates').where('note_id', '=', noteId).execute();
+  } else if (update.byteLength > 0) {
+    await trx.insertInto('note_updates').values({ note_id: noteId, update, created_at: nowIso() }).execute();
+  }
 }
 
 /**
@@ -45,21 +86,16 @@ export function createNoteDocumentStore(db: Kysely<Database>) {
     async read(noteId: string): Promise<StoredNoteDocument | null> {
       const row = await db
         .selectFrom('notes')
-        .select(['ydoc', 'content', 'project_id'])
+        .select(['ydoc', 'content', 'project_id', 'version'])
         .where('id', '=', noteId)
         .executeTakeFirst();
       if (!row) return null;
-      const logged = await db
-        .selectFrom('note_updates')
-        .select('update')
-        .where('note_id', '=', noteId)
-        .orderBy('id')
-        .execute();
       return {
         ydoc: row.ydoc,
         content: row.content,
         projectId: row.project_id,
-        updates: logged.map((entry) => entry.update),
+        version: row.version,
+        updates: await loggedUpdates(db, noteId),
       };
     },
 
@@ -69,10 +105,31 @@ export function createNoteDocumentStore(db: Kysely<Database>) {
       return row?.content;
     },
 
-    /** A state rebuilt from the Markdown: the logged updates belonged to the one it replaces. */
-    async replaceState(noteId: string, state: Uint8Array) {
-      await db.deleteFrom('note_updates').where('note_id', '=', noteId).execute();
-      await storeState(noteId, state);
+    /**
+     * A first state built from the Markdown, stored only if the row is still as it was read (same
+     * version, same state: none, or the unreadable one it replaces). False when another instance
+     * stored one first or the text changed: the caller reads again and uses what is there, so a
+     * note's first state is built once however many instances open it at the same moment (decision
+     * 044). The logged updates belonged to the state it replaces and go with it, in one transaction:
+     * an update logged on top of the new state cannot be among them.
+     */
+    async seedState(
+      noteId: string,
+      state: Uint8Array,
+      read: { version: number; ydoc: Uint8Array | null },
+    ): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        let query = trx
+          .updateTable('notes')
+          .set({ ydoc: state })
+          .where('id', '=', noteId)
+          .where('version', '=', read.version);
+        query = read.ydoc ? query.where('ydoc', '=', read.ydoc) : query.where('ydoc', 'is', null);
+        const result = await query.executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return false;
+        await trx.deleteFrom('note_updates').where('note_id', '=', noteId).execute();
+        return true;
+      });
     },
 
     /**

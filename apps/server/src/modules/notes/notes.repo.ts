@@ -8,6 +8,7 @@ import { toPage } from '../../http/pagination';
 import { memberOf, visibleNotes } from '../projects/membership';
 import { syncNoteImages } from '../uploads/uploads.repo';
 import { normalizeTags, prepareContent } from './note-content';
+import { logRestEdit, type RestEditUpdate } from './note-document.store';
 import {
   FIRST_PAGE_START,
   type NoteCursor,
@@ -28,7 +29,7 @@ export type UpdateResult =
   | { status: 'conflict'; current: Note }
   | { status: 'missing' };
 
-export function createNotesRepo(db: Kysely<Database>) {
+export function createNotesRepo(db: Kysely<Database>, coEditing: { restEditUpdate: RestEditUpdate }) {
   /** Notes the user may see (member of the note's project), with their own pin state. */
   const visible = (userId: string) =>
     visibleNotes(db, userId).leftJoin('pins as pin', (join) =>
@@ -307,27 +308,31 @@ export function createNotesRepo(db: Kysely<Database>) {
       if (!current) return { status: 'missing' };
       const at = nowIso();
       const prepared = changes.content !== undefined ? prepareContent(changes.content) : undefined;
-      let query = db
-        .updateTable('notes')
-        .set((eb) => ({
-          ...(changes.title !== undefined ? { title: changes.title } : {}),
-          // A REST edit replaces the text; the co-editing state is rebuilt from it (or patched live).
-          ...(prepared
-            ? {
-                content: prepared.content,
-                plain_text: prepared.plainText,
-                excerpt: prepared.excerpt,
-                ydoc: null,
-              }
-            : {}),
-          ...(changes.tags !== undefined ? { tags: JSON.stringify(normalizeTags(changes.tags)) } : {}),
-          version: eb('version', '+', 1),
-          updated_at: at,
-        }))
-        .where('id', '=', noteId);
-      if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
-      const result = await query.executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) {
+      const write = async (executor: Kysely<Database>) => {
+        let query = executor
+          .updateTable('notes')
+          .set((eb) => ({
+            ...(changes.title !== undefined ? { title: changes.title } : {}),
+            ...(prepared
+              ? { content: prepared.content, plain_text: prepared.plainText, excerpt: prepared.excerpt }
+              : {}),
+            ...(changes.tags !== undefined ? { tags: JSON.stringify(normalizeTags(changes.tags)) } : {}),
+            version: eb('version', '+', 1),
+            updated_at: at,
+          }))
+          .where('id', '=', noteId);
+        if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
+        return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+      };
+      // A new text reaches the co-editing state in the same transaction, as one update (decision 044).
+      const written = prepared
+        ? await db.transaction().execute(async (trx) => {
+            if (!(await write(trx))) return false;
+            await logRestEdit(trx, noteId, prepared.content, coEditing.restEditUpdate);
+            return true;
+          })
+        : await write(db);
+      if (!written) {
         const latest = await find(userId, noteId);
         return latest ? { status: 'conflict', current: latest } : { status: 'missing' };
       }

@@ -17,7 +17,7 @@ import { createRedisExtension } from './redis-extension';
 import { createValidationExtension } from './validation-extension';
 
 export { type CollabContext, noteIdOf } from './context';
-export { COLLAB_FIELD, markdownFromYdoc, ydocFromNote } from './ydoc';
+export { COLLAB_FIELD, markdownFromYdoc, restEditUpdate, ydocFromNote } from './ydoc';
 
 export interface CollabDeps {
   db: Kysely<Database>;

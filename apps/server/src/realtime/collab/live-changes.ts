@@ -4,7 +4,6 @@ import * as Y from 'yjs';
 import type { NoteDocumentStore } from '../../modules/notes/note-document.store';
 import type { EventBus } from '../event-bus';
 import { type CollabContext, documentNameFor } from './context';
-import { replaceWithMarkdown } from './ydoc';
 
 export interface LiveChangesDeps {
   hocuspocus: Hocuspocus;
@@ -23,16 +22,20 @@ export interface LiveChangesDeps {
 export function followChanges(deps: LiveChangesDeps): () => void {
   const { hocuspocus, store, loaded, log } = deps;
 
-  /** A REST edit of a note someone is co-editing here: replace the live text, everyone sees it. */
+  /**
+   * A REST edit of a note someone is co-editing here: the edit's write logged it as one Yjs update
+   * (decision 044), so the stored state brings it, and every instance applying it adds the same
+   * items; none builds the new text itself. Origin `rest`: Hocuspocus sends it to every client here
+   * and stores the document.
+   */
   const applyRestContent = async (noteId: string) => {
-    const document = hocuspocus.documents.get(documentNameFor(noteId));
+    const name = documentNameFor(noteId);
+    const document =
+      hocuspocus.documents.get(name) ?? (await hocuspocus.loadingDocuments.get(name)?.catch(() => undefined));
     if (!document) return;
-    const content = await store.readContent(noteId);
-    if (content === undefined) return;
-    replaceWithMarkdown(document, content);
-    // The REST edit cleared notes.ydoc; store the live state now so the updates clients log from
-    // here on (built on it) still apply after a crash.
-    await store.storeState(noteId, Y.encodeStateAsUpdate(document));
+    const stored = await store.read(noteId);
+    if (!stored?.ydoc) return;
+    Y.applyUpdate(document, Y.mergeUpdates([stored.ydoc, ...stored.updates]), 'rest');
   };
 
   const closeDocuments = (predicate: (documentName: string, projectId: string) => boolean) => {

@@ -9,6 +9,8 @@ import { markdownFromYdoc, ydocFromNote } from './ydoc';
 
 /** A Yjs update that carries nothing (no structs, no deletions). */
 const EMPTY_UPDATE_BYTES = 2;
+/** A first state loses its compare-and-set only to another instance's or a REST edit: rare twice in a row. */
+const SEED_ATTEMPTS = 5;
 
 export interface PersistenceDeps {
   store: NoteDocumentStore;
@@ -27,23 +29,28 @@ export function createPersistence(deps: PersistenceDeps) {
   const loaded = new Map<string, string>();
 
   /**
-   * The note's co-editing state as stored plus its logged updates; rebuilt from the Markdown (and
-   * stored at once) when there is none or it is unreadable.
+   * The note's co-editing state as stored plus its logged updates; built from the Markdown when
+   * there is none or it is unreadable, and then used only if this instance stored it first (decision
+   * 044): an instance that lost reads again and takes the state the winner stored, so two instances
+   * opening a note at once never hold two copies of its text for Redis to merge.
    */
   async function readNoteDocument(noteId: string) {
-    const row = await store.read(noteId);
-    if (!row) return null;
-    let rebuilt = !row.ydoc || row.ydoc.byteLength === 0;
-    const doc = ydocFromNote(row, (err) => {
-      rebuilt = true;
-      log.error({ err, noteId }, 'stored co-editing state is invalid; rebuilt from the Markdown');
-    });
-    if (rebuilt) {
-      // Logged updates belong to the state a REST edit replaced (or an unreadable one). The new
-      // state is stored at once: the updates logged from now on build on exactly this document.
-      await store.replaceState(noteId, Y.encodeStateAsUpdate(doc));
+    for (let attempt = 0; attempt < SEED_ATTEMPTS; attempt += 1) {
+      const row = await store.read(noteId);
+      if (!row) return null;
+      let seeded = !row.ydoc || row.ydoc.byteLength === 0;
+      const doc = ydocFromNote(row, (err) => {
+        seeded = true;
+        log.error({ err, noteId }, 'stored co-editing state is invalid; rebuilt from the Markdown');
+      });
+      if (!seeded) return { doc, projectId: row.projectId, logged: row.updates.length };
+      // Stored at once: the updates logged from now on build on exactly this document.
+      if (await store.seedState(noteId, Y.encodeStateAsUpdate(doc), row)) {
+        return { doc, projectId: row.projectId, logged: 0 };
+      }
+      doc.destroy();
     }
-    return { doc, projectId: row.projectId, logged: rebuilt ? 0 : row.updates.length };
+    throw new Error('the note kept changing while its first co-editing state was stored');
   }
 
   async function storeDocument(
