@@ -1,6 +1,6 @@
 import { ERROR_CODES, JOIN_MESSAGES, PERMISSION_MESSAGES } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOIN_LIMITS } from '../src/modules/shared-projects/join-guard';
+import { JOIN_LIMITS, JOIN_RULES } from '../src/modules/shared-projects/join-guard';
 import { dialects, request, setPlan, signUp, startTestApp, type TestApp } from './helpers';
 
 describe.each(dialects)('shared projects on %s', (dialect) => {
@@ -340,7 +340,7 @@ describe.each(dialects)('join-code guessing on %s', (dialect) => {
     }
   });
 
-  it('past the per-IP failure budget, accounts that failed are refused but a clean one with the right code joins', async () => {
+  it('past the per-address failure budget, every account from there is refused, a fresh one with the right code too, until the window ends', async () => {
     const t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
     try {
       const owner = await signUp(t.app);
@@ -353,32 +353,38 @@ describe.each(dialects)('join-code guessing on %s', (dialect) => {
       const office = '10.60.0.1';
       const wrong = (guess: number) =>
         String((Number(project.code) + 1 + guess) % 1_000_000).padStart(6, '0');
-      const join = (cookie: string, code: string) =>
-        request(t.app, 'POST', '/api/shared-projects/join', { cookie, ip: office, body: { code } });
+      const join = (cookie: string, code: string, ip = office) =>
+        request(t.app, 'POST', '/api/shared-projects/join', { cookie, ip, body: { code } });
 
       // Two accounts behind one address use up the address's failure budget.
       let guess = 0;
       const guessers = [await signUp(t.app), await signUp(t.app)];
       for (const guesser of guessers) {
-        for (let i = 0; i < JOIN_LIMITS.perIp / guessers.length; i++) {
+        for (let i = 0; i < JOIN_LIMITS.perAddress / guessers.length; i++) {
           expect((await join(guesser.cookie, wrong(guess++))).statusCode).toBe(404);
         }
       }
-      // A third account fails once (its clean record lets it try), then is refused before its code is read.
-      const third = await signUp(t.app);
-      expect((await join(third.cookie, wrong(guess++))).statusCode).toBe(404);
-      const refused = await join(third.cookie, project.code);
-      expect(refused.statusCode).toBe(429);
-      expect(refused.json().error.message).toBe(JOIN_MESSAGES.tooManyAttempts);
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // A fresh account buys no fresh guess: refused before its code is read, the right code too.
+      const fresh = await signUp(t.app);
+      for (const code of [wrong(guess++), project.code]) {
+        const refused = await join(fresh.cookie, code);
+        expect(refused.statusCode).toBe(429);
+        expect(refused.json().error.message).toBe(JOIN_MESSAGES.tooManyAttempts);
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+        expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(JOIN_LIMITS.windowMs / 1000);
+      }
+      // Another address is not affected.
+      const elsewhere = await signUp(t.app);
+      expect((await join(elsewhere.cookie, project.code, '10.60.9.9')).statusCode).toBe(200);
 
-      // A colleague behind the same address who types the right code joins.
+      // Once the window is over (fast-forwarded here), a colleague behind the office address joins.
+      await t.rateLimiter.reset({ name: JOIN_RULES.address }, office);
       const colleague = await signUp(t.app);
       expect((await join(colleague.cookie, project.code)).statusCode).toBe(200);
       const members = (
         await request(t.app, 'GET', `/api/shared-projects/${project.id}/members`, { cookie: owner.cookie })
       ).json();
-      expect(members.members).toHaveLength(2);
+      expect(members.members).toHaveLength(3);
     } finally {
       await t.close();
       await t.testDb.destroy();

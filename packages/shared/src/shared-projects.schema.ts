@@ -15,6 +15,7 @@ export const JOIN_MESSAGES = {
   joinFailed: 'Failed to join project. Please try again.',
   unexpected: 'An unexpected error occurred. Please try again.',
   tooManyAttempts: 'Too many join attempts. Please wait a few minutes and try again.',
+  tooManyFromNetwork: 'Too many wrong codes were tried from your network today. Please try again later.',
   invalidCode: 'Enter the 6-digit project code.',
 } as const;
 
@@ -38,8 +39,10 @@ export const sharedProjectSchema = z.object({
   name: z.string(),
   description: z.string(),
   color: projectColorSchema,
-  /** The 6-digit code; null while the owner has it disabled. */
+  /** The 6-digit code; null while the owner has it disabled or after it expired. */
   code: z.string().nullable(),
+  /** When the code stops (or stopped) working; null without a code or when codes never expire. */
+  codeExpiresAt: z.string().nullable(),
   role: z.enum(['owner', 'member']),
   ownerName: z.string(),
   itemCount: z.number().int(),

@@ -92,6 +92,8 @@ export interface ProjectsTable {
   color: string;
   kind: 'personal' | 'shared';
   share_code: string | null;
+  /** When the share code was made; it stops working SHARE_CODE_LIFETIME_DAYS later (decision 041). */
+  share_code_issued_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -1,35 +1,21 @@
 import { ERROR_CODES, MESSAGES } from '@notewise/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from '../../http/errors';
+import { addressKey } from '../../rate-limit/address-key';
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';
+import { createSignInLock, deviceCookie, deviceIdFrom, newDeviceId } from './sign-in-lock';
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
 const MINUTE_MS = 60_000;
 
-/**
- * Sign-in per account: the first FREE_FAILURES attempts of an email go through at once; from then on
- * each attempt starts a lock twice as long as the one before (30 s, 1 min, 2 min ... at most 15 min),
- * and while it stands the email is refused before the password is checked, whatever the IP. A
- * successful sign-in clears both. The count runs for a day from the first failure.
- */
-export const SIGN_IN_ACCOUNT_LIMITS = {
-  freeFailures: 5,
-  failureWindowMs: 24 * 60 * MINUTE_MS,
-  firstDelayMs: 30_000,
-  maxDelayMs: 15 * MINUTE_MS,
-} as const;
-
-/** Counter names; tests use them to fast-forward a lock. */
-export const SIGN_IN_ACCOUNT_RULE = 'sign-in-account';
-export const SIGN_IN_LOCK_RULE = 'sign-in-lock';
-
-/** The lock that follows the `attempt`-th attempt of an email in its failure window. */
-export function signInDelayMs(attempt: number): number {
-  const { freeFailures, firstDelayMs, maxDelayMs } = SIGN_IN_ACCOUNT_LIMITS;
-  const doublings = Math.max(0, attempt - freeFailures - 1);
-  return Math.min(maxDelayMs, firstDelayMs * 2 ** Math.min(doublings, 20));
-}
+export {
+  SIGN_IN_ACCOUNT_LIMITS,
+  SIGN_IN_ACCOUNT_RULE,
+  SIGN_IN_LOCK_RULE,
+  SIGN_IN_LOCKS_TAKEN_RULE,
+  signInDelayMs,
+} from './sign-in-lock';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -62,6 +48,10 @@ export interface AuthLimitOptions {
   perIpPerMinute: number;
   /** Emails without the per-account limit: the demo account, whose password is published anyway. */
   exemptEmails?: readonly string[] | undefined;
+  /** RATE_LIMIT_IPV6_PREFIX: an IPv6 client counts by this prefix (addressKey). */
+  ipv6Prefix?: number | undefined;
+  /** The device cookie is Secure when the app is served over https (as the session cookie). */
+  secureCookies?: boolean | undefined;
 }
 
 function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number) {
@@ -79,43 +69,23 @@ export function registerAuthLimits(app: FastifyInstance, limiter: RateLimiter, o
   const { perIpPerMinute } = options;
   const signInPerIp: RateLimitRule = { name: 'sign-in-ip', limit: perIpPerMinute, windowMs: MINUTE_MS };
   const signUpPerIp: RateLimitRule = { name: 'sign-up-ip', limit: perIpPerMinute, windowMs: MINUTE_MS };
-  const accountAttempts: RateLimitRule = {
-    name: SIGN_IN_ACCOUNT_RULE,
-    limit: SIGN_IN_ACCOUNT_LIMITS.freeFailures,
-    windowMs: SIGN_IN_ACCOUNT_LIMITS.failureWindowMs,
-  };
-  // Only read and cleared through this rule; each lock's length is set when an attempt takes it.
-  const lockStanding: RateLimitRule = { name: SIGN_IN_LOCK_RULE, limit: 1, windowMs: 0 };
-
+  const lock = createSignInLock(limiter);
   const exempt = new Set(options.exemptEmails?.map(normalizeEmail));
-
-  /** Whether this sign-in may check its password; the attempt is counted before, so bursts cannot race. */
-  const admitSignIn = async (email: string): Promise<{ ok: true } | { ok: false; retryAfter: number }> => {
-    const lock = await limiter.check(lockStanding, email);
-    if (!lock.allowed) return { ok: false, retryAfter: lock.retryAfterSeconds };
-    const attempts = await limiter.consume(accountAttempts, email);
-    if (attempts.allowed) return { ok: true };
-    // Past the free attempts: this one goes through only if it is first to take the next lock.
-    const slot = await limiter.consume(
-      { name: SIGN_IN_LOCK_RULE, limit: 1, windowMs: signInDelayMs(attempts.count) },
-      email,
-    );
-    return slot.allowed ? { ok: true } : { ok: false, retryAfter: slot.retryAfterSeconds };
-  };
+  const addressOf = (request: FastifyRequest) => addressKey(request.ip, options.ipv6Prefix);
 
   app.addHook('preHandler', async (request, reply) => {
     const path = limitedPath(request);
     if (path === SIGN_UP_PATH) {
-      const byIp = await limiter.consume(signUpPerIp, request.ip);
+      const byIp = await limiter.consume(signUpPerIp, addressOf(request));
       if (!byIp.allowed) return tooManyRequests(reply, byIp.retryAfterSeconds);
       return;
     }
     if (path !== SIGN_IN_PATH) return;
-    const byIp = await limiter.consume(signInPerIp, request.ip);
+    const byIp = await limiter.consume(signInPerIp, addressOf(request));
     if (!byIp.allowed) return tooManyRequests(reply, byIp.retryAfterSeconds);
     const email = emailOf(request.body);
     if (!email || exempt.has(email)) return;
-    const admitted = await admitSignIn(email);
+    const admitted = await lock.admit(email, addressOf(request), deviceIdFrom(request.headers.cookie));
     if (!admitted.ok) return tooManyRequests(reply, admitted.retryAfter);
   });
 
@@ -123,11 +93,14 @@ export function registerAuthLimits(app: FastifyInstance, limiter: RateLimiter, o
     if (reply.statusCode !== 200 || limitedPath(request) !== SIGN_IN_PATH) return payload;
     const email = emailOf(request.body);
     if (!email) return payload;
+    const device = deviceIdFrom(request.headers.cookie) ?? newDeviceId();
+    // Set again on every success, so a device in use stays known for the cookie's whole lifetime.
+    reply.header('set-cookie', deviceCookie(device, options.secureCookies ?? false));
     try {
-      await Promise.all([limiter.reset(accountAttempts, email), limiter.reset(lockStanding, email)]);
+      await lock.succeeded(email, addressOf(request), device);
     } catch (error) {
       // The sign-in itself succeeded; a stale failure count only costs this user a later delay.
-      request.log.warn({ err: error }, 'could not clear sign-in failures');
+      request.log.warn({ err: error }, 'could not record the successful sign-in');
     }
     return payload;
   });

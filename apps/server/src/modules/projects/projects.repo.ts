@@ -38,6 +38,7 @@ export async function insertProject(
       color: input.color,
       kind: options.kind ?? 'personal',
       share_code: options.shareCode ?? null,
+      share_code_issued_at: options.shareCode ? options.at : null,
       created_at: options.at,
       updated_at: options.at,
     })

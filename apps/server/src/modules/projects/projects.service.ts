@@ -27,7 +27,9 @@ export interface ProjectsServiceDeps {
 /** The routes of /api/projects act on any project; those of /api/shared-projects on shared ones only. */
 export type ProjectScope = 'any' | 'shared';
 
-export type JoinResult = { status: 'joined'; projectId: string } | { status: 'wait'; retryAfter: number };
+export type JoinResult =
+  | { status: 'joined'; projectId: string }
+  | { status: 'wait'; retryAfter: number; message: string };
 
 const conflict = (message: string) => new ApiError(409, ERROR_CODES.conflict, message);
 
@@ -94,18 +96,15 @@ export function createProjectsService({
     },
 
     /**
-     * Joining a shared project by its code, limited per account and per address (failures count
-     * towards the limit); a member the owner removed cannot rejoin (decision 008).
+     * Joining a shared project by its live code, limited per account and per address (wrong codes
+     * count towards the limits, decision 041); a member the owner removed cannot rejoin (decision 008).
      */
     async join(userId: string, ip: string, code: string): Promise<JoinResult> {
-      const wait = await joinGuard.retryAfter(userId, ip);
-      if (wait > 0) return { status: 'wait', retryAfter: wait };
+      const wait = await joinGuard.admit(userId, ip);
+      if (wait) return { status: 'wait', ...wait };
       const target = await shared.findByCode(code);
-      if (!target) {
-        await joinGuard.record(userId, ip, false);
-        throw notFound(JOIN_MESSAGES.notFound(code));
-      }
-      await joinGuard.record(userId, ip, true);
+      if (!target) throw notFound(JOIN_MESSAGES.notFound(code));
+      await joinGuard.found(userId, ip);
       if (target.owner_id === userId)
         throw new ApiError(400, ERROR_CODES.validation, JOIN_MESSAGES.ownProject);
       if (await membership.isMember(userId, target.id))

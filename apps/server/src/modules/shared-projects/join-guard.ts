@@ -1,50 +1,83 @@
+import { JOIN_MESSAGES } from '@notewise/shared';
+import { addressKey } from '../../rate-limit/address-key';
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';
 
 /**
- * Limits on joining by code (ADR 007). A 6-digit code has a million values, so guessing must be slow
- * for every account and every address, without a global budget that strangers could exhaust to
- * lock everyone out, and without one address locking out a colleague who types the right code.
+ * Limits on joining by code (ADR 007, 041). A 6-digit code has a million values, so guessing must be
+ * slow for every account and every address, without a global budget that strangers could exhaust to
+ * lock everyone out. Every attempt counts before its code is read (parallel guesses cannot race past
+ * a limit) and is given back when the code exists, so only wrong codes spend a budget.
  */
 export const JOIN_LIMITS = {
   windowMs: 10 * 60 * 1000,
-  /** Failed attempts per account per window; past it, joins are refused before the code is read. */
+  /** Wrong codes per account per window; past it, joins are refused before the code is read. */
   perAccount: 10,
   /**
-   * Failed attempts per IP address per window (all accounts together). Past it, only accounts that
-   * already failed in their own window are refused; an account with a clean record still gets its
-   * attempt, so a colleague behind the same NAT who has the right code joins.
+   * Wrong codes per address (an IPv6 client by its prefix) per window, all accounts together. Past
+   * it, every account from there is refused, a colleague behind the same NAT with the right code too:
+   * a fresh account must not buy a fresh guess.
    */
-  perIp: 20,
+  perAddress: 20,
+  /** Wrong codes per address per day, all accounts together: the instance-wide guessing rate. */
+  perAddressPerDay: 50,
+  dayMs: 24 * 60 * 60 * 1000,
 } as const;
 
-export function createJoinGuard(limiter: RateLimiter, limits: typeof JOIN_LIMITS = JOIN_LIMITS) {
+/** Counter names; tests use them to fast-forward a window. */
+export const JOIN_RULES = { account: 'join-account', address: 'join-ip', addressDay: 'join-ip-day' } as const;
+
+export interface JoinGuardOptions {
+  /** RATE_LIMIT_IPV6_PREFIX */
+  ipv6Prefix?: number | undefined;
+  limits?: typeof JOIN_LIMITS;
+}
+
+export type JoinWait = { retryAfter: number; message: string };
+
+export function createJoinGuard(limiter: RateLimiter, options: JoinGuardOptions = {}) {
+  const limits = options.limits ?? JOIN_LIMITS;
   const perAccount: RateLimitRule = {
-    name: 'join-account',
+    name: JOIN_RULES.account,
     limit: limits.perAccount,
     windowMs: limits.windowMs,
   };
-  const perIp: RateLimitRule = { name: 'join-ip', limit: limits.perIp, windowMs: limits.windowMs };
+  const perAddress: RateLimitRule = {
+    name: JOIN_RULES.address,
+    limit: limits.perAddress,
+    windowMs: limits.windowMs,
+  };
+  const perAddressDay: RateLimitRule = {
+    name: JOIN_RULES.addressDay,
+    limit: limits.perAddressPerDay,
+    windowMs: limits.dayMs,
+  };
+  const addressOf = (ip: string) => addressKey(ip, options.ipv6Prefix);
 
   return {
-    /**
-     * Seconds to wait, or 0 when this join may look at its code. The attempt is counted against the
-     * account here, before the code is read (parallel guesses cannot race past the limit); `record`
-     * gives it back when the code turns out to exist.
-     */
-    async retryAfter(userId: string, ip: string): Promise<number> {
+    /** Null when this join may look at its code; the attempt is then counted against both. */
+    async admit(userId: string, ip: string): Promise<JoinWait | null> {
       const account = await limiter.consume(perAccount, userId);
-      if (!account.allowed) return account.retryAfterSeconds;
-      const address = await limiter.check(perIp, ip);
-      // `account.count` includes this attempt: more than one means the account is still in a window
-      // with earlier failures (or parallel attempts) of its own.
-      if (!address.allowed && account.count > 1) return address.retryAfterSeconds;
-      return 0;
+      if (!account.allowed) {
+        return { retryAfter: account.retryAfterSeconds, message: JOIN_MESSAGES.tooManyAttempts };
+      }
+      const address = await limiter.consume(perAddress, addressOf(ip));
+      if (!address.allowed) {
+        return { retryAfter: address.retryAfterSeconds, message: JOIN_MESSAGES.tooManyAttempts };
+      }
+      const day = await limiter.consume(perAddressDay, addressOf(ip));
+      if (!day.allowed) {
+        return { retryAfter: day.retryAfterSeconds, message: JOIN_MESSAGES.tooManyFromNetwork };
+      }
+      return null;
     },
 
-    /** After the code was looked up: a miss counts against the address, a hit refunds the account. */
-    async record(userId: string, ip: string, success: boolean) {
-      if (success) await limiter.refund(perAccount, userId);
-      else await limiter.consume(perIp, ip);
+    /** The code existed: the attempt was no guess, so every budget gets it back. */
+    async found(userId: string, ip: string) {
+      await Promise.all([
+        limiter.refund(perAccount, userId),
+        limiter.refund(perAddress, addressOf(ip)),
+        limiter.refund(perAddressDay, addressOf(ip)),
+      ]);
     },
   };
 }

@@ -18,13 +18,26 @@ export function generateShareCode(): string {
 export const memberCursorSchema = z.strictObject({ j: cursorTimestamp, i: cursorId });
 export type MemberCursor = z.infer<typeof memberCursorSchema>;
 
-export function createSharedProjectsRepo(db: Kysely<Database>) {
+export interface SharedProjectsOptions {
+  /** SHARE_CODE_LIFETIME_DAYS; 0: codes never expire. */
+  codeLifetimeDays?: number | undefined;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function createSharedProjectsRepo(db: Kysely<Database>, options: SharedProjectsOptions = {}) {
+  const lifetimeMs = (options.codeLifetimeDays ?? 0) * DAY_MS;
+  /** When a code made at `issuedAt` stops working; null when codes never expire. */
+  const expiryOf = (issuedAt: string | Date | null) =>
+    lifetimeMs > 0 && issuedAt ? new Date(new Date(issuedAt).getTime() + lifetimeMs) : null;
+
   const visible = (userId: string) =>
     projectRows(db, userId)
       .innerJoin('users as owner', 'owner.id', 'p.owner_id')
       .where('p.kind', '=', 'shared')
       .select([
         'p.share_code',
+        'p.share_code_issued_at',
         'owner.name as owner_name',
         (eb) =>
           eb
@@ -35,19 +48,24 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
       ]);
 
   type Row = Awaited<ReturnType<ReturnType<typeof visible>['executeTakeFirstOrThrow']>>;
-  const toShared = (row: Row): SharedProject => ({
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    color: row.color as ProjectColor,
-    code: row.share_code,
-    role: row.role,
-    ownerName: row.owner_name,
-    itemCount: Number(row.note_count ?? 0),
-    memberCount: Number(row.member_count ?? 0),
-    createdAt: toIso(row.created_at),
-    updatedAt: toIso(row.updated_at),
-  });
+  const toShared = (row: Row): SharedProject => {
+    const expiresAt = row.share_code ? expiryOf(row.share_code_issued_at) : null;
+    const expired = expiresAt !== null && expiresAt.getTime() <= Date.now();
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      color: row.color as ProjectColor,
+      code: expired ? null : row.share_code,
+      codeExpiresAt: expiresAt?.toISOString() ?? null,
+      role: row.role,
+      ownerName: row.owner_name,
+      itemCount: Number(row.note_count ?? 0),
+      memberCount: Number(row.member_count ?? 0),
+      createdAt: toIso(row.created_at),
+      updatedAt: toIso(row.updated_at),
+    };
+  };
 
   /** Tries fresh codes until one is free among live codes (the column is unique). */
   const withFreshCode = async <T>(write: (code: string) => Promise<T>): Promise<T> => {
@@ -89,14 +107,17 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
       );
     },
 
-    /** Live codes only: a disabled code (null) matches nothing. */
+    /** Live codes only: a disabled (null) or expired code matches nothing. */
     async findByCode(code: string) {
-      return db
+      let query = db
         .selectFrom('projects')
         .select(['id', 'name', 'owner_id'])
         .where('kind', '=', 'shared')
-        .where('share_code', '=', code)
-        .executeTakeFirst();
+        .where('share_code', '=', code);
+      if (lifetimeMs > 0) {
+        query = query.where('share_code_issued_at', '>', new Date(Date.now() - lifetimeMs).toISOString());
+      }
+      return query.executeTakeFirst();
     },
 
     /** The owner removed this user: their join by code is refused (decision 008). */
@@ -118,9 +139,10 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
 
     async regenerateCode(projectId: string) {
       return withFreshCode(async (code) => {
+        const at = nowIso();
         await db
           .updateTable('projects')
-          .set({ share_code: code, updated_at: nowIso() })
+          .set({ share_code: code, share_code_issued_at: at, updated_at: at })
           .where('id', '=', projectId)
           .execute();
         return code;
@@ -130,7 +152,7 @@ export function createSharedProjectsRepo(db: Kysely<Database>) {
     async disableCode(projectId: string) {
       await db
         .updateTable('projects')
-        .set({ share_code: null, updated_at: nowIso() })
+        .set({ share_code: null, share_code_issued_at: null, updated_at: nowIso() })
         .where('id', '=', projectId)
         .execute();
     },

@@ -2,7 +2,6 @@ import {
   createSharedProjectBodySchema,
   ERROR_CODES,
   idParamsSchema,
-  JOIN_MESSAGES,
   joinSharedProjectBodySchema,
   memberListSchema,
   pageQuerySchema,
@@ -83,7 +82,7 @@ export function registerSharedProjectRoutes(
       const joined = await service.join(userId, request.ip, request.body.code);
       if (joined.status === 'wait') {
         reply.header('retry-after', String(joined.retryAfter));
-        throw new ApiError(429, ERROR_CODES.rateLimited, JOIN_MESSAGES.tooManyAttempts);
+        throw new ApiError(429, ERROR_CODES.rateLimited, joined.message);
       }
       return findOrThrow(userId, joined.projectId);
     },
