@@ -5,7 +5,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy } from './config';
 import { type DatabaseHandle, openDatabase } from './db';
-import { acquireDataDirLock } from './db/data-dir-lock';
+import { acquireDataDirLock, type LockHolder } from './db/data-dir-lock';
+import { startInstanceHeartbeat } from './db/instance-heartbeat';
 import { migrateToLatest } from './db/migrations';
 import { withStartupLock } from './db/startup-lock';
 import { registerApiDocs } from './http/api-docs';
@@ -14,6 +15,7 @@ import { limitUnfinishedConnections } from './http/connection-timeouts';
 import { frameworkErrorReply, registerErrorHandlers } from './http/errors';
 import { createFaultLog } from './http/faults';
 import { registerMetrics } from './http/metrics';
+import { type BackupSchedule, registerBackupMetrics, startBackupSchedule } from './ops/backup-schedule';
 import { registerNulStripping } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
 import { createOriginPolicy } from './http/public-origin';
@@ -78,6 +80,8 @@ export interface BuiltApp {
   routes: RegisteredRoute[];
   /** Where uploaded pictures and note images are kept (DATA_DIR/uploads or S3). */
   storage: ObjectStorage;
+  /** Scheduled backups (BACKUP_CRON), or null. */
+  backups: BackupSchedule | null;
 }
 
 export interface RegisteredRoute {
@@ -106,7 +110,11 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
   // A server that opens the embedded database itself owns its folder; tests pass their own handle.
-  const dataDirLock = !options.database && !config.databaseUrl ? acquireDataDirLock(config.dataDir) : null;
+  let lockLost: (holder: LockHolder | null) => void = () => {};
+  const dataDirLock =
+    !options.database && !config.databaseUrl
+      ? acquireDataDirLock(config.dataDir, { onLost: (holder) => lockLost(holder) })
+      : null;
   const database =
     options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let migrationsApplied: string[];
@@ -140,6 +148,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   database.onConnectionError((err) =>
     app.log.error({ err }, 'database connection lost; the pool reconnects'),
   );
+  if (dataDirLock?.tookOver) {
+    const { holder, reason } = dataDirLock.tookOver;
+    app.log.warn({ previousHolder: holder, reason }, 'took over the data folder lock of a server that is gone');
+  }
+  lockLost = (holder) =>
+    app.log.error(
+      { holder },
+      "another server took over this data folder (this server's lease was not renewed in time): stop one of them",
+    );
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
@@ -212,7 +229,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     faults,
     localDataDir: database.dialect === 'sqlite' || !config.s3 ? config.dataDir : undefined,
   });
-  registerMetrics(app, config.metricsToken);
+  const backupSettings = config.backup;
+  registerMetrics(
+    app,
+    config.metricsToken,
+    backupSettings ? [(registry) => registerBackupMetrics(registry, database)] : [],
+  );
   registerAuthLimits(app, rateLimiter, {
     perIpPerMinute: config.authRateLimit,
     exemptEmails: config.demoAccount ? [DEMO_ACCOUNT.email] : [],
@@ -316,6 +338,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ),
   );
   const sweep = startTrialExpirySweep(database.db, app.log);
+  // PostgreSQL: a restore refuses while instances beat (decision 045).
+  const heartbeat = await startInstanceHeartbeat(database, app.log);
+  const backups = backupSettings
+    ? startBackupSchedule({ settings: backupSettings, config, database, log: app.log })
+    : null;
 
   app.addHook('preClose', async () => {
     // Before sockets are torn down: every open shared note is stored.
@@ -323,6 +350,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     sweep.stop();
+    backups?.stop();
+    await heartbeat.stop();
     socketGuard.stop();
     await bus.close();
     await rateLimiter.close();
@@ -330,5 +359,5 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dataDirLock?.release();
   });
 
-  return { app, auth, database, sessions, bus, collab, rateLimiter, routes, storage, migrationsApplied };
+  return { app, auth, database, sessions, bus, collab, rateLimiter, routes, storage, backups, migrationsApplied };
 }

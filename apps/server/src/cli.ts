@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import { newPasswordSchema, PLANS, type Plan, signUpBodySchema } from '@notewise/shared';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
-import { backupDataDir, backupPostgres, restoreDataDir, restorePostgres } from './db/backup';
+import { createBackup, describeBackup } from './db/backup';
 import { migrateToLatest } from './db/migrations';
+import { restoreBackup } from './db/restore';
 import { deleteUser, setUserDisabled } from './modules/admin/user-admin';
 import { createAuth } from './modules/auth/auth';
 import { resetPageUrl } from './modules/auth/password-reset';
@@ -25,12 +26,13 @@ Commands:
   enable-user --email E                     undoes disable-user
   delete-user --email E                     deletes the account, its projects, notes and pictures; a shared
                                             project with other members goes to its oldest member
-  backup <path>                             SQLite: a consistent copy while the server runs, into the
-                                            new folder <path> (database, auth secret, uploads);
-                                            PostgreSQL: pg_dump to the file <path> (or how to)
-  restore <path>                            SQLite: the backup folder into DATA_DIR (the server must
-                                            be stopped; the old files are kept aside);
-                                            PostgreSQL: pg_restore (or how to)
+  backup <path>                             a consistent copy while the servers run, into the new
+                                            private folder <path>: the database (SQLite snapshot or
+                                            pg_dump), the generated auth secret, every upload (local
+                                            folder or S3 bucket); prints what it holds
+  restore <path> [--force]                  the backup folder back into the database and storage;
+                                            refused while a server runs (SQLite: its lock; PostgreSQL:
+                                            a recent heartbeat, unless --force); old files kept aside
 
 With ALLOW_SIGNUP=false, create-user is how accounts are made.
 The database is the one the server uses (DATABASE_URL, else DATA_DIR/notewise.db).`;
@@ -68,6 +70,7 @@ async function main() {
       name: { type: 'string' },
       plan: { type: 'string' },
       days: { type: 'string' },
+      force: { type: 'boolean' },
     },
   });
 
@@ -75,22 +78,8 @@ async function main() {
   if (command === 'backup' || command === 'restore') {
     const target = positionals[0];
     if (!target) fail(`Usage: npm run admin -- ${command} <path>`);
-    if (config.databaseUrl) {
-      console.log(
-        command === 'backup'
-          ? backupPostgres(config.databaseUrl, target)
-          : restorePostgres(config.databaseUrl, target),
-      );
-      return;
-    }
-    if (command === 'backup') {
-      const manifest = backupDataDir(config.dataDir, target);
-      console.log(`Backed up ${config.dataDir} to ${target} (${manifest.files.join(', ')}).`);
-    } else {
-      const { keptAside } = restoreDataDir(target, config.dataDir);
-      console.log(`Restored ${target} into ${config.dataDir}.`);
-      if (keptAside.length) console.log(`The previous files were kept as:\n  ${keptAside.join('\n  ')}`);
-    }
+    if (command === 'backup') console.log(describeBackup(await createBackup(config, target), target));
+    else console.log((await restoreBackup(config, target, { force: values.force === true })).join('\n'));
     return;
   }
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

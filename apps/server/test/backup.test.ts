@@ -4,8 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import SQLite from 'better-sqlite3';
+import S3rver from 's3rver';
 import { afterAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createStorage } from '../src/storage';
+import { listStoredObjects } from '../src/storage/storage-listing';
+import { signUp, startTestApp, testConfig } from './helpers';
 import { startServerProcess } from './server-process';
+import { adminCli, notPrivate, readImages, uploadImages } from './support/backup-fixtures';
 
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -95,7 +102,10 @@ describe('backup and restore of the embedded database', () => {
     const duringBackup = acknowledged.length - before.length;
     writing = false;
     await writers;
-    expect(backup.stdout).toContain(`Backed up ${dataDir} to ${target}`);
+    expect(backup.stdout).toContain(`Backed up to ${target}`);
+    expect(backup.stdout).toMatch(/database\s+notewise\.db \(embedded SQLite/);
+    expect(backup.stdout).toMatch(/uploads\s+1 file\(s\), 16 B, from local folder/);
+    expect(notPrivate(target)).toEqual([]);
     // The server really was writing while the backup ran.
     expect(duringBackup).toBeGreaterThan(0);
 
@@ -150,4 +160,84 @@ describe('backup and restore of the embedded database', () => {
       stderr: expect.stringContaining('already exists'),
     });
   }, 60_000);
+});
+
+// Before decision 045 a backup with S3_BUCKET set held the database only and said nothing of the
+// bucket: a lost bucket meant every picture 404 after the restore.
+describe('backup and restore with uploads in S3 (s3rver)', () => {
+  const BUCKET = 'notewise-backup';
+  const folders: string[] = [];
+  let s3: S3rver | undefined;
+  afterAll(async () => {
+    await s3?.close();
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('copies every object of the bucket into the backup, counted, and puts them back: every image reads again', async () => {
+    const s3Dir = temp('notewise-s3rver-');
+    const backups = temp('notewise-s3-backups-');
+    const restoredDir = temp('notewise-s3-restored-');
+    folders.push(s3Dir, backups, restoredDir);
+    s3 = new S3rver({
+      address: '127.0.0.1',
+      port: 0,
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: BUCKET, configs: [] }],
+    });
+    const { port } = await s3.run();
+    const s3Env = {
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: `http://127.0.0.1:${port}`,
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    };
+    const t = await startTestApp('sqlite', { ...s3Env, DEMO_ACCOUNT: 'false' });
+    const writer = await signUp(t.app);
+    const urls = await uploadImages(t.app, writer.cookie, 4);
+    const before = await readImages(t.app, writer.cookie, urls);
+    const config = loadConfig({ DATA_DIR: t.testDb.dataDir, ...s3Env });
+    const inBucket = [];
+    for await (const object of listStoredObjects(config)) inBucket.push(object);
+    expect(inBucket).toHaveLength(4);
+    const bucketBytes = inBucket.reduce((sum, o) => sum + o.size, 0);
+    await t.close();
+
+    const target = path.join(backups, 'with-s3');
+    const backup = await adminCli({ ...s3Env, DATA_DIR: t.testDb.dataDir }, 'backup', target);
+    expect(backup.stdout).toMatch(
+      new RegExp(`uploads\\s+4 file\\(s\\), [0-9.]+ (B|KiB), from S3 bucket ${BUCKET}`),
+    );
+    expect(notPrivate(target)).toEqual([]);
+    const manifest = JSON.parse(fs.readFileSync(path.join(target, 'backup.json'), 'utf8'));
+    expect(manifest.uploads).toMatchObject({ count: 4, bytes: bucketBytes });
+
+    // The bucket is lost: every object deleted.
+    const storage = await createStorage(config);
+    for (const { key } of inBucket) await storage.delete(key);
+    const emptied = [];
+    for await (const object of listStoredObjects(config)) emptied.push(object);
+    expect(emptied).toEqual([]);
+
+    const restore = await adminCli({ ...s3Env, DATA_DIR: restoredDir }, 'restore', target);
+    expect(restore.stdout).toContain(`Restored 4 uploaded file(s)`);
+    const back = [];
+    for await (const object of listStoredObjects(config)) back.push(object);
+    expect(back.map((o) => o.key).sort()).toEqual(inBucket.map((o) => o.key).sort());
+    expect(back.reduce((sum, o) => sum + o.size, 0)).toBe(bucketBytes);
+
+    // A server on the restored folder: the writer's session (auth secret restored) reads every image.
+    const again = await buildApp(testConfig(restoredDir, { ...s3Env, DEMO_ACCOUNT: 'false' }), {
+      logger: false,
+    });
+    try {
+      const after = await readImages(again.app, writer.cookie, urls);
+      expect(after.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+      expect(after.every((a, i) => a.bytes.equals(before[i]?.bytes ?? Buffer.alloc(0)))).toBe(true);
+    } finally {
+      await again.app.close();
+      await t.testDb.destroy();
+    }
+  }, 120_000);
 });

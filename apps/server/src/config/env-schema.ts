@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { aiEnv } from './ai-env';
+import { backupEnv } from './backup-env';
 import { billingEnv } from './billing-env';
 import { serverEnv } from './server-env';
 import { storageEnv } from './storage-env';
@@ -15,4 +16,5 @@ export const envSchema = z.object({
   ...voiceEnv,
   ...billingEnv,
   ...storageEnv,
+  ...backupEnv,
 });

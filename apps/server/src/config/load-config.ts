@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { backupSettings } from './backup-env';
 import { envSchema } from './env-schema';
 import type { Config } from './types';
 
@@ -137,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : undefined,
+    backup: backupSettings(e, path.resolve(e.DATA_DIR)),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { BackupSettings } from './backup-env';
 import type { TrustProxy } from './trust-proxy';
 
 export interface Config {
@@ -61,6 +62,8 @@ export interface Config {
         forcePathStyle: boolean;
       }
     | undefined;
+  /** Set (BACKUP_CRON): scheduled backups into `dir`, the newest `keep` kept (decision 045). */
+  backup: BackupSettings | undefined;
 }
 
 export interface VoiceConfig {

@@ -284,6 +284,26 @@ export interface Database {
   billing_events: BillingEventsTable;
   images: ImagesTable;
   note_images: NoteImagesTable;
+  instance_heartbeats: InstanceHeartbeatsTable;
+  backup_runs: BackupRunsTable;
+}
+
+/** Migration 021 (decision 045); times in milliseconds since the epoch. */
+export interface InstanceHeartbeatsTable {
+  id: string;
+  host: string;
+  pid: number;
+  started_at: number;
+  beat_at: number;
+}
+
+export interface BackupRunsTable {
+  slot: string;
+  host: string;
+  started_at: number;
+  finished_at: number | null;
+  ok: number | null;
+  detail: string | null;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -14,10 +14,16 @@ function sameToken(given: string, expected: string): boolean {
  * Prometheus metrics at /metrics, only when METRICS_TOKEN is set (off by default: request counts
  * and timings are nobody's business but the operator's), read with `Authorization: Bearer <token>`.
  */
-export function registerMetrics(app: FastifyInstance, token: string | undefined) {
+export function registerMetrics(
+  app: FastifyInstance,
+  token: string | undefined,
+  /** Further metrics (the scheduled backups'), registered only when /metrics exists. */
+  extra: Array<(registry: Registry) => void> = [],
+) {
   if (!token) return;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'notewise_' });
+  for (const register of extra) register(registry);
   const duration = new Histogram({
     name: 'notewise_http_request_duration_seconds',
     help: 'HTTP requests by route pattern, method and status, with their duration',
