@@ -150,7 +150,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   if (dataDirLock?.tookOver) {
     const { holder, reason } = dataDirLock.tookOver;
-    app.log.warn({ previousHolder: holder, reason }, 'took over the data folder lock of a server that is gone');
+    app.log.warn(
+      { previousHolder: holder, reason },
+      'took over the data folder lock of a server that is gone',
+    );
   }
   lockLost = (holder) =>
     app.log.error(
@@ -359,5 +362,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     dataDirLock?.release();
   });
 
-  return { app, auth, database, sessions, bus, collab, rateLimiter, routes, storage, backups, migrationsApplied };
+  return {
+    app,
+    auth,
+    database,
+    sessions,
+    bus,
+    collab,
+    rateLimiter,
+    routes,
+    storage,
+    backups,
+    migrationsApplied,
+  };
 }
