@@ -13,7 +13,9 @@ const NUL = '\u0000';
 const BIDI = '\u202E';
 const EVIL = `a${NUL}b${BIDI}c`;
 /** Neither character, anywhere in a JSON answer (escaped or raw). */
-const clean = (text: string) => !/\\u0000|\u0000|\\u202e|\u202E/i.test(text);
+const clean = (text: string) =>
+  ['\\u0000', NUL, '\\u202e', '\\u202E', BIDI].every((form) => !text.includes(form));
+const withoutNul = (text: string) => !text.includes('\\u0000') && !text.includes(NUL);
 
 function multipart(fileName: string, text: string) {
   const boundary = `----nul${Math.random().toString(16).slice(2)}`;
@@ -103,7 +105,7 @@ describe.each(dialects)('NUL and bidi overrides in every text input on %s', (dia
     ];
     for (const list of lists) {
       expect(list.statusCode).toBe(200);
-      expect(list.body).not.toMatch(/\\u0000|\u0000/);
+      expect(withoutNul(list.body)).toBe(true);
       const named = JSON.stringify(list.json(), (key, value) =>
         ['preview', 'excerpt', 'description'].includes(key) ? undefined : value,
       );
