@@ -1,7 +1,12 @@
 import { serializeMarkdownDocument } from './doc-to-markdown';
 import { parseMarkdownDocument } from './markdown-to-doc';
 
-export { isSafeLinkHref } from './allow-lists';
+export {
+  isSafeLinkHref,
+  toPaletteFontSize,
+  toPaletteHighlightColor,
+  toPaletteTextColor,
+} from './allow-lists';
 export { docToMarkdown } from './doc-to-markdown';
 export { createEditorExtensions, type EditorExtensionOptions, editorSchema } from './editor-extensions';
 export { markdownToDoc } from './markdown-to-doc';

@@ -1,6 +1,9 @@
-import { editorSchema } from '@notewise/editor';
-import { yXmlFragmentToProsemirrorJSON } from '@tiptap/y-tiptap';
+import { MAX_NOTE_CONTENT_LENGTH } from '@notewise/shared';
 import * as Y from 'yjs';
+import { checkTopLevel, InvalidUpdateError, markdownLength } from './node-rules';
+import { isDeleted, ShadowDocument } from './shadow-document';
+
+export { InvalidUpdateError } from './node-rules';
 
 /** Hocuspocus message types (first varint after the document name) that carry Yjs updates. */
 const MESSAGE_SYNC = 0;
@@ -8,8 +11,6 @@ const MESSAGE_SYNC_REPLY = 4;
 /** y-protocols sync sub-types: step 2 and update carry document changes; step 1 is a state vector. */
 const SYNC_STEP_2 = 1;
 const SYNC_UPDATE = 2;
-
-export class InvalidUpdateError extends Error {}
 
 /** A cursor over a Hocuspocus message (lib0 encoding: LEB128 varints, length-prefixed strings). */
 export class MessageReader {
@@ -64,43 +65,64 @@ export function yjsUpdateOf(data: Uint8Array): Uint8Array | null {
   return reader.readBytes();
 }
 
-/** One top-level node (or whatever a crafted update put there) as the editor schema sees it. */
-function checkTopLevel(value: unknown): void {
-  if (!(value instanceof Y.XmlElement)) throw new InvalidUpdateError('not an element at the top level');
-  const json = yXmlFragmentToProsemirrorJSON({ toArray: () => [value] } as unknown as Y.XmlFragment);
-  const node = editorSchema.nodeFromJSON(json.content?.[0]);
-  node.check();
-  if (!editorSchema.topNodeType.contentMatch.matchType(node.type)) {
-    throw new InvalidUpdateError(`${node.type.name} is not allowed at the top level`);
-  }
+/**
+ * The largest encoded Yjs state a co-edited note may reach (decision 040). A client opening the note
+ * gets the whole state in one message, and the socket guard cuts off a client with more than 8 MiB
+ * waiting (DEFAULT_SOCKET_LIMITS.maxBufferedBytes), so the cap stays below that. A maximum note
+ * formatted throughout is 5.3-7.0 MB (decision 006): the text cap (MAX_NOTE_CONTENT_LENGTH of
+ * Markdown, as REST) binds first for real notes; this one bounds what the text does not show.
+ */
+export const MAX_COLLAB_STATE_BYTES = 7.5 * 1024 * 1024;
+
+/** Past this estimated length, every node of a note is measured exactly (a one-time conversion). */
+const EXACT_LENGTH_FROM = MAX_NOTE_CONTENT_LENGTH / 2;
+
+/** Accepted updates are kept this long (at most this many) until the live document has them. */
+const IN_FLIGHT_MS = 30_000;
+const IN_FLIGHT_MAX = 256;
+
+function hasPending(doc: Y.Doc): boolean {
+  return doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
 }
 
-/** The whole document against the editor schema (stored state on load). */
+function sameBytes(a: Uint8Array | null, b: Uint8Array | null): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.byteLength !== b.byteLength) return false;
+  return a.every((byte, index) => byte === b[index]);
+}
+
+/**
+ * The whole document against the editor schema: the stored state on load, the live one after a REST
+ * write. Structs or deletions still waiting for something the document lacks fail it too: they were
+ * never validated and would integrate, unchecked, as soon as that something exists.
+ */
 export function checkDocument(doc: Y.Doc, field: string): void {
   for (const name of doc.share.keys()) {
     if (name !== field) throw new InvalidUpdateError(`unexpected shared type ${name}`);
   }
+  if (hasPending(doc)) throw new InvalidUpdateError('changes waiting for changes the document lacks');
   for (const child of doc.getXmlFragment(field).toArray()) checkTopLevel(child);
 }
 
-function topLevelOf(type: Y.AbstractType<unknown>, fragment: Y.XmlFragment): Y.AbstractType<unknown> | null {
-  let current: Y.AbstractType<unknown> | null = type;
-  while (current && current.parent !== fragment) {
-    if (current === fragment) return null;
-    current = current.parent as Y.AbstractType<unknown> | null;
-  }
-  return current;
+/** Forgets the structs and deletions a document holds back for want of their dependencies. */
+export function dropPending(doc: Y.Doc): void {
+  doc.store.pendingStructs = null;
+  doc.store.pendingDs = null;
 }
 
 /**
- * Validates co-editing updates against the editor schema before the live document gets them.
- * A shadow copy of the document takes each update first (caught up with the live document, which
- * also changes through REST edits and other instances); only the top-level nodes the update touched
- * are converted and checked, so a keystroke in a long note costs a paragraph, not the note. A
- * rejected update spoils the shadow, which is rebuilt from the live document next time.
+ * Validates co-editing updates before the live document gets them (decisions 006 and 040). A shadow
+ * copy of the document takes each update first (caught up with the live document, which also
+ * changes through REST edits and other instances); only the top-level nodes the update touched are
+ * converted and checked, so a keystroke in a long note costs a paragraph, not the note. Refused: a
+ * node or attribute the schema and the Markdown path's rules refuse, any struct or deletion that
+ * does not integrate (it would wait unseen and integrate unchecked later), and growth past the text
+ * or state cap. A refused update spoils the shadow, which is rebuilt from the live document plus the
+ * accepted updates the live document may not have applied yet (they are logged first).
  */
 export class UpdateValidator {
-  private shadow: Y.Doc | null = null;
+  private shadow: ShadowDocument | null = null;
+  private inFlight: Array<{ update: Uint8Array; to: Map<number, number>; at: number }> = [];
 
   constructor(
     private readonly live: Y.Doc,
@@ -110,52 +132,87 @@ export class UpdateValidator {
   /** Throws InvalidUpdateError (or the schema's own error) when the update must not be applied. */
   check(update: Uint8Array): void {
     const shadow = this.catchUp();
-    const fragment = shadow.getXmlFragment(this.field);
-    const touched = new Set<unknown>();
-    const collect = (events: Array<Y.YEvent<Y.AbstractType<unknown>>>) => {
-      for (const event of events) {
-        if (event.target === fragment) {
-          for (const item of event.changes.added)
-            for (const value of item.content.getContent()) touched.add(value);
-        } else {
-          const top = topLevelOf(event.target, fragment);
-          if (top) touched.add(top);
-        }
-      }
-    };
-    fragment.observeDeep(collect);
+    const store = shadow.doc.store;
     try {
-      Y.applyUpdate(shadow, update);
-      for (const name of shadow.share.keys()) {
+      const lengthBefore = shadow.markdownLength();
+      let stateBefore = shadow.stateBytes;
+      if (stateBefore + update.byteLength > MAX_COLLAB_STATE_BYTES) stateBefore = shadow.measureState();
+      const hadPendingStructs = store.pendingStructs !== null;
+      const pendingDsBefore = store.pendingDs;
+      const touched = shadow.applyClientUpdate(update);
+      for (const name of shadow.doc.share.keys()) {
         if (name !== this.field) throw new InvalidUpdateError(`unexpected shared type ${name}`);
       }
-      for (const value of touched) {
-        const item = value instanceof Y.AbstractType ? value._item : null;
-        if (item?.deleted) continue;
-        checkTopLevel(value);
+      // A struct whose origin or parent is not there yet is held back without an event: nothing to
+      // check now, and it would integrate unchecked once a REST edit creates what it refers to.
+      const { to } = Y.parseUpdateMeta(update);
+      for (const [client, clock] of to) {
+        if (Y.getState(store, client) < clock) throw new InvalidUpdateError('refers to missing changes');
       }
+      if (
+        (!hadPendingStructs && store.pendingStructs !== null) ||
+        (store.pendingDs !== null && !sameBytes(store.pendingDs, pendingDsBefore))
+      ) {
+        throw new InvalidUpdateError('deletes or refers to missing changes');
+      }
+      for (const value of touched) {
+        if (!isDeleted(value)) shadow.measured(value, markdownLength(checkTopLevel(value)));
+      }
+      const length = shadow.markdownLength();
+      if (length > MAX_NOTE_CONTENT_LENGTH && length > lengthBefore) {
+        throw new InvalidUpdateError(`note too long: ${length} characters`);
+      }
+      if (shadow.stateBytes > MAX_COLLAB_STATE_BYTES) {
+        const state = shadow.measureState();
+        if (state > MAX_COLLAB_STATE_BYTES && state > stateBefore) {
+          throw new InvalidUpdateError(`state too large: ${state} bytes`);
+        }
+      }
+      this.inFlight.push({ update, to, at: Date.now() });
     } catch (error) {
-      this.shadow?.destroy();
-      this.shadow = null;
+      this.dropShadow();
       throw error;
-    } finally {
-      fragment.unobserveDeep(collect);
     }
   }
 
   destroy() {
+    this.dropShadow();
+    this.inFlight = [];
+  }
+
+  private dropShadow() {
     this.shadow?.destroy();
     this.shadow = null;
   }
 
-  private catchUp(): Y.Doc {
-    if (!this.shadow) {
-      this.shadow = new Y.Doc({ gc: this.live.gc });
-      Y.applyUpdate(this.shadow, Y.encodeStateAsUpdate(this.live));
-      return this.shadow;
+  private catchUp(): ShadowDocument {
+    const now = Date.now();
+    this.inFlight = this.inFlight
+      .filter(
+        ({ to, at }) =>
+          now - at < IN_FLIGHT_MS &&
+          [...to].some(([client, clock]) => Y.getState(this.live.store, client) < clock),
+      )
+      .slice(-IN_FLIGHT_MAX);
+    if (this.shadow) {
+      this.shadow.catchUp(Y.encodeStateAsUpdate(this.live, Y.encodeStateVector(this.shadow.doc)));
+      // Held-back changes the live document no longer has were dropped there (a REST edit's check).
+      if (hasPending(this.live) || !hasPending(this.shadow.doc)) return this.shadow;
+      this.dropShadow();
     }
-    const missing = Y.encodeStateAsUpdate(this.live, Y.encodeStateVector(this.shadow));
-    Y.applyUpdate(this.shadow, missing);
+    this.shadow = this.rebuild(true);
+    if (hasPending(this.shadow.doc) && !hasPending(this.live)) {
+      this.shadow.destroy();
+      this.inFlight = [];
+      this.shadow = this.rebuild(false);
+    }
     return this.shadow;
+  }
+
+  private rebuild(withInFlight: boolean): ShadowDocument {
+    const state = Y.encodeStateAsUpdate(this.live);
+    const shadow = new ShadowDocument(state, this.live.gc, this.field, EXACT_LENGTH_FROM);
+    if (withInFlight) for (const { update } of this.inFlight) shadow.applyTrusted(update);
+    return shadow;
   }
 }

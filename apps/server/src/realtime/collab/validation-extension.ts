@@ -1,14 +1,36 @@
 import type { Extension } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
+import type * as Y from 'yjs';
+import { checkTopLevel } from '../node-rules';
 import { CLOSE, refuseSocket } from '../socket-guard';
-import { UpdateValidator, yjsUpdateOf } from '../update-validator';
+import { checkDocument, dropPending, UpdateValidator, yjsUpdateOf } from '../update-validator';
 import type { CollabContext } from './context';
 import { COLLAB_FIELD } from './ydoc';
 
+/** The origin of the repair below (not `rest`, so it is not checked again). */
+const REPAIR_ORIGIN = 'validation';
+
+/** Removes every top-level node that fails the schema; held-back changes are forgotten first. */
+function repair(document: Y.Doc): void {
+  dropPending(document);
+  document.transact(() => {
+    const fragment = document.getXmlFragment(COLLAB_FIELD);
+    for (let index = fragment.length - 1; index >= 0; index -= 1) {
+      try {
+        checkTopLevel(fragment.get(index));
+      } catch {
+        fragment.delete(index, 1);
+      }
+    }
+  }, REPAIR_ORIGIN);
+}
+
 /**
- * Every change a client sends passes the editor schema before Hocuspocus applies it (decision 006);
- * a bad one closes its socket. One validator per open document (it mirrors the document to check
- * updates against it), dropped when the document unloads.
+ * Every change a client sends passes the editor schema before Hocuspocus applies it (decisions 006
+ * and 040); a bad one closes its socket. One validator per open document (it mirrors the document to
+ * check updates against it), dropped when the document unloads. A REST edit applied to an open
+ * document is checked after the fact: it only brings validated changes, so a failure means something
+ * got past the validator; it is logged and repaired before the document is stored.
  */
 export function createValidationExtension(deps: { log: FastifyBaseLogger }): Extension {
   const { log } = deps;
@@ -35,6 +57,20 @@ export function createValidationExtension(deps: { log: FastifyBaseLogger }): Ext
         guarded.revoked = CLOSE.invalidUpdate;
         refuseSocket(guarded.socket, CLOSE.invalidUpdate);
         throw Object.assign(new Error(CLOSE.invalidUpdate.reason), CLOSE.invalidUpdate);
+      }
+    },
+
+    async onChange({ document, documentName, transactionOrigin }) {
+      if (transactionOrigin !== 'rest') return;
+      try {
+        checkDocument(document, COLLAB_FIELD);
+      } catch (err) {
+        log.error(
+          { err, document: documentName },
+          'co-edited note invalid after a REST edit; held-back changes dropped and failing blocks removed',
+        );
+        repair(document);
+        validators.get(documentName)?.destroy();
       }
     },
 
