@@ -141,12 +141,15 @@ afterAll(() => {
 });
 
 describe.skipIf(!smallDisk)('a full disk under the data folder (tmpfs, ENOSPC)', () => {
-  it('refuses uploads with 507, readiness says the disk is full, and the next upload works once space is freed', async () => {
+  it('refuses notes and uploads with 507, logs it once, readiness says the disk is full, and writes work once space is freed', async () => {
     const dataDir = path.join(smallDisk as string, 'data');
     const t = await startAppWithLogs({ DATA_DIR: dataDir });
     const filler = path.join(smallDisk as string, 'filler');
     try {
       const { cookie } = await signUp(t.app);
+      const projectId = await newProject(t, cookie);
+      // The log file's slack would take the next writes: empty it, as a checkpoint does.
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(t.database.db);
       // Fill what is left, to the last byte the file system gives.
       const handle = fs.openSync(filler, 'w');
       const block = Buffer.alloc(64 * 1024, 1);
@@ -163,17 +166,34 @@ describe.skipIf(!smallDisk)('a full disk under the data folder (tmpfs, ENOSPC)',
         fs.closeSync(handle);
       }
 
+      // A real full disk makes SQLite end the transaction itself; Kysely's ROLLBACK then failed with
+      // "cannot rollback - no transaction is active" and that error hid SQLITE_FULL (a 500).
+      for (let i = 0; i < 6; i += 1) {
+        const note = await request(t.app, 'POST', '/api/notes', {
+          cookie,
+          body: { projectId, title: `Note ${i}`, content: longText(2_000) },
+        });
+        expect(note.statusCode, `note ${i}`).toBe(507);
+        expect(note.json()).toEqual(DISK_FULL_BODY);
+      }
       const refused = await uploadAvatar(t, cookie);
       expect(refused.statusCode).toBe(507);
       expect(refused.json()).toEqual(DISK_FULL_BODY);
-      expect(fs.readdirSync(path.join(dataDir, 'uploads', 'avatars'))).toEqual([]);
+      const avatars = path.join(dataDir, 'uploads', 'avatars');
+      expect(fs.existsSync(avatars) ? fs.readdirSync(avatars) : []).toEqual([]);
       const ready = await request(t.app, 'GET', '/api/health/ready');
       expect(ready.json()).toMatchObject({ status: 'degraded', checks: { disk: 'failed', storage: 'ok' } });
       expect(t.logs().filter((line) => line.fault === 'disk-full')).toHaveLength(1);
+      expect(JSON.stringify(t.logs())).not.toContain('cannot rollback');
 
       fs.rmSync(filler);
       const stored = await uploadAvatar(t, cookie);
       expect(stored.statusCode).toBe(200);
+      const saved = await request(t.app, 'POST', '/api/notes', {
+        cookie,
+        body: { projectId, title: 'After' },
+      });
+      expect(saved.statusCode).toBe(201);
     } finally {
       fs.rmSync(filler, { force: true });
       await t.close();
@@ -213,7 +233,8 @@ describe.skipIf(!redisUrl)('Redis down', () => {
       expect((await request(t.app, 'GET', '/api/health')).statusCode).toBe(200);
       expect((await request(t.app, 'GET', '/api/notes', { cookie })).statusCode).toBe(200);
     } finally {
-      await relay.listen();
+      // Redis back before closing, so the clients quit cleanly instead of retrying.
+      await relay.listen().catch(() => undefined);
       await t.close();
     }
   }, 30_000);

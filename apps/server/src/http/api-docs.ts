@@ -69,7 +69,8 @@ export async function registerApiDocs(app: FastifyInstance, serveDocs: boolean) 
             // Errors are JSON even where the success answer is a stream (produces: text/event-stream).
             '4XX': { description: 'Refused', content: { 'application/json': { schema: ERROR_SCHEMA } } },
             '5XX': {
-              description: 'Server error or database unavailable',
+              description:
+                'Server error, or a part unavailable: database or file storage (503), disk full (507)',
               content: { 'application/json': { schema: ERROR_SCHEMA } },
             },
           },

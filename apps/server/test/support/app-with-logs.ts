@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import type { BuildOptions, BuiltApp } from '../../src/app';
 import { buildApp } from '../../src/app';
+import { openDatabase } from '../../src/db';
 import { createTestDatabase, type TestDatabase, testConfig } from '../helpers';
 
 export interface LoggedApp extends BuiltApp {
@@ -14,7 +16,15 @@ export async function startAppWithLogs(
   env: Record<string, string> = {},
   options: Pick<BuildOptions, 'redisPrefix'> = {},
 ): Promise<LoggedApp> {
-  const testDb = await createTestDatabase('sqlite');
+  // DATA_DIR given: the database lives there too (a test that fills that disk needs both on it).
+  const testDb: TestDatabase = env.DATA_DIR
+    ? {
+        dialect: 'sqlite',
+        dataDir: env.DATA_DIR,
+        open: () => openDatabase({ dataDir: env.DATA_DIR as string }),
+        destroy: async () => fs.rmSync(env.DATA_DIR as string, { recursive: true, force: true }),
+      }
+    : await createTestDatabase('sqlite');
   const database = testDb.open();
   const lines: string[] = [];
   try {

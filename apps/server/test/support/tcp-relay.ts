@@ -10,7 +10,7 @@ export function startRelay(target: { host: string; port: number }) {
   let server: net.Server | null = null;
   let port = 0;
   const listen = () =>
-    new Promise<void>((resolve) => {
+    new Promise<void>((resolve, reject) => {
       const listener = net.createServer((client) => {
         const upstream = net.connect(target);
         for (const socket of [client, upstream]) {
@@ -21,6 +21,8 @@ export function startRelay(target: { host: string; port: number }) {
         client.pipe(upstream).pipe(client);
       });
       server = listener;
+      // The old port can be taken meanwhile (it came from the ephemeral range).
+      listener.once('error', reject);
       listener.listen(port, '127.0.0.1', () => {
         port = (listener.address() as net.AddressInfo).port;
         resolve();
