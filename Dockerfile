@@ -3,7 +3,7 @@
 # data in the /data volume; with DATABASE_URL (and REDIS_URL) it is one of several instances.
 # apps/server/test/dockerfile.test.ts runs these same commands (no container engine in CI).
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 # better-sqlite3 compiles its native module when no prebuilt binary fits.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
@@ -19,20 +19,31 @@ COPY . .
 RUN npm run build
 RUN npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
+# pg_dump and pg_restore for `npm run admin -- backup|restore` on PostgreSQL. The client must be at
+# least the server's major version (compose runs PostgreSQL 16, bookworm ships 15), so it comes from
+# the PostgreSQL project's apt repository, whose key postgresql-common carries.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends ca-certificates postgresql-common \
+  && /usr/share/postgresql-common/pgdg/apt.postgresql.org.sh -y \
+  && apt-get install -y --no-install-recommends postgresql-client-16 \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
   HOST=0.0.0.0 \
   PORT=3000 \
   DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
+# `npm start`, `npm run admin` and `npm run migrate` go through this script.
+COPY --from=build /app/scripts/run-built.mjs ./scripts/run-built.mjs
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/packages ./packages
 COPY --from=build /app/apps/server/package.json ./apps/server/package.json
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/web/package.json ./apps/web/package.json
 COPY --from=build /app/apps/web/dist ./apps/web/dist
-# The data folder belongs to the unprivileged user; the server keeps it 0700.
+# The data folder belongs to the unprivileged user; the server keeps it 0700. Scheduled backups
+# (BACKUP_CRON) go to /data/backups unless BACKUP_DIR names another mounted folder.
 RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 USER node
 VOLUME ["/data"]

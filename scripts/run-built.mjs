@@ -44,6 +44,8 @@ function newestMtime(target) {
 }
 
 function buildIsCurrent() {
+  // The Docker image holds the build without its sources: what is there is what runs.
+  if (!fs.existsSync(path.join(root, 'apps/server/src'))) return true;
   const outputs = OUTPUTS.map((file) => newestMtime(path.join(root, file)));
   if (outputs.some((mtime) => mtime === 0)) return false;
   const sources = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));

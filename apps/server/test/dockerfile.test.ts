@@ -75,8 +75,8 @@ const runtime = stages.at(-1);
 const rootScripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
 
 describe('Dockerfile', () => {
-  it('builds on node:20-bookworm-slim with the compilers better-sqlite3 needs', () => {
-    expect(stages.map((s) => s.from)).toEqual(['node:20-bookworm-slim', 'node:20-bookworm-slim']);
+  it('builds on node:24-bookworm-slim with the compilers better-sqlite3 needs', () => {
+    expect(stages.map((s) => s.from)).toEqual(['node:24-bookworm-slim', 'node:24-bookworm-slim']);
     const runs = build?.instructions.filter((i) => i.keyword === 'RUN').map((i) => i.args) ?? [];
     expect(runs.join('\n')).toMatch(/apt-get install .*python3 make g\+\+/);
     expect(runs).toContain('npm ci');
@@ -114,6 +114,12 @@ describe('Dockerfile', () => {
     expect(kinds('HEALTHCHECK').join(' ')).toContain('/api/health');
     expect(execForm(kinds('CMD')[0] ?? '')).toEqual(['npm', 'run', 'serve']);
     expect(rootScripts.serve).toBeDefined();
+    // pg_dump/pg_restore for backups, at least the major version compose's PostgreSQL runs (pg_dump
+    // refuses a newer server).
+    const installs = kinds('RUN').join('\n');
+    const client = installs.match(/postgresql-client-(\d+)/)?.[1];
+    const server = read('compose.yaml').match(/image: postgres:(\d+)/)?.[1];
+    expect(Number(client)).toBeGreaterThanOrEqual(Number(server));
     // The runtime stage copies from the build stage only what `npm run build` makes or npm installs.
     for (const { args } of runtime?.instructions.filter((i) => i.keyword === 'COPY') ?? []) {
       expect(args).toMatch(/^--from=build /);
@@ -121,10 +127,33 @@ describe('Dockerfile', () => {
   });
 });
 
+/**
+ * The runtime stage's file system: what its COPY instructions take from the build stage (this
+ * checkout after `npm run build`), and nothing else. node_modules is linked, not copied (the
+ * same packages, without copying a gigabyte).
+ */
+function imageTree(into: string): void {
+  for (const { args } of runtime?.instructions.filter((i) => i.keyword === 'COPY') ?? []) {
+    const parts = args.split(/\s+/).slice(1);
+    const dest = parts.at(-1) ?? '';
+    const sources = parts.slice(0, -1);
+    for (const source of sources) {
+      const from = path.join(ROOT, source.replace(/^\/app\/?/, ''));
+      const base = path.join(into, dest);
+      const to = dest.endsWith('/') || sources.length > 1 ? path.join(base, path.basename(from)) : base;
+      fs.mkdirSync(path.dirname(to), { recursive: true });
+      if (path.basename(from) === 'node_modules') fs.symlinkSync(from, to);
+      else fs.cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+    }
+  }
+}
+
 describe("the image's commands, run here", () => {
   let server: ChildProcess | undefined;
   let dataDir: string;
+  let image: string;
   let port: number;
+  let imageEnv: NodeJS.ProcessEnv;
   beforeAll(async () => {
     // The build stage's command; skipped when a build is already there (npm test builds for e2e).
     const built = ['apps/server/dist/main.js', 'apps/web/dist/index.html'].every((f) =>
@@ -132,12 +161,38 @@ describe("the image's commands, run here", () => {
     );
     if (!built) execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'ignore' });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-image-'));
+    image = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-image-root-'));
+    imageTree(image);
     port = await freePort();
+    imageEnv = { ...process.env, ...envOf(runtime as Stage), DATA_DIR: dataDir, PORT: String(port) };
+    delete imageEnv.DATABASE_URL;
+    delete imageEnv.REDIS_URL;
+    delete imageEnv.npm_config_prefix;
   }, 300_000);
   afterAll(() => {
     server?.kill('SIGKILL');
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(image, { recursive: true, force: true });
   });
+
+  // README documents `docker compose exec app npm run admin -- …` and `npm run migrate`; before
+  // decision 045 the image lacked scripts/run-built.mjs, and both failed.
+  it('npm run admin -- --help and npm run migrate work in the image', () => {
+    const npm = (...args: string[]) =>
+      execFileSync('npm', args, {
+        cwd: image,
+        env: imageEnv,
+        encoding: 'utf8',
+        timeout: 60_000,
+        stdio: 'pipe',
+      });
+    expect(npm('run', 'admin', '--', '--help')).toContain('Usage: npm run admin -- <command>');
+    expect(npm('run', 'migrate')).toMatch(/Applied: 001-accounts/);
+    expect(fs.existsSync(path.join(dataDir, 'notewise.db'))).toBe(true);
+    expect(npm('run', 'migrate')).toContain('Database is up to date.');
+    const backup = npm('run', 'admin', '--', 'backup', path.join(dataDir, 'backups', 'first'));
+    expect(backup).toMatch(/database\s+notewise\.db/);
+  }, 120_000);
 
   it('every file the runtime stage copies from the build exists after the build', () => {
     for (const { args } of runtime?.instructions.filter((i) => i.keyword === 'COPY') ?? []) {
@@ -152,15 +207,8 @@ describe("the image's commands, run here", () => {
     const [command = '', ...args] = execForm(
       runtime?.instructions.find((i) => i.keyword === 'CMD')?.args ?? '',
     );
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      ...envOf(runtime as Stage),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-    };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    server = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = imageEnv;
+    server = spawn(command, args, { cwd: image, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     server.stdout?.on('data', (chunk) => {
       output += chunk;
