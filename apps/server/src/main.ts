@@ -1,8 +1,10 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig, unknownEnvWarnings } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { isDatabaseUnavailable } from './http/faults';
 import { logStreamFor, routeConsoleTo } from './logging';
-import { startupSummary } from './startup-summary';
+import { withDatabaseRetry } from './start-retry';
+import { redactUrl, startupSummary } from './startup-summary';
 import { StorageConfigError } from './storage';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -20,7 +22,9 @@ async function main() {
   }
 
   const logStream = await logStreamFor(config.logFormat, process.stdout.isTTY === true);
-  const { app, migrationsApplied } = await buildApp(config, logStream ? { logStream } : {});
+  const { app, migrationsApplied } = await withDatabaseRetry(config, logStream, () =>
+    buildApp(config, logStream ? { logStream } : {}),
+  );
   // From here every line comes from the one logger, whoever prints it (decision 018).
   routeConsoleTo(app.log);
   for (const warning of unknownEnvWarnings(process.env)) app.log.warn({ setting: 'unknown' }, warning);
@@ -73,6 +77,12 @@ main().catch((error: unknown) => {
   if (error instanceof DataDirLockedError) {
     console.error(error.message);
     process.exit(75);
+  }
+  if (isDatabaseUnavailable(error)) {
+    const where = process.env.DATABASE_URL ? redactUrl(process.env.DATABASE_URL) : 'the database';
+    const reason = error instanceof Error ? error.message : String(error);
+    console.error(`Cannot reach ${where} (${reason}): check DATABASE_URL and that the database is running.`);
+    process.exit(69);
   }
   console.error(error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);

@@ -18,7 +18,16 @@ export interface ServerProcess {
 }
 
 /** Starts `src/main.ts` as its own process (as `npm start` does) and waits for it to listen. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  {
+    timeoutMs = 30_000,
+    onOutput,
+  }: {
+    timeoutMs?: number /** Output while the server is still starting. */;
+    onOutput?: (chunk: string) => void;
+  } = {},
+): Promise<ServerProcess> {
   // node itself with tsx's loader (not the tsx binary, which runs the server in a child process of
   // its own): a signal to this process reaches the server.
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -40,6 +49,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   let stderr = '';
   child.stdout.on('data', (chunk) => {
     stdout += chunk;
+    onOutput?.(String(chunk));
   });
   child.stderr.on('data', (chunk) => {
     stderr += chunk;
@@ -48,7 +58,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     child.on('exit', (code, signal) => resolve(code ?? signal)),
   );
   const address = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listen line:\n${stdout}${stderr}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`no listen line:\n${stdout}${stderr}`)), timeoutMs);
     const check = () => {
       const match = stdout.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
       if (match?.[1]) {

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { unknownEnvWarnings } from '../src/config';
 import { migrations } from '../src/db/migrations';
-import { type ServerProcess, startServerProcess } from './server-process';
+import { createPostgresDatabase, type ServerProcess, startServerProcess } from './server-process';
 
 function jsonLines(output: string): Array<Record<string, unknown>> {
   return output
@@ -108,4 +109,72 @@ describe('the start-up log', () => {
     expect(out).toMatch(/INFO.*Notewise \d+\.\d+\.\d+ ready: sqlite/);
     expect(out.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
   });
+});
+
+/** A port nothing listens on yet; `open()` then forwards it to PostgreSQL, as a database coming up would. */
+async function lateDatabasePort(target: URL) {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const port = (probe.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  const forwarder = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 5432), target.hostname);
+    client.pipe(upstream).pipe(client);
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  return {
+    port,
+    open: () => new Promise<void>((resolve) => forwarder.listen(port, '127.0.0.1', resolve)),
+    close: () => new Promise<void>((resolve) => forwarder.close(() => resolve())),
+  };
+}
+
+/** Resolves once `output()` matches (the process itself is still starting). */
+async function waitForOutput(output: () => string, pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (pattern.test(output())) return output();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no output matching ${pattern}:\n${output()}`);
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a database that is not there yet at start', () => {
+  it('is waited for with a clear line per attempt, and the server starts once it answers', async () => {
+    const database = await createPostgresDatabase();
+    const url = new URL(database.url);
+    const late = await lateDatabasePort(new URL(database.url));
+    url.port = String(late.port);
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-startup-'));
+    let early = '';
+    const starting = startServerProcess(
+      { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+      { timeoutMs: 90_000, onOutput: (chunk) => (early += chunk) },
+    );
+    starting.catch(() => {});
+    let server: ServerProcess | undefined;
+    try {
+      // The first attempt fails (nothing listens); then the database "comes up".
+      const output = await waitForOutput(() => early, /retrying in 1 s/);
+      await late.open();
+      server = await starting;
+      const retries = jsonLines(server.stdout()).filter((line) => line.retryInSeconds !== undefined);
+      expect(retries.length).toBeGreaterThanOrEqual(1);
+      expect(String(retries[0]?.msg)).toMatch(
+        new RegExp(
+          `^database postgres://127\\.0\\.0\\.1:${late.port}/\\w+ unreachable \\(.+\\); retrying in 1 s$`,
+        ),
+      );
+      expect(output).not.toContain('password');
+      expect(server.stdout()).not.toContain('password');
+      expect((await fetch(`${server.address}/api/health/ready`)).status).toBe(200);
+    } finally {
+      server?.child.kill('SIGTERM');
+      await server?.exited;
+      await late.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
