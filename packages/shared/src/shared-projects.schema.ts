@@ -32,6 +32,14 @@ export const SHARED_PROJECT_READY = 'Project Ready!';
 /** docs/product.md §9: progress modal timing. */
 export const SHARED_PROJECT_PROGRESS_MS = 30_000;
 
+/**
+ * The share dialog's one sentence on what a code protects (decision 041): each network gets
+ * JOIN_LIMITS.perAddressPerDay (50) wrong codes a day, so one project's code is found about once in
+ * 20,000 network-days of guessing.
+ */
+export const SHARE_CODE_STRENGTH =
+  'A 6-digit code is not a password: each network may try 50 wrong codes a day, so a stranger finds yours only by rare luck. Check the members from time to time.';
+
 export const joinCodeSchema = z.string().regex(/^\d{6}$/, { message: JOIN_MESSAGES.invalidCode });
 
 export const sharedProjectSchema = z.object({

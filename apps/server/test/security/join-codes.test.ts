@@ -1,4 +1,4 @@
-import { JOIN_MESSAGES } from '@notewise/shared';
+import { JOIN_MESSAGES, SHARE_CODE_STRENGTH } from '@notewise/shared';
 import { describe, expect, it } from 'vitest';
 import { JOIN_LIMITS, JOIN_RULES } from '../../src/modules/shared-projects/join-guard';
 import { dialects, request, signUp, startTestApp, type TestApp } from '../helpers';
@@ -26,6 +26,12 @@ async function withApp(
 
 const createShared = async (t: TestApp, cookie: string) =>
   (await request(t.app, 'POST', '/api/shared-projects', { cookie, body: { name: 'Vault' } })).json();
+
+describe('what the share dialog says about a code', () => {
+  it('names the daily budget the server really applies', () => {
+    expect(SHARE_CODE_STRENGTH).toContain(` ${JOIN_LIMITS.perAddressPerDay} wrong codes a day`);
+  });
+});
 
 describe.each(dialects)('join codes on %s', (dialect) => {
   it('an address gets its daily number of wrong codes over every window and account, then waits most of a day', async () => {

@@ -224,7 +224,7 @@ export function SharedProjectPage() {
         </li>
         <li className="flex items-center gap-1.5">
           <span>ID</span>
-          <ProjectCode code={data.code} />
+          <ProjectCode code={data.code} expiresAt={data.codeExpiresAt} />
           {data.code && <CopyCodeButton code={data.code} />}
         </li>
         <li>

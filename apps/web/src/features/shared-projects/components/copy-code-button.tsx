@@ -41,9 +41,19 @@ export function CopyCodeButton({ code, variant = 'icon', className }: CopyCodeBu
   );
 }
 
-/** The code in a fixed-width face, or a quiet note when the owner turned joining by code off. */
-export function ProjectCode({ code, className }: { code: string | null; className?: string }) {
-  if (!code) return <span className={cn('text-subtle', className)}>Code off</span>;
+/** The code in a fixed-width face, or a quiet note when it expired or the owner turned it off. */
+export function ProjectCode({
+  code,
+  expiresAt,
+  className,
+}: {
+  code: string | null;
+  /** Set with a null code: the code expired (rather than being turned off). */
+  expiresAt?: string | null;
+  className?: string;
+}) {
+  if (!code)
+    return <span className={cn('text-subtle', className)}>{expiresAt ? 'Code expired' : 'Code off'}</span>;
   return (
     <code className={cn('font-sans text-[13px] font-medium tracking-widest text-fg tabular-nums', className)}>
       {code}

@@ -1,4 +1,4 @@
-import { type Member, PERMISSION_MESSAGES, type SharedProject } from '@notewise/shared';
+import { type Member, PERMISSION_MESSAGES, SHARE_CODE_STRENGTH, type SharedProject } from '@notewise/shared';
 import { Download, LogOut, RefreshCw, Trash2, UserMinus } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
 import { ProjectFields } from '@/components/project-fields';
@@ -165,6 +165,16 @@ function ColorSection({ project }: { project: SharedProject }) {
   );
 }
 
+function codeNote({ code, codeExpiresAt }: SharedProject): string {
+  if (!code) {
+    return codeExpiresAt
+      ? 'This code expired. Make a new one to let people join.'
+      : 'Nobody can join by code until you turn it on (with a new code).';
+  }
+  const until = codeExpiresAt ? ` until ${formatDate(codeExpiresAt)}` : '';
+  return `Anyone with this code can join${until}. A new code stops the old one from working.`;
+}
+
 function CodeSection({ project }: { project: SharedProject }) {
   const change = useChangeProjectCode();
   const id = useId();
@@ -172,7 +182,7 @@ function CodeSection({ project }: { project: SharedProject }) {
   return (
     <Section title="Project code" id={id}>
       <div className="flex flex-wrap items-center gap-2">
-        <ProjectCode code={project.code} className="mr-2 text-lg" />
+        <ProjectCode code={project.code} expiresAt={project.codeExpiresAt} className="mr-2 text-lg" />
         {project.code && <CopyCodeButton code={project.code} variant="button" />}
         <Button
           variant="secondary"
@@ -182,7 +192,7 @@ function CodeSection({ project }: { project: SharedProject }) {
           onClick={() => change.mutate({ id: project.id, action: 'regenerate' })}
         >
           {pending !== 'regenerate' && <RefreshCw size={14} aria-hidden="true" />}
-          {project.code ? 'New code' : 'Turn code on'}
+          {project.code || project.codeExpiresAt ? 'New code' : 'Turn code on'}
         </Button>
         {project.code && (
           <Button
@@ -196,11 +206,8 @@ function CodeSection({ project }: { project: SharedProject }) {
           </Button>
         )}
       </div>
-      <p className="mt-2 text-xs text-muted">
-        {project.code
-          ? 'Anyone with this code can join. A new code stops the old one from working.'
-          : 'Nobody can join by code until you turn it on (with a new code).'}
-      </p>
+      <p className="mt-2 text-xs text-muted">{codeNote(project)}</p>
+      {project.code && <p className="mt-1 text-xs text-muted">{SHARE_CODE_STRENGTH}</p>}
     </Section>
   );
 }

@@ -97,7 +97,7 @@ export function SharedProjectCard({ project }: { project: SharedProject }) {
       </div>
       <footer className="mt-3 flex items-center gap-2 border-t border-border pt-2.5 text-xs text-subtle">
         <span>ID</span>
-        <ProjectCode code={project.code} />
+        <ProjectCode code={project.code} expiresAt={project.codeExpiresAt} />
         {project.code && <CopyCodeButton code={project.code} className="relative z-10 -my-1" />}
         <span className="ml-auto">
           <LastModified iso={project.updatedAt} />
@@ -209,7 +209,7 @@ function SharedProjectRow({ project }: { project: SharedProject }) {
       </td>
       <td className="px-3 py-2.5 align-middle">
         <span className="flex items-center gap-1">
-          <ProjectCode code={project.code} className="text-xs" />
+          <ProjectCode code={project.code} expiresAt={project.codeExpiresAt} className="text-xs" />
           {project.code && <CopyCodeButton code={project.code} className="relative z-10" />}
         </span>
       </td>
