@@ -19,6 +19,21 @@ describe.each(dialects)('routine requests log quietly on %s', (dialect) => {
     return lines;
   }
 
+  it('health probes log nothing at info, and their two request lines at debug', async () => {
+    const lines = await start('info');
+    const before = lines.length;
+    for (const url of ['/api/health', '/api/health/ready']) {
+      expect((await t!.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+    expect(lines.slice(before)).toEqual([]);
+    await t!.close();
+    await t!.testDb.destroy();
+    const debugLines = await start('debug');
+    const from = debugLines.length;
+    await t!.app.inject({ method: 'GET', url: '/api/health' });
+    expect(debugLines.slice(from).map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
+  });
+
   it('a sign-up, new or for an existing email, logs no warning or error', async () => {
     const lines = await start('info');
     const body = { name: 'Quiet', email: 'quiet@example.com', password: 'correct-horse-battery' };

@@ -77,16 +77,23 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthRoutesDep
   const { database, bus, storage } = deps;
   const version = appVersion();
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.get('/api/health', { schema: { response: { 200: healthSchema } } }, async () => ({
-    status: 'ok' as const,
-    database: database.dialect,
-    version,
-    uptimeSeconds: Math.round(process.uptime()),
-  }));
+  // Probes come every few seconds from every orchestrator and balancer: their request lines would
+  // bury everything else, so they show only when the server logs at debug (or trace).
+  const probeLogLevel = app.log.level === 'debug' || app.log.level === 'trace' ? app.log.level : 'warn';
+  typed.get(
+    '/api/health',
+    { logLevel: probeLogLevel, schema: { response: { 200: healthSchema } } },
+    async () => ({
+      status: 'ok' as const,
+      database: database.dialect,
+      version,
+      uptimeSeconds: Math.round(process.uptime()),
+    }),
+  );
 
   typed.get(
     '/api/health/ready',
-    { schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
+    { logLevel: probeLogLevel, schema: { response: { 200: readinessSchema, 503: readinessSchema } } },
     async (_request, reply) => {
       const check = (run: () => Promise<unknown>) =>
         withTimeout(run()).then(
