@@ -212,6 +212,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     originPolicy,
     limits: socketLimits,
     log: app.log,
+    ipv6Prefix: config.ipv6Prefix,
   });
   const bus = config.redisUrl
     ? await createRedisEventBus(config.redisUrl, redisPrefix, app.log)

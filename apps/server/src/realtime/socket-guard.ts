@@ -12,6 +12,7 @@ import {
 } from '../http/session';
 import { SESSION_COOKIE_PREFIX } from '../modules/auth/auth';
 import { sharedNoteMembers } from '../modules/projects/membership';
+import { addressKey } from '../rate-limit/address-key';
 
 /**
  * Limits of the two WebSockets (/api/events and /collab); decision 006 explains each number.
@@ -79,6 +80,7 @@ export type SocketKind = 'events' | 'collab';
 export interface GuardedSocket {
   readonly socket: WebSocket;
   readonly kind: SocketKind;
+  /** The client address as the per-address cap counts it (an IPv6 address by its prefix). */
   readonly ip: string;
   readonly sessionToken: string;
   user: SessionUser;
@@ -160,6 +162,8 @@ export interface SocketGuardDeps {
   originPolicy: OriginPolicy;
   limits: SocketLimits;
   log: FastifyBaseLogger;
+  /** RATE_LIMIT_IPV6_PREFIX: the per-address cap counts an IPv6 client by this prefix (addressKey). */
+  ipv6Prefix?: number | undefined;
 }
 
 /**
@@ -230,7 +234,8 @@ export function createSocketGuard(deps: SocketGuardDeps) {
       return null;
     }
     const { user, sessionToken } = admission;
-    const ip = request.ip;
+    // One client holds a whole IPv6 /64: counted per address, it could open 256 sockets per address.
+    const ip = addressKey(request.ip, deps.ipv6Prefix);
     if (
       (perUser.get(user.id) ?? 0) >= limits.maxSocketsPerUser ||
       (perIp.get(ip) ?? 0) >= limits.maxSocketsPerIp
