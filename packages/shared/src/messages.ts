@@ -85,7 +85,6 @@ export const IMPORT_MESSAGES = {
   skipHidden: 'System or hidden file.',
   docxTooLarge:
     'This Word file is too large to import: its text unpacks to more than 3 MB. Split it into smaller documents and import them one by one.',
-  docxBomb: 'This Word file was refused: a part unpacks to far more than its packed size (a zip bomb).',
   docxTooComplex:
     'This Word file is too complex to convert (it needs too much time or memory). Split it into smaller documents and import them one by one.',
   tooComplex:

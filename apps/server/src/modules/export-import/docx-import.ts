@@ -1,18 +1,21 @@
 import { IMPORT_LIMITS } from '@notewise/shared';
 import { zipSync } from 'fflate';
-import { type InflateBudget, looksLikeBomb, readBounded } from './import-budget';
+import { type InflateBudget, readBounded } from './import-budget';
 import { readZipDirectory, ZipUnreadable } from './zip-reader';
 
 /*
- * A .docx is a zip: before the Word converter (mammoth) sees one, its directory gets the same limits
- * as an uploaded zip and its XML parts are inflated here under a hard byte budget. Images, fonts and
- * embedded objects are never unpacked (the import keeps text only). Mammoth then reads a fresh
+ * A .docx is a zip: before the Word converter (mammoth) sees one, its directory is checked (entries,
+ * declared sizes) and its XML parts are inflated here under a hard byte budget of
+ * `maxDocxXmlBytes`, whatever the directory declares. That cap is far below anything the compression
+ * ratio check would allow, and Word's XML is repetitive enough to pass 100:1 in a plain long
+ * document, so the ratio is not checked. Images, fonts and embedded objects are never unpacked (the
+ * import keeps text only). Mammoth then reads a fresh
  * archive of exactly the bytes counted here, so no difference between this reader and mammoth's
  * (duplicate names, lying sizes) can smuggle more in. Both halves run in the import worker.
  */
 
 /** `outOfTotal`: the enclosing zip's total ran out while reading this document (refuses the zip). */
-export type DocxRefusal = 'tooLarge' | 'bomb' | 'unreadable' | 'outOfTotal';
+export type DocxRefusal = 'tooLarge' | 'unreadable' | 'outOfTotal';
 
 const XML_PART = /\.(xml|rels)$/i;
 
@@ -29,8 +32,6 @@ export function docxParts(
   }
   if (listing.tooMany) return { refused: 'tooLarge' };
   const xml = listing.entries.filter((entry) => XML_PART.test(entry.name));
-  if (listing.entries.some((entry) => looksLikeBomb(entry.declaredSize, entry.compressedSize)))
-    return { refused: 'bomb' };
   const declared = xml.reduce((sum, entry) => sum + entry.declaredSize, 0);
   if (declared > IMPORT_LIMITS.maxDocxXmlBytes) return { refused: 'tooLarge' };
   const parts: Record<string, Uint8Array> = {};
@@ -40,14 +41,13 @@ export function docxParts(
       return { refused: 'unreadable' };
     let read: ReturnType<typeof readBounded>;
     try {
-      read = readBounded(bytes, entry, budget);
+      read = readBounded(bytes, entry, budget, { ratio: false });
     } catch (error) {
       if (error instanceof ZipUnreadable) return { refused: 'unreadable' };
       throw error;
     }
     if ('over' in read) {
-      const refusals = { ratio: 'bomb', entry: 'tooLarge', own: 'tooLarge', outer: 'outOfTotal' } as const;
-      return { refused: refusals[read.over] };
+      return { refused: read.over === 'outer' ? 'outOfTotal' : 'tooLarge' };
     }
     parts[entry.name] = read.bytes;
   }

@@ -43,16 +43,18 @@ export type Overrun = 'ratio' | 'entry' | 'own' | 'outer';
 
 /**
  * An entry's real bytes, inflated no further than the tightest of: the compression ratio a zip bomb
- * passes, `entryCap`, and the budget (which is then charged). The archive's declared size plays no
- * part here. Throws ZipUnreadable for damaged data.
+ * passes (unless `ratio` is false), `entryCap`, and the budget (which is then charged). The
+ * archive's declared size plays no part here. Throws ZipUnreadable for damaged data.
  */
 export function readBounded(
   zip: Uint8Array,
   entry: ZipEntry,
   budget: InflateBudget,
-  entryCap = Number.POSITIVE_INFINITY,
+  { entryCap = Number.POSITIVE_INFINITY, ratio = true }: { entryCap?: number; ratio?: boolean } = {},
 ): { bytes: Uint8Array } | { over: Overrun } {
-  const ratioCap = Math.max(RATIO_CHECK_FROM_BYTES, entry.compressedSize * IMPORT_LIMITS.maxCompressionRatio);
+  const ratioCap = ratio
+    ? Math.max(RATIO_CHECK_FROM_BYTES, entry.compressedSize * IMPORT_LIMITS.maxCompressionRatio)
+    : Number.POSITIVE_INFINITY;
   const room = budget.room();
   const limits: Array<[number, Overrun]> = [
     [ratioCap, 'ratio'],

@@ -73,7 +73,6 @@ const IMAGE_EXTENSIONS = new Set([
 /** Why a .docx inside a zip was skipped; alone, the same sentence refuses the upload. */
 const DOCX_REASONS: Record<Exclude<DocxRefusal, 'outOfTotal'>, string> = {
   tooLarge: IMPORT_MESSAGES.docxTooLarge,
-  bomb: IMPORT_MESSAGES.docxBomb,
   unreadable: IMPORT_MESSAGES.skipDocxUnreadable,
 };
 
@@ -82,7 +81,6 @@ function readDocx(path: string, bytes: Uint8Array, budget: InflateBudget, alone:
   if ('parts' in read) return { docx: { path, parts: read.parts } };
   if (read.refused === 'outOfTotal') throw refuse(IMPORT_MESSAGES.zipTooLarge);
   if (alone && read.refused === 'tooLarge') throw new ImportRefused(413, DOCX_REASONS.tooLarge);
-  if (alone && read.refused === 'bomb') throw new ImportRefused(422, DOCX_REASONS.bomb);
   return { skip: { name: path, reason: DOCX_REASONS[read.refused] } };
 }
 
@@ -198,7 +196,7 @@ function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
     const entry = wanted.get(path)!;
     let read: ReturnType<typeof readBounded>;
     try {
-      read = readBounded(bytes, entry, budget, IMPORT_LIMITS.maxEntryBytes);
+      read = readBounded(bytes, entry, budget, { entryCap: IMPORT_LIMITS.maxEntryBytes });
     } catch (error) {
       if (error instanceof ZipUnreadable) throw refuse(IMPORT_MESSAGES.zipUnreadable);
       throw error;

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { type DraftStep, docxNote, draftImport, ImportRefused } from './import-files';
 
@@ -32,5 +33,13 @@ parentPort?.on('message', async (job: ImportJob) => {
     );
   }
 });
+
+// Reading uploads is background work: on Linux this lowers this thread only (not the server's), so
+// the request thread wins the CPU when both want it.
+try {
+  os.setPriority(19);
+} catch {
+  // Not permitted or not supported: the worker still runs, at normal priority.
+}
 
 parentPort?.postMessage({ ready: true } satisfies ImportAnswer);
