@@ -334,4 +334,40 @@ describe.each(dialects)('a REST edit of a co-edited note on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(row.ydoc?.byteLength ?? 0).toBeGreaterThan(0);
   });
+
+  it('drops an unreadable state, and the next load builds the edited text once', async () => {
+    const owner = await signUp(t.app);
+    const project = (
+      await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Bad' } })
+    ).json();
+    const note = (
+      await request(t.app, 'POST', '/api/notes', {
+        cookie: owner.cookie,
+        body: { projectId: project.id, content: 'Old text' },
+      })
+    ).json();
+    const bad = new Y.Doc();
+    bad.getXmlFragment('default').insert(0, [new Y.XmlElement('iframe')]);
+    await t.database.db
+      .updateTable('notes')
+      .set({ ydoc: Y.encodeStateAsUpdate(bad) })
+      .where('id', '=', note.id)
+      .execute();
+    const edit = await request(t.app, 'PATCH', `/api/notes/${note.id}`, {
+      cookie: owner.cookie,
+      body: { content: 'New text', version: note.version },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const row = await t.database.db
+      .selectFrom('notes')
+      .select('ydoc')
+      .where('id', '=', note.id)
+      .executeTakeFirstOrThrow();
+    expect(row.ydoc).toBeNull();
+    const client = collabClient(host, owner.cookie, note.id);
+    await client.synced;
+    expect(count(client.text(), 'New text')).toBe(1);
+    expect(client.text()).not.toContain('iframe');
+    client.destroy();
+  });
 });

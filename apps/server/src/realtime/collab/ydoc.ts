@@ -74,25 +74,25 @@ export function markdownFromYdoc(doc: Y.Doc): string {
  * Markdown; null when the state is unreadable.
  */
 export function restEditUpdate(state: { ydoc: Uint8Array; updates: Uint8Array[] }, markdown: string) {
-  let doc: Y.Doc;
+  let doc: Y.Doc | undefined;
   try {
-    doc = storedDoc(state.ydoc, state.updates);
-  } catch {
-    return null;
-  }
-  try {
+    const current = storedDoc(state.ydoc, state.updates);
+    doc = current;
     if (markdownFromYdoc(doc) === markdown) return new Uint8Array();
     let update: Uint8Array = new Uint8Array();
     doc.once('update', (bytes: Uint8Array) => {
       update = bytes;
     });
     doc.transact(() => {
-      const fragment = doc.getXmlFragment(COLLAB_FIELD);
+      const fragment = current.getXmlFragment(COLLAB_FIELD);
       fragment.delete(0, fragment.length);
       prosemirrorJSONToYXmlFragment(editorSchema, markdownToDoc(markdown), fragment);
     });
     return update;
+  } catch {
+    // A state this cannot read or convert must not fail the edit: it is dropped instead.
+    return null;
   } finally {
-    doc.destroy();
+    doc?.destroy();
   }
 }
