@@ -137,4 +137,31 @@ describe('server process', () => {
       stderr: expect.stringContaining('DATABASE_URL: must be a PostgreSQL URL'),
     });
   }, 30_000);
+
+  it('backup prints what it holds; restore --force is listed; a backup of the other database is refused', async () => {
+    const help = await admin(os.tmpdir(), '--help');
+    expect(help.stdout).toContain('restore <path> [--force]');
+    const source = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-cli-backup-'));
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-cli-restore-'));
+    try {
+      await admin(source, 'migrate');
+      const target = path.join(source, 'backups', 'first');
+      const backup = await admin(source, 'backup', target);
+      expect(backup.stdout).toMatch(/database\s+notewise\.db \(embedded SQLite/);
+      expect(backup.stdout).toMatch(/uploads\s+0 file\(s\), 0 B, from local folder/);
+      const manifestFile = path.join(target, 'backup.json');
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+      fs.writeFileSync(
+        manifestFile,
+        JSON.stringify({ ...manifest, database: { ...manifest.database, kind: 'postgres' } }),
+      );
+      await expect(admin(other, 'restore', target)).rejects.toMatchObject({
+        stderr: expect.stringContaining('holds a PostgreSQL database: restore it with DATABASE_URL set'),
+      });
+      expect(fs.existsSync(path.join(other, 'notewise.db'))).toBe(false);
+    } finally {
+      fs.rmSync(source, { recursive: true, force: true });
+      fs.rmSync(other, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -21,11 +21,11 @@ interface Logger {
  * writes would be lost. SQLite needs none: its data-folder lock says the same. The row goes when
  * the server closes; a crashed server's row simply stops being renewed.
  */
-export function startInstanceHeartbeat(
+export async function startInstanceHeartbeat(
   database: DatabaseHandle,
   log: Logger,
   intervalMs = HEARTBEAT_MS,
-): { stop(): Promise<void> } {
+): Promise<{ stop(): Promise<void> }> {
   if (database.dialect !== 'postgres') return { stop: async () => {} };
   const { db } = database;
   const id = crypto.randomUUID();
@@ -44,11 +44,23 @@ export function startInstanceHeartbeat(
       failing = true;
     }
   };
-  let running: Promise<void> = beat();
+  // Rows of servers that crashed a day ago or more are nobody's: clear them so the table stays small.
+  const sweep = () =>
+    db
+      .deleteFrom('instance_heartbeats')
+      .where(sql<boolean>`beat_at < ${dbNow} - ${86_400_000}`)
+      .execute()
+      .then(
+        () => {},
+        () => {},
+      );
+  let running: Promise<void> = beat().then(sweep);
   const timer = setInterval(() => {
     running = running.then(beat);
   }, intervalMs);
   timer.unref();
+  // Serving from the first request on: a restore started right after this start sees the row.
+  await running;
   return {
     async stop() {
       clearInterval(timer);
