@@ -242,6 +242,44 @@ describe("the image's commands, run here", () => {
   }, 60_000);
 });
 
+/** True when a container engine answers (CI machines with Docker); none runs on this one. */
+function dockerDaemon(): boolean {
+  try {
+    execFileSync('docker', ['info'], { stdio: 'ignore', timeout: 10_000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Where a daemon exists the real image is built and its commands run in it (decision 045).
+describe.runIf(dockerDaemon())('the image itself (docker)', () => {
+  const tag = `notewise-test:${process.pid}`;
+  const docker = (...args: string[]) =>
+    execFileSync('docker', args, { cwd: ROOT, encoding: 'utf8', stdio: 'pipe', timeout: 1_200_000 });
+  afterAll(() => {
+    try {
+      docker('rmi', '-f', tag);
+    } catch {
+      // Nothing was built.
+    }
+  });
+
+  it('builds, and runs admin --help, migrate and pg_dump 16 as the node user', () => {
+    docker('build', '-t', tag, '.');
+    const volume = `notewise-test-${process.pid}`;
+    try {
+      const run = (...args: string[]) => docker('run', '--rm', '-v', `${volume}:/data`, tag, ...args);
+      expect(run('npm', 'run', 'admin', '--', '--help')).toContain('Usage: npm run admin -- <command>');
+      expect(run('npm', 'run', 'migrate')).toMatch(/Applied: 001-accounts/);
+      expect(run('pg_dump', '--version')).toMatch(/pg_dump \(PostgreSQL\) 16\./);
+      expect(run('id', '-un').trim()).toBe('node');
+    } finally {
+      docker('volume', 'rm', '-f', volume);
+    }
+  }, 1_500_000);
+});
+
 describe('compose.yaml and .env.example', () => {
   const compose = read('compose.yaml');
 
