@@ -3,7 +3,7 @@ import { newPasswordSchema, PLANS, type Plan, signUpBodySchema } from '@notewise
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { createBackup, describeBackup } from './db/backup';
-import { migrateToLatest } from './db/migrations';
+import { migrateToLatest, migrations, pendingMigrations } from './db/migrations';
 import { restoreBackup } from './db/restore';
 import { deleteUser, setUserDisabled } from './modules/admin/user-admin';
 import { createAuth } from './modules/auth/auth';
@@ -21,7 +21,7 @@ Commands:
   set-plan --email E --plan FREE|PRO|UNLIMITED [--days N]   the same, with options
   reset-password --email E --password P    (signs the user out everywhere)
   reset-link --email E                      prints a one-time link to set a new password (1 hour)
-  list-users                                email, name, plan, plan expiry, disabled
+  list-users                                email, name, plan, plan expiry, disabled (tab-separated, with a header)
   disable-user --email E                    the account cannot sign in; its sessions end
   enable-user --email E                     undoes disable-user
   delete-user --email E                     deletes the account, its projects, notes and pictures; a shared
@@ -35,7 +35,9 @@ Commands:
                                             a recent heartbeat, unless --force); old files kept aside
 
 With ALLOW_SIGNUP=false, create-user is how accounts are made.
-The database is the one the server uses (DATABASE_URL, else DATA_DIR/notewise.db).`;
+The database is the one the server uses (DATABASE_URL, else DATA_DIR/notewise.db). A command other
+than migrate refuses a database that lacks some of this version's migrations (a server of an older
+version may be running on it) unless given --migrate.`;
 
 function fail(message: string): never {
   console.error(message);
@@ -71,6 +73,7 @@ async function main() {
       plan: { type: 'string' },
       days: { type: 'string' },
       force: { type: 'boolean' },
+      migrate: { type: 'boolean' },
     },
   });
 
@@ -85,6 +88,18 @@ async function main() {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const { db } = database;
   try {
+    if (command !== 'migrate' && values.migrate !== true) {
+      // A server of an older version may be running on this database: migrating under it without a
+      // word could break it. A database with nothing applied yet is new, and no server uses it.
+      const pending = await pendingMigrations(db, database.dialect);
+      const known = Object.keys(migrations(database.dialect)).length;
+      if (pending.length > 0 && pending.length < known) {
+        fail(
+          `The database lacks ${pending.length} migration(s) of this version (${pending.join(', ')}), so a server of an older version may be using it.\n` +
+            'Stop that server, then run `npm run migrate` (or repeat this command with --migrate to apply them now).',
+        );
+      }
+    }
     const applied = await migrateToLatest(db, database.dialect);
     if (command === 'migrate') {
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
@@ -166,6 +181,12 @@ async function main() {
           `One-time link for ${email} (valid for 1 hour; setting a password signs them out everywhere):`,
         );
         console.log(resetPageUrl(config, issuedToken));
+        if (!config.publicUrl) {
+          console.error(
+            `Warning: PUBLIC_URL is not set, so this link starts with ${resetPageUrl(config, '').split('/reset-password')[0]}. ` +
+              'Set PUBLIC_URL to the address people use, or change the start of the link before handing it over.',
+          );
+        }
         return;
       }
       case 'list-users': {
@@ -174,6 +195,7 @@ async function main() {
           .select(['email', 'name', 'plan', 'plan_expires_at', 'disabled_at'])
           .orderBy('email')
           .execute();
+        console.log(['email', 'name', 'plan', 'plan expires', 'disabled'].join('\t'));
         for (const u of users) {
           const disabled = u.disabled_at ? 'disabled' : '';
           console.log(`${u.email}\t${u.name}\t${u.plan}\t${u.plan_expires_at ?? ''}\t${disabled}`);

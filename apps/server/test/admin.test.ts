@@ -232,3 +232,48 @@ describe.runIf(process.env.TEST_DATABASE_URL)('backup and restore on PostgreSQL'
     expect(back).toEqual([{ plain_text: expect.stringContaining('keep me') }]);
   }, 60_000);
 });
+
+describe('admin commands on a database an older server may be using', () => {
+  it('refuse to migrate it without saying so, and list-users has a header', async () => {
+    const t = await startTestApp('sqlite', { DEMO_ACCOUNT: 'false' });
+    const admin = adminFor(t);
+    try {
+      const user = await signUp(t.app);
+      const listed = (await admin('list-users')).stdout.split('\n');
+      expect(listed[0]).toBe('email\tname\tplan\tplan expires\tdisabled');
+      expect(listed[1]).toMatch(new RegExp(`^${user.email}\\t`));
+      // As if the newest migration had not run: what an older server's database looks like.
+      await t.database.db
+        .deleteFrom('schema_migrations' as never)
+        .where('name' as never, '=', '019-note-client-ids' as never)
+        .execute();
+      const refused = await admin('list-users').catch((error: { code: number; stderr: string }) => error);
+      expect(refused).toMatchObject({ code: 1 });
+      expect((refused as { stderr: string }).stderr).toContain('019-note-client-ids');
+      expect((refused as { stderr: string }).stderr).toContain('npm run migrate');
+      // --migrate is the operator saying "I know": the guard steps aside (the row is put back first,
+      // since this test only pretended the migration had not run).
+      await t.database.db
+        .insertInto('schema_migrations' as never)
+        .values({ name: '019-note-client-ids', timestamp: new Date().toISOString() } as never)
+        .execute();
+      expect((await admin('list-users', '--migrate')).stdout).toContain(user.email);
+    } finally {
+      await t.close();
+      await t.testDb.destroy();
+    }
+  }, 60_000);
+
+  it('reset-link warns when PUBLIC_URL is unset', async () => {
+    const t = await startTestApp('sqlite', { DEMO_ACCOUNT: 'false' });
+    try {
+      const user = await signUp(t.app);
+      const { stdout, stderr } = await adminFor(t)('reset-link', '--email', user.email);
+      expect(stdout).toMatch(/http:\/\/localhost:3000\/reset-password\?token=/);
+      expect(stderr).toContain('PUBLIC_URL is not set');
+    } finally {
+      await t.close();
+      await t.testDb.destroy();
+    }
+  }, 60_000);
+});
