@@ -265,7 +265,8 @@ describe.each(dialects)('join-by-code limits on %s', (dialect) => {
       });
       expect(alsoJoined.statusCode).toBe(200);
     });
-  });
+    // 24 accounts are created (password hashing) on a machine that may be busy.
+  }, 90_000);
 
   it('a parallel burst of guesses from one account cannot race past the account limit', async () => {
     await withApp(dialect, {}, async (t) => {
