@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { AVATAR_SIZE, MAX_IMAGE_BYTES, NOTE_IMAGE_MAX_SIDE } from '@notewise/shared';
+import { createDecodeGate, MAX_WHOLE_DECODE_BYTES, wholeDecodeBytes } from './decode-limits';
 
 /** What we decode. SVG is not here: it is a document that can carry script, not a picture. */
 const ACCEPTED_MIME = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/avif']);
@@ -10,7 +11,19 @@ const ACCEPTED_MIME = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/g
  */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
-export type ImageRejection = 'too-large' | 'not-an-image';
+/**
+ * One image's decode and encode, at most: a 40-megapixel PNG takes about 1 s here, a 12-megapixel
+ * JPEG to 2048 px 4 s on a loaded 2-core machine; past this it is refused, not waited for.
+ */
+export const DECODE_TIMEOUT_SECONDS = 15;
+
+/**
+ * One decode at a time, eight waiting, past that 503 (decision 042): a decode keeps a core busy, the
+ * other stays for the event loop, and memory is one decode's at most.
+ */
+const gate = createDecodeGate({ running: 1, waiting: 8 });
+
+export type ImageRejection = 'too-large' | 'not-an-image' | 'busy';
 
 export class ImageRejectedError extends Error {
   override name = 'ImageRejectedError';
@@ -47,13 +60,22 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
     import('file-type'),
     import('sharp'),
   ]);
+  // Every upload is a new image: libvips' operation cache would only keep hostile inputs alive.
+  sharp.cache(false);
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED_MIME.has(type.mime)) {
     throw new ImageRejectedError('not-an-image', `type ${type?.mime ?? 'unknown'}`);
   }
+  const release = await gate.enter();
+  if (!release) throw new ImageRejectedError('busy', 'too many images being processed');
   try {
     // failOn 'warning': a truncated or damaged file is refused rather than half-decoded.
     const input = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', pages: 1 });
+    // The header alone says what decoding would hold in memory.
+    const needs = wholeDecodeBytes(await input.metadata());
+    if (needs > MAX_WHOLE_DECODE_BYTES) {
+      throw new ImageRejectedError('not-an-image', `a whole-image decode of ${needs} bytes`);
+    }
     // Applies the EXIF orientation before the EXIF block is dropped, so photos stay upright.
     let pipeline = input.rotate();
     pipeline =
@@ -65,10 +87,14 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
           });
     const { data, info } = await pipeline
       .webp({ quality: 82, effort: 4 })
+      .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
       .toBuffer({ resolveWithObject: true });
     const hash = crypto.createHash('sha256').update(data).digest('hex').slice(0, 32);
     return { data, width: info.width, height: info.height, hash };
   } catch (error) {
+    if (error instanceof ImageRejectedError) throw error;
     throw new ImageRejectedError('not-an-image', error instanceof Error ? error.message : String(error));
+  } finally {
+    release();
   }
 }

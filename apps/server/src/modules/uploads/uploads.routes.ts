@@ -42,6 +42,10 @@ const tooLarge = () => new ApiError(413, ERROR_CODES.payloadTooLarge, PICTURE_ME
 function pictureError(error: unknown, from: 'file' | 'url'): unknown {
   if (error instanceof ImageRejectedError) {
     if (error.reason === 'too-large') return tooLarge();
+    // Every decode slot taken: nothing is wrong with the picture, a retry in a moment works.
+    if (error.reason === 'busy') {
+      return new ApiError(503, ERROR_CODES.unavailable, PICTURE_MESSAGES.uploadFailed);
+    }
     return badRequest(from === 'url' ? PICTURE_MESSAGES.invalidUrl : PICTURE_MESSAGES.invalidFile);
   }
   if (error instanceof ImageFetchError) {
