@@ -44,6 +44,8 @@ type StorageConfig = Pick<Config, 'dataDir' | 's3'>;
 export async function backupUploads(config: StorageConfig, target: string): Promise<UploadsSummary> {
   const storage = await createStorage(config);
   const summary: UploadsSummary = { source: storage.description, count: 0, bytes: 0, skipped: 0 };
+  // Present even when empty: restoring it empties the uploads, as they were.
+  privateFolder(path.join(target, BACKUP_UPLOADS));
   for await (const { key } of listStoredObjects(config)) {
     try {
       assertStorageKey(key);

@@ -74,7 +74,7 @@ export async function createBackup(config: BackupConfig, target: string): Promis
       authSecret = 'file';
     }
     const uploads = await backupUploads(config, target);
-    if (uploads.count > 0) files.push(`${BACKUP_UPLOADS}/`);
+    files.push(`${BACKUP_UPLOADS}/`);
 
     const manifest: BackupManifest = {
       format: 'notewise-backup',
