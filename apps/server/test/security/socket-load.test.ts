@@ -69,11 +69,24 @@ describe('WebSockets under an anonymous flood', () => {
 
     // Connections that never send a byte, and upgrade requests whose headers never end.
     const serverClosed: number[] = [];
+    const closedKinds = { silent: 0, slow: 0 };
+    const connected: Array<Promise<void>> = [];
     const openTcp = (send?: string) => {
       const socket = net.connect(port, '127.0.0.1');
       socket.on('error', () => {});
-      const openedAt = Date.now();
-      socket.on('close', () => serverClosed.push(Date.now() - openedAt));
+      let openedAt = Date.now();
+      connected.push(
+        new Promise((resolve) =>
+          socket.once('connect', () => {
+            openedAt = Date.now();
+            resolve();
+          }),
+        ),
+      );
+      socket.on('close', () => {
+        serverClosed.push(Date.now() - openedAt);
+        closedKinds[send ? 'slow' : 'silent'] += 1;
+      });
       if (send) socket.write(send);
       tcp.push(socket);
       return socket;
@@ -88,6 +101,10 @@ describe('WebSockets under an anonymous flood', () => {
         ),
       );
     }
+    await Promise.race([
+      Promise.all(connected),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('connections not established')), 10_000)),
+    ]);
     // A header line a second keeps each slow handshake "active".
     const drip = setInterval(() => {
       for (const socket of slow) if (!socket.destroyed) socket.write(`X-Drip: ${Date.now()}\r\n`);
@@ -149,7 +166,9 @@ describe('WebSockets under an anonymous flood', () => {
       () => serverClosed.length === HALF_OPEN + SLOW,
       20_000,
       'half-open and slow connections closed',
-    );
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}: closed ${JSON.stringify(closedKinds)}`);
+    });
     const longest = Math.max(...serverClosed);
     console.info(`half-open and slow connections all closed by the server, the last after ${longest} ms`);
     expect(longest).toBeLessThan(HEADERS_TIMEOUT_MS + 5000);
