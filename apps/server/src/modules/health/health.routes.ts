@@ -79,7 +79,8 @@ export function registerHealthRoutes(app: FastifyInstance, deps: HealthRoutesDep
   const typed = app.withTypeProvider<ZodTypeProvider>();
   // Probes come every few seconds from every orchestrator and balancer: their request lines would
   // bury everything else, so they show only when the server logs at debug (or trace).
-  const probeLogLevel = app.log.level === 'debug' || app.log.level === 'trace' ? app.log.level : 'warn';
+  const level = app.log.level;
+  const probeLogLevel = level === 'debug' ? 'debug' : level === 'trace' ? 'trace' : 'warn';
   typed.get(
     '/api/health',
     { logLevel: probeLogLevel, schema: { response: { 200: healthSchema } } },
