@@ -16,6 +16,7 @@ import { frameworkErrorReply, registerErrorHandlers } from './http/errors';
 import { createFaultLog } from './http/faults';
 import { registerMetrics } from './http/metrics';
 import { type BackupSchedule, registerBackupMetrics, startBackupSchedule } from './ops/backup-schedule';
+import { registerOpsGauges } from './ops/metrics';
 import { registerNulStripping } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
 import { createOriginPolicy } from './http/public-origin';
@@ -234,7 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     localDataDir: database.dialect === 'sqlite' || !config.s3 ? config.dataDir : undefined,
   });
   const backupSettings = config.backup;
-  registerMetrics(
+  const metricsRegistry = registerMetrics(
     app,
     config.metricsToken,
     backupSettings ? [(registry) => registerBackupMetrics(registry, database)] : [],
@@ -327,6 +328,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redisPrefix,
   });
   collab.register(app);
+  if (metricsRegistry) {
+    registerOpsGauges(metricsRegistry, {
+      sockets: socketGuard,
+      documents: () => collab.hocuspocus.documents.size,
+      pool: database.pool,
+      redisConnected: config.redisUrl ? () => bus.connected?.() ?? false : undefined,
+    });
+  }
 
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const servesWeb = await registerStaticWeb(app, webDist);

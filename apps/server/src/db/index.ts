@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely } from 'kysely';
 import pg from 'pg';
+import { opsMetrics } from '../ops/metrics';
 import { SearchPathPostgresDialect } from './postgres-introspector';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
 import type { Database, Dialect } from './types';
@@ -17,6 +18,8 @@ export interface DatabaseHandle {
    * pg_terminate_backend). Without a listener pg's pool emits 'error' and the process exits.
    */
   onConnectionError(listener: (error: Error) => void): void;
+  /** PostgreSQL's connection pool (its counts are metrics); SQLite has one connection and none. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -51,7 +54,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     pool.on('error', (error) => report(error));
     // A checked-out client that loses its connection between queries emits 'error' too, and pg-pool
     // listens only while the client is idle; the failed query itself still rejects to its caller.
-    pool.on('connect', (client) => client.on('error', (error) => report(error)));
+    // Counted here only: every client has this listener, and pg-pool's idle 'error' repeats it.
+    pool.on('connect', (client) =>
+      client.on('error', (error) => {
+        opsMetrics.databaseConnectionLost();
+        report(error);
+      }),
+    );
     // Introspection (the migrator's "do my tables exist?") limited to this connection's search path:
     // Kysely's own reads every schema and fails when another one is dropped meanwhile (decision 035).
     const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
@@ -62,6 +71,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       onConnectionError: (listener) => {
         report = listener;
       },
+      pool,
       close: () => db.destroy(),
     };
   }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { type Kysely, sql } from 'kysely';
+import { opsMetrics } from '../ops/metrics';
 import type { DatabaseHandle } from '.';
 import type { Database } from './types';
 
@@ -40,6 +41,7 @@ export async function startInstanceHeartbeat(
       failing = false;
     } catch (err) {
       // The database is away (requests answer 503 meanwhile); one line, not one per period.
+      opsMetrics.jobFailed('instance-heartbeat');
       if (!failing) log.warn({ err }, 'could not renew the instance heartbeat');
       failing = true;
     }

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { opsMetrics } from '../ops/metrics';
 import { StorageUnavailableError } from '../storage/storage';
 import { createLogThrottle } from './log-throttle';
 
@@ -90,6 +91,7 @@ export function createFaultLog(options: { intervalMs?: number; now?: () => numbe
   const unlogged = new Map<Fault, number>();
   return {
     report(fault, error, log) {
+      opsMetrics.fault(fault);
       seenAt.set(fault, now());
       if (!throttle.shouldLog(fault)) {
         unlogged.set(fault, (unlogged.get(fault) ?? 0) + 1);

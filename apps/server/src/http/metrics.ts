@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { ERROR_CODES } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { registerOpsCounters } from '../ops/metrics';
 import { errorBody } from './errors';
 
 function sameToken(given: string, expected: string): boolean {
@@ -13,16 +14,18 @@ function sameToken(given: string, expected: string): boolean {
 /**
  * Prometheus metrics at /metrics, only when METRICS_TOKEN is set (off by default: request counts
  * and timings are nobody's business but the operator's), read with `Authorization: Bearer <token>`.
+ * Returns the Registry (null when off) so gauges over parts built later can join it (ops/metrics.ts).
  */
 export function registerMetrics(
   app: FastifyInstance,
   token: string | undefined,
   /** Further metrics (the scheduled backups'), registered only when /metrics exists. */
   extra: Array<(registry: Registry) => void> = [],
-) {
-  if (!token) return;
+): Registry | null {
+  if (!token) return null;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'notewise_' });
+  registerOpsCounters(registry);
   for (const register of extra) register(registry);
   const duration = new Histogram({
     name: 'notewise_http_request_duration_seconds',
@@ -53,4 +56,5 @@ export function registerMetrics(
     }
     return reply.type(registry.contentType).send(await registry.metrics());
   });
+  return registry;
 }

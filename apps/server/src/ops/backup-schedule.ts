@@ -6,6 +6,7 @@ import type { BackupSettings } from '../config/backup-env';
 import type { DatabaseHandle } from '../db';
 import { BACKUP_MANIFEST, type BackupConfig, createBackup, formatBytes } from '../db/backup';
 import { parseCron } from './cron';
+import { opsMetrics } from './metrics';
 
 /** setTimeout and Date.now, replaceable: the schedule's test drives a simulated clock. */
 export interface Clock {
@@ -122,6 +123,7 @@ export function startBackupSchedule(options: {
         .where('slot', '=', slotKey)
         .execute()
         .catch(() => {});
+      opsMetrics.jobFailed('backup');
       log.error({ err, backup: target }, `scheduled backup failed: ${message}`);
       return 'failed';
     }
@@ -142,6 +144,7 @@ export function startBackupSchedule(options: {
         return;
       }
       const current = run(due).catch((err: unknown) => {
+        opsMetrics.jobFailed('backup');
         log.error({ err }, 'scheduled backup could not start');
       });
       inProgress = current;

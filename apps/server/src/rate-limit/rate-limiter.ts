@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import type { LineLogger } from '../logging';
+import { opsMetrics } from '../ops/metrics';
 import { createDatabaseRateLimitStore } from './database-store';
 import { createRedisRateLimitStore } from './redis-store';
 import type { RateLimitStore } from './store';
@@ -41,6 +42,7 @@ export class RateLimiter {
   async consume(rule: RateLimitRule, subject: string): Promise<RateLimitDecision> {
     const { count, resetAt } = await this.store.increment(this.key(rule.name, subject), rule.windowMs);
     if (count <= rule.limit) return { allowed: true, count };
+    opsMetrics.rateLimitRefused(rule.name);
     return { allowed: false, count, retryAfterSeconds: this.retryAfter(resetAt) };
   }
 

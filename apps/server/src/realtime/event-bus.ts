@@ -13,6 +13,8 @@ export interface EventBus {
   subscribe(listener: (message: BusEvent) => void): () => void;
   /** Readiness: resolves when the bus can deliver (Redis answers); the memory bus always can. */
   ping(): Promise<void>;
+  /** Redis only: whether both connections are up right now (a metric; readiness pings instead). */
+  connected?(): boolean;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function createRedisEventBus(
     ping: async () => {
       await publisher.ping();
     },
+    connected: () => publisher.status === 'ready' && subscriber.status === 'ready',
     close: async () => {
       await local.close();
       subscriber.disconnect();

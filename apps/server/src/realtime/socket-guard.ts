@@ -12,6 +12,7 @@ import {
 } from '../http/session';
 import { SESSION_COOKIE_PREFIX } from '../modules/auth/auth';
 import { sharedNoteMembers } from '../modules/projects/membership';
+import { opsMetrics } from '../ops/metrics';
 import { addressKey } from '../rate-limit/address-key';
 
 /**
@@ -129,6 +130,7 @@ export function sessionTokenFrom(cookieHeader: string | undefined): string | nul
  */
 export function refuseSocket(socket: WebSocket, close: CloseReason) {
   if (socket.readyState === socket.CLOSED) return;
+  if (socket.readyState === socket.OPEN) opsMetrics.socketRefused(close);
   if (socket.readyState === socket.OPEN) socket.close(close.code, close.reason);
   setTimeout(() => socket.terminate(), CLOSE_HANDSHAKE_MS).unref();
 }
@@ -301,7 +303,7 @@ export function createSocketGuard(deps: SocketGuardDeps) {
     for (const guarded of sockets) {
       if (guarded.socket.bufferedAmount > limits.maxBufferedBytes) {
         log.warn({ userId: guarded.user.id, kind: guarded.kind }, 'socket client too slow; cut off');
-        guarded.revoked = CLOSE.tooSlow;
+        guarded.revoked = opsMetrics.socketRefused(CLOSE.tooSlow);
         guarded.socket.terminate();
       }
     }
@@ -371,6 +373,7 @@ export function createSocketGuard(deps: SocketGuardDeps) {
     admit,
     accept,
     closeIfIdle,
+    open: open as ReadonlySet<GuardedSocket>,
     /** Run one sweep now (tests, and after a change this instance knows about). */
     sweep,
     stop() {

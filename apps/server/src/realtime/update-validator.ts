@@ -5,6 +5,9 @@ import { isDeleted, ShadowDocument } from './shadow-document';
 
 export { InvalidUpdateError } from './node-rules';
 
+/** Refused for growth past the text or state cap rather than for its content (a metric tells them apart). */
+export class UpdateTooLargeError extends InvalidUpdateError {}
+
 /** Hocuspocus message types (first varint after the document name) that carry Yjs updates. */
 const MESSAGE_SYNC = 0;
 const MESSAGE_SYNC_REPLY = 4;
@@ -160,12 +163,12 @@ export class UpdateValidator {
       }
       const length = shadow.markdownLength();
       if (length > MAX_NOTE_CONTENT_LENGTH && length > lengthBefore) {
-        throw new InvalidUpdateError(`note too long: ${length} characters`);
+        throw new UpdateTooLargeError(`note too long: ${length} characters`);
       }
       if (shadow.stateBytes > MAX_COLLAB_STATE_BYTES) {
         const state = shadow.measureState();
         if (state > MAX_COLLAB_STATE_BYTES && state > stateBefore) {
-          throw new InvalidUpdateError(`state too large: ${state} bytes`);
+          throw new UpdateTooLargeError(`state too large: ${state} bytes`);
         }
       }
       this.inFlight.push({ update, to, at: Date.now() });

@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { ERROR_CODES, IMPORT_MESSAGES } from '@notewise/shared';
 import { ApiError } from '../../http/errors';
+import { opsMetrics } from '../../ops/metrics';
 import type { DraftStep } from './import-files';
 import type { ImportAnswer, ImportJob } from './import-worker';
 import { startWorker } from './worker-start';
@@ -60,6 +61,8 @@ export function createImportPool(options: ImportPoolOptions = {}) {
   };
 
   const failCurrent = (error: unknown) => {
+    // Out of time or memory, or a crash; the busy answers of close() are not the worker's failure.
+    if (!(error instanceof ApiError)) opsMetrics.jobFailed('import-worker');
     const job = current;
     finish();
     job?.reject(error);

@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { ERROR_CODES } from '@notewise/shared';
 import { ApiError } from '../../http/errors';
+import { opsMetrics } from '../../ops/metrics';
 import type { RenderAnswer, RenderJob } from './render-worker';
 import { startWorker } from './worker-start';
 
@@ -46,6 +47,7 @@ export function createRenderPool(options: { maxWaiting?: number; timeoutMs?: num
   };
 
   const failCurrent = (error: unknown) => {
+    opsMetrics.jobFailed(error instanceof ApiError ? 'export-render-timeout' : 'export-render-crash');
     const job = current;
     finish();
     job?.reject(error);

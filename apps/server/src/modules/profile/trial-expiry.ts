@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { opsMetrics } from '../../ops/metrics';
 
 /** Turns every PRO trial past its expiry into FREE (check_and_update_expired_trials in docs/product.md §4). */
 export async function expireTrials(db: Kysely<Database>, now = new Date()): Promise<number> {
@@ -18,7 +19,10 @@ export function startTrialExpirySweep(db: Kysely<Database>, log: FastifyBaseLogg
   const run = () =>
     expireTrials(db).then(
       (count) => count > 0 && log.info({ count }, 'expired PRO trials turned to FREE'),
-      (err: unknown) => log.warn({ err }, 'trial expiry sweep failed'),
+      (err: unknown) => {
+        opsMetrics.jobFailed('trial-expiry-sweep');
+        log.warn({ err }, 'trial expiry sweep failed');
+      },
     );
   void run();
   const timer = setInterval(run, 60 * 60 * 1000);

@@ -1,3 +1,4 @@
+import { opsMetrics } from '../../ops/metrics';
 import { CLOSE, type GuardedSocket, meterMessages, refuseSocket, type SocketLimits } from '../socket-guard';
 import { documentNameOf } from '../update-validator';
 import { noteIdOf } from './context';
@@ -15,6 +16,12 @@ export function gateMessages(guarded: GuardedSocket, limits: SocketLimits) {
   let pending = 0;
   let pendingBytes = 0;
   let admittedDocuments = 0;
+  // ws closes a frame over maxPayloadBytes itself (1009) before any listener sees it.
+  socket.once('close', (code: number) => {
+    if (code !== 1009) return;
+    opsMetrics.socketRefused({ code, reason: 'Message too big' });
+    opsMetrics.collabUpdateRejected('size');
+  });
   const emit = socket.emit.bind(socket);
   socket.emit = ((event: string | symbol, ...args: unknown[]) => {
     if (event !== 'message') return emit(event, ...args);
@@ -24,7 +31,11 @@ export function gateMessages(guarded: GuardedSocket, limits: SocketLimits) {
       return false;
     }
     if (queued.has(data)) return emit(event, ...args);
-    if (guarded.revoked || !withinBudget(data)) return false;
+    if (guarded.revoked) return false;
+    if (!withinBudget(data)) {
+      opsMetrics.collabUpdateRejected('rate');
+      return false;
+    }
     const documentName = documentNameOf(data);
     const noteId = documentName === null ? null : noteIdOf(documentName);
     if (noteId === null) {
@@ -41,6 +52,7 @@ export function gateMessages(guarded: GuardedSocket, limits: SocketLimits) {
       pending += 1;
       pendingBytes += data.byteLength;
       if (pending > limits.maxPendingMessages || pendingBytes > limits.maxPendingBytes) {
+        opsMetrics.collabUpdateRejected('pending');
         guarded.revoked = CLOSE.tooManyMessages;
         refuseSocket(socket, CLOSE.tooManyMessages);
         return false;

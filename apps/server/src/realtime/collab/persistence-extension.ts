@@ -2,6 +2,7 @@ import type { Extension } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import * as Y from 'yjs';
 import type { NoteDocumentStore } from '../../modules/notes/note-document.store';
+import { opsMetrics } from '../../ops/metrics';
 import type { ChangeNotifier } from '../change-notifier';
 import { yjsUpdateOf } from '../update-validator';
 import { type CollabContext, noteIdOf } from './context';
@@ -66,6 +67,7 @@ export function createPersistence(deps: PersistenceDeps) {
       Y.snapshotContainsUpdate(storedSnapshot, update),
     );
     if (!changed) return;
+    opsMetrics.collabDocumentStored();
     await deps.notify.note({ type: 'note.updated', projectId, noteId, ...(actorId ? { actorId } : {}) });
   }
 
@@ -82,6 +84,7 @@ export function createPersistence(deps: PersistenceDeps) {
       if (!update || update.byteLength <= EMPTY_UPDATE_BYTES) return;
       try {
         await store.logUpdate((context as CollabContext).noteId, update);
+        opsMetrics.collabUpdateApplied();
       } catch (err) {
         log.error({ err, document: documentName }, 'could not log a co-editing update; not acknowledged');
         throw err;
@@ -107,6 +110,7 @@ export function createPersistence(deps: PersistenceDeps) {
         await storeDocument(noteId, loaded.get(documentName) ?? '', document, actorId);
       } catch (err) {
         // One document that cannot be stored must not stop the others (or the process).
+        opsMetrics.collabStoreFailed();
         log.error({ err, noteId }, 'failed to store a co-edited note');
       }
     },
@@ -134,6 +138,7 @@ export function createPersistence(deps: PersistenceDeps) {
           read.doc.destroy();
           log.info({ noteId, updates: read.logged }, 'co-editing updates from before a restart stored');
         } catch (err) {
+          opsMetrics.jobFailed('collab-fold-at-start');
           log.error({ err, noteId }, 'could not store logged co-editing updates; kept for the next load');
         }
       }

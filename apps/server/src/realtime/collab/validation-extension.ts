@@ -1,9 +1,16 @@
 import type { Extension } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as Y from 'yjs';
+import { opsMetrics } from '../../ops/metrics';
 import { checkTopLevel } from '../node-rules';
 import { CLOSE, refuseSocket } from '../socket-guard';
-import { checkDocument, dropPending, UpdateValidator, yjsUpdateOf } from '../update-validator';
+import {
+  checkDocument,
+  dropPending,
+  UpdateTooLargeError,
+  UpdateValidator,
+  yjsUpdateOf,
+} from '../update-validator';
 import type { CollabContext } from './context';
 import { COLLAB_FIELD } from './ydoc';
 
@@ -50,6 +57,7 @@ export function createValidationExtension(deps: { log: FastifyBaseLogger }): Ext
         }
         validator.check(update);
       } catch (err) {
+        opsMetrics.collabUpdateRejected(err instanceof UpdateTooLargeError ? 'size' : 'schema');
         log.warn(
           { err, userId: guarded.user.id, document: documentName },
           'co-editing update refused: not valid for the editor schema',
