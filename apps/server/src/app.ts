@@ -3,7 +3,7 @@ import path from 'node:path';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type Config, fastifyTrustProxy } from './config';
+import { type Config, fastifyTrustProxy, trustedPeer } from './config';
 import { type DatabaseHandle, openDatabase } from './db';
 import { acquireDataDirLock, type LockHolder } from './db/data-dir-lock';
 import { startInstanceHeartbeat } from './db/instance-heartbeat';
@@ -15,8 +15,6 @@ import { limitUnfinishedConnections } from './http/connection-timeouts';
 import { frameworkErrorReply, registerErrorHandlers } from './http/errors';
 import { createFaultLog } from './http/faults';
 import { registerMetrics } from './http/metrics';
-import { type BackupSchedule, registerBackupMetrics, startBackupSchedule } from './ops/backup-schedule';
-import { registerOpsGauges } from './ops/metrics';
 import { registerNulStripping } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
 import { createOriginPolicy } from './http/public-origin';
@@ -57,6 +55,8 @@ import { DEFAULT_IMAGE_FETCH, type ImageFetchOptions } from './modules/uploads/i
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { createUploads } from './modules/uploads/uploads.service';
 import { registerVoiceRoutes } from './modules/voice/voice.routes';
+import { type BackupSchedule, registerBackupMetrics, startBackupSchedule } from './ops/backup-schedule';
+import { registerOpsGauges } from './ops/metrics';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
 import { createChangeNotifier } from './realtime/change-notifier';
 import { type Collab, createCollab, restEditUpdate } from './realtime/collab';
@@ -129,6 +129,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     throw error;
   }
 
+  const peerIsProxy = trustedPeer(config.trustProxy);
   const app = Fastify({
     logger:
       options.logger === false
@@ -137,9 +138,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: fastifyTrustProxy(config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: false,
+    // An incoming X-Request-Id ties our log lines to the proxy's, but only a trusted proxy may set
+    // it: from anyone else it would let a client forge or collide the ids operators search by.
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+      return typeof incoming === 'string' &&
+        REQUEST_ID.test(incoming) &&
+        peerIsProxy(req.socket.remoteAddress)
+        ? incoming
+        : crypto.randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: frameworkErrorReply,

@@ -17,8 +17,8 @@ import { voiceMigration } from './015-voice';
 import { uploadsMigration } from './016-uploads';
 import { ordersMigration } from './017-orders';
 import { noteClientIdsMigration } from './019-note-client-ids';
-import { operationsMigration } from './021-operations';
 import { shareCodeIssuedMigration } from './020-share-code-issued';
+import { operationsMigration } from './021-operations';
 
 /**
  * Versioned migrations. Never edit or renumber one that has landed on main; add the next number.
@@ -44,8 +44,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '016-uploads': uploadsMigration(dialect),
     '017-orders': ordersMigration(dialect),
     '019-note-client-ids': noteClientIdsMigration(),
-    '021-operations': operationsMigration(),
     '020-share-code-issued': shareCodeIssuedMigration(dialect),
+    '021-operations': operationsMigration(),
   };
 }
 
