@@ -95,26 +95,41 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   );
 }
 
+/** A mark as a text's formatting item holds it: a schema mark with allowed attributes, or null (its end). */
+function checkMark(type: string, attrs: unknown): void {
+  // Mark names exactly as the schema has them (the binding's `name--hash` form is for marks that
+  // may overlap themselves; ours never do).
+  if (!Object.hasOwn(editorSchema.marks, type)) throw new InvalidUpdateError(`unknown mark ${type}`);
+  if (attrs === null) return;
+  if (!isRecord(attrs)) throw new InvalidUpdateError(`invalid attributes on mark ${type}`);
+  checkAttributes(`mark ${type}`, MARK_ATTRIBUTES[type], attrs);
+}
+
+/**
+ * A text's items, not only its delta: a formatting item with no text after it shows in no delta
+ * (so in no co-editor's view), but the document keeps it, whatever it holds.
+ */
 function textToJson(text: Y.XmlText): JSONContent[] {
   // The binding never sets attributes on a text itself; the conversion would not show them either.
   if (Object.keys(text.getAttributes()).length > 0) throw new InvalidUpdateError('attributes on text');
-  return (text.toDelta() as Array<{ insert: unknown; attributes?: Record<string, unknown> }>).map((op) => {
-    if (typeof op.insert !== 'string') throw new InvalidUpdateError('an embed in text');
-    const marks = Object.entries(op.attributes ?? {}).map(([type, attrs]) => {
-      // Mark names exactly as the schema has them (the binding's `name--hash` form is for marks
-      // that may overlap themselves; ours never do).
-      if (!Object.hasOwn(editorSchema.marks, type)) throw new InvalidUpdateError(`unknown mark ${type}`);
-      if (!isRecord(attrs)) throw new InvalidUpdateError(`invalid attributes on mark ${type}`);
-      checkAttributes(`mark ${type}`, MARK_ATTRIBUTES[type], attrs);
-      return { type, attrs };
-    });
+  for (let item = text._start; item !== null; item = item.right) {
+    if (item.deleted || item.content instanceof Y.ContentString) continue;
+    if (!(item.content instanceof Y.ContentFormat)) throw new InvalidUpdateError('an embed in text');
+    checkMark(item.content.key, item.content.value);
+  }
+  return (text.toDelta() as Array<{ insert: string; attributes?: Record<string, unknown> }>).map((op) => {
+    const marks = Object.entries(op.attributes ?? {}).map(([type, attrs]) => ({
+      type,
+      attrs: attrs as Record<string, unknown>,
+    }));
     return marks.length > 0 ? { type: 'text', text: op.insert, marks } : { type: 'text', text: op.insert };
   });
 }
 
 /**
  * A Yjs element as ProseMirror JSON, refusing on the way what the editor schema would silently drop:
- * unknown attributes (of nodes, marks or texts), values outside the allow-lists or too long, embeds.
+ * unknown attributes (of nodes, marks or texts), values outside the allow-lists or too long, embeds,
+ * and anything but elements and texts as content (a formatting item in an element shows nowhere).
  * The same shape y-tiptap's conversion gives, so co-editors' bindings read the same document.
  */
 function elementToJson(element: Y.XmlElement): JSONContent {
@@ -123,7 +138,9 @@ function elementToJson(element: Y.XmlElement): JSONContent {
   const attrs = element.getAttributes() as Record<string, unknown>;
   checkAttributes(`node ${type}`, NODE_ATTRIBUTES[type], attrs);
   const content: JSONContent[] = [];
-  for (const child of element.toArray()) {
+  for (let item = element._start; item !== null; item = item.right) {
+    if (item.deleted) continue;
+    const child = item.content instanceof Y.ContentType ? item.content.type : null;
     if (child instanceof Y.XmlElement) content.push(elementToJson(child));
     else if (child instanceof Y.XmlText) content.push(...textToJson(child));
     else throw new InvalidUpdateError('neither an element nor text');

@@ -163,7 +163,11 @@ export class ShadowDocument {
         if (top) mark(top);
         continue;
       }
-      for (const item of event.changes.added) for (const value of item.content.getContent()) mark(value);
+      for (const item of event.changes.added) {
+        // A formatting item has no content to check and shows nowhere: checked (and refused) as itself.
+        if (item.content instanceof Y.ContentFormat) mark(item);
+        for (const value of item.content.getContent()) mark(value);
+      }
       for (const item of event.changes.deleted) {
         for (const value of item.content.getContent()) {
           this.forget(value);

@@ -638,3 +638,46 @@ describe('co-editing size caps (security round 3, finding 4)', () => {
     expect(median, `median ${median.toFixed(2)} ms per keystroke`).toBeLessThan(50);
   });
 });
+
+/** Appends a raw item (as a crafted client can) after `parent`'s last one. */
+function appendItem(doc: Y.Doc, parent: Y.AbstractType<unknown>, content: Y.ContentFormat) {
+  doc.transact((transaction) => {
+    let last = parent._start;
+    while (last?.right) last = last.right;
+    const id = Y.createID(doc.clientID, Y.getState(doc.store, doc.clientID));
+    new Y.Item(id, last, last ? last.lastId : null, null, null, parent, null, content).integrate(
+      transaction,
+      0,
+    );
+  });
+}
+
+describe('formatting items no view shows (security round 3, finding 4)', () => {
+  it.each([
+    ['at the end of a text, under an unknown mark', 'text', 'blink', { payload: 'x'.repeat(100_000) }],
+    ['at the end of a text, a link to javascript:', 'text', 'link', { href: 'javascript:alert(1)' }],
+    ['in a paragraph, outside any text', 'element', 'bold', {}],
+    ['at the top level', 'fragment', 'bold', {}],
+  ] as const)('refuses one %s', (_name, where, key, value) => {
+    const { validator, client, live } = liveNote('Hello');
+    const before = Y.encodeStateVector(client);
+    const paragraph = client.getXmlFragment(FIELD).get(0) as Y.XmlElement;
+    const parent =
+      where === 'text' ? paragraph.get(0) : where === 'element' ? paragraph : client.getXmlFragment(FIELD);
+    appendItem(client, parent as Y.AbstractType<unknown>, new Y.ContentFormat(key, value));
+    expect(() => validator.check(Y.encodeStateAsUpdate(client, before))).toThrow();
+    expect(live.getXmlFragment(FIELD).toString()).toBe('<paragraph>Hello</paragraph>');
+  });
+
+  it('accepts a trailing item that ends a schema mark (what text editing leaves behind)', () => {
+    const { validator, client } = liveNote('Hello');
+    const before = Y.encodeStateVector(client);
+    const text = (client.getXmlFragment(FIELD).get(0) as Y.XmlElement).get(0) as Y.XmlText;
+    appendItem(
+      client,
+      text as unknown as Y.AbstractType<unknown>,
+      new Y.ContentFormat('bold', null as unknown as object),
+    );
+    expect(() => validator.check(Y.encodeStateAsUpdate(client, before))).not.toThrow();
+  });
+});
