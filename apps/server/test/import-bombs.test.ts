@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -16,10 +17,16 @@ import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } fr
  */
 
 const MB = 1024 * 1024;
-/** The event loop may not stall longer than this; the margin is for this busy 2-core machine. */
-const HEALTH_BUDGET_MS = 250;
+/**
+ * While an upload is read, the event loop may not work for longer than this during any one health
+ * request: the CPU time the server's thread spent in that request's wait (10 ms ticks), since on this
+ * 2-core machine shared by a dozen processes a thread can wait 150 ms for a core without doing anything.
+ */
+const BLOCKED_BUDGET_MS = 100;
+/** And no health request may wait longer than this, whatever the reason. */
+const HEALTH_BUDGET_MS = 1000;
 /** Worker heap (160 MB) plus its young generation and the thread itself, with some margin. */
-const RSS_BUDGET_MB = 260;
+const RSS_BUDGET_MB = 200;
 
 /** A real Word document's parts (from the export writer), with `document.xml`'s body replaced. */
 async function docxWithBody(bodyXml: string): Promise<Record<string, Uint8Array>> {
@@ -99,10 +106,23 @@ function call(
   });
 }
 
+/** CPU time of this process's main thread (the event loop), from Linux's per-thread accounting. */
+function loopCpuMs(): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 interface Watched<T> {
   result: T;
   ms: number;
   slowestHealthMs: number;
+  /** The most CPU the event loop spent during one health request's wait (its wait if unknown). */
+  blockedMs: number;
   healthPolls: number;
   loopDelayMaxMs: number;
   mainGcMaxMs: number;
@@ -114,7 +134,7 @@ async function watching<T>(port: number, action: () => Promise<T>): Promise<Watc
   const rssBefore = process.memoryUsage().rss;
   let rssPeak = rssBefore;
   const sampler = setInterval(() => {
-    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
   }, 20);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
@@ -125,37 +145,50 @@ async function watching<T>(port: number, action: () => Promise<T>): Promise<Watc
   gc.observe({ entryTypes: ['gc'] });
   let stop = false;
   let slowest = 0;
+  let blocked = 0;
   let polls = 0;
   const poller = (async () => {
     while (!stop) {
       // Counted from when the request was due, so a stall during the pause between polls counts too.
       const due = performance.now() + 10;
+      const cpuBefore = loopCpuMs();
       await new Promise((resolve) => setTimeout(resolve, 10));
       const health = await call(port, 'GET', '/api/health');
       if (health.status !== 200) throw new Error(`health answered ${health.status}`);
-      slowest = Math.max(slowest, performance.now() - due);
+      const waited = performance.now() - due;
+      const cpuAfter = loopCpuMs();
+      slowest = Math.max(slowest, waited);
+      blocked = Math.max(
+        blocked,
+        cpuBefore === null || cpuAfter === null ? waited : Math.min(waited, cpuAfter - cpuBefore),
+      );
       polls += 1;
     }
   })();
   const started = performance.now();
+  let result: T;
+  let ms: number;
   try {
-    const result = await action();
-    return {
-      result,
-      ms: Math.round(performance.now() - started),
-      slowestHealthMs: Math.round(slowest),
-      healthPolls: polls,
-      loopDelayMaxMs: Math.round(loop.max / 1e6),
-      mainGcMaxMs: Math.round(gcMax),
-      rssGrowthMb: Math.round((Math.max(rssPeak, process.memoryUsage().rss) - rssBefore) / MB),
-    };
+    result = await action();
+    ms = Math.round(performance.now() - started);
   } finally {
+    // The figures wait for the poll in flight: during a stall it is the one that waited longest.
     stop = true;
     await poller;
     clearInterval(sampler);
     loop.disable();
     gc.disconnect();
   }
+  return {
+    result,
+    ms,
+    slowestHealthMs: Math.round(slowest),
+    blockedMs: Math.round(blocked),
+    healthPolls: polls,
+    loopDelayMaxMs: Math.round(loop.max / 1e6),
+    mainGcMaxMs: Math.round(gcMax),
+    rssGrowthMb: Math.round((Math.max(rssPeak, process.memoryUsage().rss) - rssBefore) / MB),
+  };
 }
 
 describe.each(dialects)('decompression bombs in import on %s', (dialect) => {
@@ -171,6 +204,17 @@ describe.each(dialects)('decompression bombs in import on %s', (dialect) => {
     ({ cookie } = await signUp(t.app));
     projectId = (await request(t.app, 'POST', '/api/projects', { cookie, body: { name: 'Bombs' } })).json()
       .id;
+    // The first import starts the worker thread; under tsx that compiles its TypeScript in esbuild's
+    // process, which competes for this machine's two cores (the built server loads a bundle).
+    const form = multipart('Warm.md', strToU8('# Warm'));
+    const warm = await call(
+      port,
+      'POST',
+      `/api/import?projectId=${projectId}`,
+      { origin: TEST_ORIGIN, cookie, 'content-type': form.contentType },
+      form.body,
+    );
+    expect(warm.status).toBe(200);
   });
   afterAll(async () => {
     agent.destroy();
@@ -196,6 +240,9 @@ describe.each(dialects)('decompression bombs in import on %s', (dialect) => {
       figures,
     );
     expect(figures.healthPolls, 'the health poller ran during the upload').toBeGreaterThan(0);
+    expect(figures.blockedMs, `${label}: event loop busy during one /api/health`).toBeLessThanOrEqual(
+      BLOCKED_BUDGET_MS,
+    );
     expect(figures.slowestHealthMs, `${label}: slowest /api/health`).toBeLessThan(HEALTH_BUDGET_MS);
     expect(figures.rssGrowthMb, `${label}: RSS growth (MB)`).toBeLessThan(RSS_BUDGET_MB);
     return { status: result.status, json: JSON.parse(result.body), ms: figures.ms };

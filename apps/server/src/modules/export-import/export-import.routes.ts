@@ -184,11 +184,15 @@ export function registerExportImportRoutes(
         const imported: ImportResult['imported'] = [];
         for (const candidate of plan.notes) {
           const title = noteTitleSchema.safeParse(candidate.title);
-          const note = await noteService.create(userId, {
-            projectId: access.projectId,
-            title: title.success ? title.data : 'Untitled',
-            content: candidate.content,
-          });
+          const note = await noteService.create(
+            userId,
+            {
+              projectId: access.projectId,
+              title: title.success ? title.data : 'Untitled',
+              content: candidate.prepared.content,
+            },
+            candidate.prepared,
+          );
           imported.push({ noteId: note.id, title: note.title, source: candidate.source });
         }
         return { projectId: access.projectId, imported, skipped: plan.skipped };

@@ -5,7 +5,13 @@ import { cutLine, PREVIEW_LENGTHS, truncatePlainText } from '@notewise/shared';
  * Every write goes through here: allow-listed Markdown in, plus what reads need — the plain text
  * search ranks and the card excerpt lists show (computed once here, not on every list request).
  */
-export function prepareContent(content: string): { content: string; plainText: string; excerpt: string } {
+export interface PreparedContent {
+  content: string;
+  plainText: string;
+  excerpt: string;
+}
+
+export function prepareContent(content: string): PreparedContent {
   const clean = sanitizeMarkdown(content);
   const plainText = markdownToPlainText(clean);
   return { content: clean, plainText, excerpt: truncatePlainText(plainText, PREVIEW_LENGTHS.card) };

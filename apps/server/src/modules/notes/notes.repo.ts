@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { toPage } from '../../http/pagination';
 import { memberOf, visibleNotes } from '../projects/membership';
 import { syncNoteImages } from '../uploads/uploads.repo';
-import { normalizeTags, prepareContent } from './note-content';
+import { normalizeTags, type PreparedContent, prepareContent } from './note-content';
 import { logRestEdit, type RestEditUpdate } from './note-document.store';
 import {
   FIRST_PAGE_START,
@@ -243,6 +243,8 @@ export function createNotesRepo(db: Kysely<Database>, coEditing: { restEditUpdat
         /** The browser's id for the note (offline queue): a second create with it returns the first. */
         clientId?: string | undefined;
       },
+      /** `prepareContent(input.content)` computed elsewhere (the import worker), not on the event loop. */
+      prepared?: PreparedContent,
     ): Promise<Note> {
       if (input.clientId) {
         const existing = await findByClientId(userId, input.clientId);
@@ -250,7 +252,7 @@ export function createNotesRepo(db: Kysely<Database>, coEditing: { restEditUpdat
       }
       const id = crypto.randomUUID();
       const at = nowIso();
-      const { content, plainText, excerpt } = prepareContent(input.content ?? '');
+      const { content, plainText, excerpt } = prepared ?? prepareContent(input.content ?? '');
       try {
         await db.transaction().execute(async (trx) => {
           await trx

@@ -4,6 +4,7 @@ import type { SessionUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { Membership } from '../projects/membership';
 import { authorize, NOTE_NOT_FOUND, noteAccessOrThrow, projectAccessOrThrow } from '../projects/policy';
+import type { PreparedContent } from './note-content';
 import type { NotesRepo } from './notes.repo';
 
 export const NOTE_CONFLICT_MESSAGE =
@@ -31,9 +32,10 @@ export function createNotesService({ notes, membership, notify }: NotesServiceDe
     async create(
       userId: string,
       input: NoteChanges & { projectId: string; clientId?: string | undefined },
+      prepared?: PreparedContent,
     ): Promise<Note> {
       await projectAccessOrThrow(membership, userId, input.projectId, { action: 'create' });
-      const note = await notes.create(userId, input);
+      const note = await notes.create(userId, input, prepared);
       await notify.note({
         type: 'note.created',
         projectId: note.projectId,
