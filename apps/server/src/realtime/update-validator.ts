@@ -80,9 +80,13 @@ export const MAX_COLLAB_STATE_BYTES = 7.5 * 1024 * 1024;
 /** Past this estimated length, every node of a note is measured exactly (a one-time conversion). */
 const EXACT_LENGTH_FROM = MAX_NOTE_CONTENT_LENGTH / 2;
 
-/** Accepted updates are kept this long (at most this many) until the live document has them. */
+/**
+ * Accepted updates are kept until the live document has them (they are logged first, usually a few
+ * milliseconds), for at most this long and this many bytes: past that, a logging failure, and the
+ * client resends on reconnecting.
+ */
 const IN_FLIGHT_MS = 30_000;
-const IN_FLIGHT_MAX = 256;
+const IN_FLIGHT_MAX_BYTES = 8 * 1024 * 1024;
 
 function hasPending(doc: Y.Doc): boolean {
   return doc.store.pendingStructs !== null || doc.store.pendingDs !== null;
@@ -190,13 +194,13 @@ export class UpdateValidator {
 
   private catchUp(): ShadowDocument {
     const now = Date.now();
-    this.inFlight = this.inFlight
-      .filter(
-        ({ to, at }) =>
-          now - at < IN_FLIGHT_MS &&
-          [...to].some(([client, clock]) => Y.getState(this.live.store, client) < clock),
-      )
-      .slice(-IN_FLIGHT_MAX);
+    this.inFlight = this.inFlight.filter(
+      ({ to, at }) =>
+        now - at < IN_FLIGHT_MS &&
+        [...to].some(([client, clock]) => Y.getState(this.live.store, client) < clock),
+    );
+    let bytes = this.inFlight.reduce((sum, { update }) => sum + update.byteLength, 0);
+    while (bytes > IN_FLIGHT_MAX_BYTES) bytes -= this.inFlight.shift()?.update.byteLength ?? bytes;
     if (this.shadow) {
       this.shadow.catchUp(Y.encodeStateAsUpdate(this.live, Y.encodeStateVector(this.shadow.doc)));
       // Held-back changes the live document no longer has were dropped there (a REST edit's check).
