@@ -322,6 +322,22 @@ describe.each(dialects)('decompression bombs in import on %s', (dialect) => {
     expect(bomb.json.error.message).toBe(IMPORT_MESSAGES.zipBomb);
   }, 120_000);
 
+  it('many stored Word files in a stored zip cost their text, not the upload each', async () => {
+    // Each .docx carries 150 KB of incompressible media, and nothing is compressed: its XML parts
+    // are slices of the 18 MB upload, which must not travel with each of them between threads.
+    const media = new Uint8Array(150 * 1024);
+    for (let i = 0; i < media.length; i++) media[i] = (i * 2654435761) >>> 24;
+    const parts = await docxWithBody(paragraphs(200, () => 'Stored'));
+    const docx = zipSync({ ...parts, 'word/media/pad.bin': media }, { level: 0 });
+    const files: Record<string, Uint8Array> = {};
+    for (let i = 0; i < 100; i++) files[`Doc ${String(i).padStart(3, '0')}.docx`] = docx;
+    const archive = zipSync(files, { level: 0 });
+    expect(archive.length).toBeGreaterThan(15 * MB);
+    const response = await upload('100 stored docx in a stored zip', 'Stored.zip', archive);
+    expect(response.status).toBe(200);
+    expect(response.json.imported).toHaveLength(100);
+  }, 180_000);
+
   it('never opens a zip inside a zip', async () => {
     const inner = zipSync({ 'Zeros.md': new Uint8Array(200 * MB) }, { level: 9 });
     const innerLying = lieAboutSize(inner, 'Zeros.md', 1024);
@@ -386,6 +402,22 @@ describe('import worker limits', () => {
       const plan = await importer.plan('user-a', 'Mixed.zip', zip);
       expect(plan.notes.map((n) => n.title)).toEqual(['Quick']);
       expect(plan.skipped).toEqual([{ name: 'Slow.docx', reason: IMPORT_MESSAGES.docxTooComplex }]);
+    } finally {
+      await importer.close();
+    }
+  }, 60_000);
+
+  it('skips the Word files still to convert once an upload has used its time', async () => {
+    const importer = createImporter({ uploadDeadlineMs: 0 });
+    try {
+      const docx = await renderNoteDocx('Late', markdownToDoc('Late text.'));
+      const plan = await importer.plan(
+        'user-a',
+        'Two.zip',
+        zipSync({ 'Late.docx': docx, 'Early.md': strToU8('# Early') }),
+      );
+      expect(plan.notes.map((n) => n.title)).toEqual(['Early']);
+      expect(plan.skipped).toEqual([{ name: 'Late.docx', reason: IMPORT_MESSAGES.docxTooComplex }]);
     } finally {
       await importer.close();
     }

@@ -49,7 +49,8 @@ export function docxParts(
     if ('over' in read) {
       return { refused: read.over === 'outer' ? 'outOfTotal' : 'tooLarge' };
     }
-    parts[entry.name] = read.bytes;
+    // A copy: a stored part is a view into the whole upload, and posting a view copies all of it.
+    parts[entry.name] = read.bytes.slice();
   }
   return { parts };
 }

@@ -13,12 +13,15 @@ const tooComplex = (message: string) => new ApiError(422, ERROR_CODES.validation
  * runs out of time or memory is skipped with a reason (or, uploaded alone, refused) and the rest of
  * a zip still imports. One import per user at a time, so one account cannot fill the queue.
  */
-export function createImporter(options: ImportPoolOptions = {}) {
+export function createImporter(options: ImportPoolOptions & { uploadDeadlineMs?: number } = {}) {
   const pool = createImportPool(options);
+  // A zip of many Word files may not hold its request open for ever: past this, the rest are skipped.
+  const uploadDeadlineMs = options.uploadDeadlineMs ?? 120_000;
   const running = new Set<string>();
 
   async function plan(fileName: string, bytes: Uint8Array): Promise<ImportPlan> {
     const alone = /\.docx$/i.test(fileName);
+    const deadline = Date.now() + uploadDeadlineMs;
     let steps: DraftStep[];
     try {
       steps = await pool.run({ kind: 'draft', fileName, bytes });
@@ -28,7 +31,9 @@ export function createImporter(options: ImportPoolOptions = {}) {
     const result: ImportPlan = { notes: [], skipped: [] };
     for (const step of steps) {
       let done: DraftStep[] = [step];
-      if ('docx' in step) {
+      if ('docx' in step && Date.now() > deadline) {
+        done = [{ skip: { name: step.docx.path, reason: IMPORT_MESSAGES.docxTooComplex } }];
+      } else if ('docx' in step) {
         try {
           done = await pool.run({ kind: 'docx', ...step.docx });
         } catch (error) {
