@@ -1,3 +1,6 @@
+// First, on its own: it stops an unsupported Node before the SQLite driver loads.
+import './runtime-check';
+
 import { parseArgs } from 'node:util';
 import { newPasswordSchema, PLANS, type Plan, signUpBodySchema } from '@notewise/shared';
 import { loadConfig } from './config';

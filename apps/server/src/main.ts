@@ -1,3 +1,6 @@
+// First, on its own: it stops an unsupported Node before the SQLite driver loads.
+import './runtime-check';
+
 import { buildApp } from './app';
 import { ConfigError, loadConfig, unknownEnvWarnings } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
