@@ -1,3 +1,4 @@
+import { appendAll } from '@notewise/shared';
 import type { JSONContent } from '@tiptap/core';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { toCellAlignment, toCodeLanguage, toTableSpan } from './allow-lists';
@@ -117,7 +118,7 @@ function serializeList(
   block.forEach((item, _offset, index) => {
     const [marker, checkbox] = items(item, index);
     if (index > 0 && !tight) lines.push('');
-    lines.push(...serializeListItem(item, marker, checkbox, tight));
+    appendAll(lines, serializeListItem(item, marker, checkbox, tight));
   });
   return lines;
 }
@@ -245,7 +246,7 @@ function serializeBlocks(
     const blockLines = serializeBlock(block, markers, belowParagraph);
     if (blockLines.length === 0) continue;
     if (lines.length > 0 && !direct) lines.push('');
-    lines.push(...blockLines);
+    appendAll(lines, blockLines);
     previous = { block, markers, lines: blockLines };
   }
   return lines;

@@ -1,3 +1,4 @@
+import { appendAll } from '@notewise/shared';
 import type { JSONContent } from '@tiptap/core';
 import type { Attrs, NodeType, Node as ProseMirrorNode } from '@tiptap/pm/model';
 import type { Token } from 'markdown-it';
@@ -194,7 +195,7 @@ export function parseMarkdownDocument(markdown: string): ProseMirrorNode {
         }
         break;
       case 'inline':
-        current().children.push(...inlineTokensToNodes(token.children ?? []));
+        appendAll(current().children, inlineTokensToNodes(token.children ?? []));
         break;
       case 'html_block':
         append(htmlBlock(token.content));

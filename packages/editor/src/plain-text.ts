@@ -1,3 +1,4 @@
+import { appendAll } from '@notewise/shared';
 import type { Node as ProseMirrorNode } from '@tiptap/pm/model';
 import { nodeTypes as nodes } from './editor-extensions';
 import { parseMarkdownDocument } from './markdown-to-doc';
@@ -44,7 +45,7 @@ function blockLines(block: ProseMirrorNode): string[] {
   }
   const lines: string[] = [];
   block.forEach((child) => {
-    lines.push(...blockLines(child));
+    appendAll(lines, blockLines(child));
   });
   return lines;
 }

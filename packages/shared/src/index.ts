@@ -1,5 +1,6 @@
 export * from './ai.schema';
 export * from './ai-messages';
+export * from './arrays';
 export * from './auth.schema';
 export * from './billing';
 export * from './billing.schema';

@@ -6,6 +6,7 @@ import {
   toPaletteHighlightColor,
   toPaletteTextColor,
 } from '@notewise/editor';
+import { appendAll } from '@notewise/shared';
 import type { JSONContent } from '@tiptap/core';
 import * as Y from 'yjs';
 
@@ -142,7 +143,7 @@ function elementToJson(element: Y.XmlElement): JSONContent {
     if (item.deleted) continue;
     const child = item.content instanceof Y.ContentType ? item.content.type : null;
     if (child instanceof Y.XmlElement) content.push(elementToJson(child));
-    else if (child instanceof Y.XmlText) content.push(...textToJson(child));
+    else if (child instanceof Y.XmlText) appendAll(content, textToJson(child));
     else throw new InvalidUpdateError('neither an element nor text');
   }
   return {

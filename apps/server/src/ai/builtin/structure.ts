@@ -1,3 +1,4 @@
+import { appendAll } from '@notewise/shared';
 import { balanceInlineMarkup, splitSentences } from '../heuristics/text';
 import { type Item, isShortLine, isTitleLike, lexLines } from './structure-lines';
 import { isActionItem, segmentParagraph, TASK_HEADING, taskLine } from './structure-sentences';
@@ -78,7 +79,7 @@ function mergeChecklists(blocks: string[][]): string[][] {
   for (const block of blocks) {
     const last = merged.at(-1);
     const isChecklist = (lines: string[]) => lines.every((line) => CHECKLIST_LINE.test(line));
-    if (last && isChecklist(last) && isChecklist(block)) last.push(...block);
+    if (last && isChecklist(last) && isChecklist(block)) appendAll(last, block);
     else merged.push([...block]);
   }
   return merged;
@@ -153,7 +154,7 @@ export function structureText(input: string): string {
       blocks.push([`${isFirst && !hasTitle ? '#' : '##'} ${title}`]);
       continue;
     }
-    blocks.push(...proseBlocks(item.text, item.lines === 1));
+    appendAll(blocks, proseBlocks(item.text, item.lines === 1));
   }
   endList();
   return mergeChecklists(blocks)

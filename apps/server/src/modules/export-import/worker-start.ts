@@ -10,7 +10,8 @@ import { Worker, type WorkerOptions } from 'node:worker_threads';
  * entry module).
  */
 export function startWorker(
-  files: { source: string; bundle: string },
+  /** `source`: a path beside this file, or the URL of a worker in another folder. */
+  files: { source: string | URL; bundle: string },
   options: Omit<WorkerOptions, 'eval'> = {},
 ): Worker {
   const here = import.meta.url;

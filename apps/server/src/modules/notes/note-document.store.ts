@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { nowIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import { syncNoteImages } from '../uploads/uploads.repo';
-import { prepareContent } from './note-content';
+import { contentPool } from './content-pool';
 
 /** What co-editing needs of a note to open it: the stored Yjs state, its Markdown and the logged updates. */
 export interface StoredNoteDocument {
@@ -143,7 +143,7 @@ export function createNoteDocumentStore(db: Kysely<Database>) {
       markdown: string,
       isFolded: (update: Uint8Array) => boolean,
     ): Promise<boolean> {
-      const { content, plainText, excerpt } = prepareContent(markdown);
+      const { content, plainText, excerpt } = await contentPool.prepare(markdown);
       const result = await db
         .updateTable('notes')
         .set((eb) => ({

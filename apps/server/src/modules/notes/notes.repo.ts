@@ -243,7 +243,7 @@ export function createNotesRepo(db: Kysely<Database>, coEditing: { restEditUpdat
         /** The browser's id for the note (offline queue): a second create with it returns the first. */
         clientId?: string | undefined;
       },
-      /** `prepareContent(input.content)` computed elsewhere (the import worker), not on the event loop. */
+      /** `prepareContent(input.content)` computed off the event loop (the import worker, content-pool.ts). */
       prepared?: PreparedContent,
     ): Promise<Note> {
       if (input.clientId) {
@@ -305,11 +305,14 @@ export function createNotesRepo(db: Kysely<Database>, coEditing: { restEditUpdat
       noteId: string,
       changes: { title?: string | undefined; content?: string | undefined; tags?: string[] | undefined },
       expectedVersion: number | undefined,
+      /** `prepareContent(changes.content)` computed off the event loop (content-pool.ts). */
+      preparedContent?: PreparedContent,
     ): Promise<UpdateResult> {
       const current = await find(userId, noteId);
       if (!current) return { status: 'missing' };
       const at = nowIso();
-      const prepared = changes.content !== undefined ? prepareContent(changes.content) : undefined;
+      const prepared =
+        preparedContent ?? (changes.content !== undefined ? prepareContent(changes.content) : undefined);
       const write = async (executor: Kysely<Database>) => {
         let query = executor
           .updateTable('notes')

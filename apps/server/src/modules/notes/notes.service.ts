@@ -4,6 +4,7 @@ import type { SessionUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { Membership } from '../projects/membership';
 import { authorize, NOTE_NOT_FOUND, noteAccessOrThrow, projectAccessOrThrow } from '../projects/policy';
+import { contentPool } from './content-pool';
 import type { PreparedContent } from './note-content';
 import type { NotesRepo } from './notes.repo';
 
@@ -35,7 +36,8 @@ export function createNotesService({ notes, membership, notify }: NotesServiceDe
       prepared?: PreparedContent,
     ): Promise<Note> {
       await projectAccessOrThrow(membership, userId, input.projectId, { action: 'create' });
-      const note = await notes.create(userId, input, prepared);
+      const ready = prepared ?? (await contentPool.prepare(input.content ?? ''));
+      const note = await notes.create(userId, input, ready);
       await notify.note({
         type: 'note.created',
         projectId: note.projectId,
@@ -57,7 +59,8 @@ export function createNotesService({ notes, membership, notify }: NotesServiceDe
         if (current.title === changes.title)
           throw badRequest('The new title must differ from the current one.');
       }
-      const result = await notes.update(userId, noteId, changes, version);
+      const prepared = changes.content !== undefined ? await contentPool.prepare(changes.content) : undefined;
+      const result = await notes.update(userId, noteId, changes, version, prepared);
       if (result.status === 'missing') throw notFound(NOTE_NOT_FOUND);
       if (result.status === 'conflict') {
         throw new ApiError(409, ERROR_CODES.conflict, NOTE_CONFLICT_MESSAGE, { current: result.current });
