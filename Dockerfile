@@ -4,7 +4,8 @@
 # apps/server/test/dockerfile.test.ts runs these same commands (no container engine in CI).
 
 FROM node:24-bookworm-slim AS build
-# better-sqlite3 compiles its native module when no prebuilt binary fits.
+# Compilers for a native module without a prebuilt binary for the platform (better-sqlite3 and sharp
+# ship them for x64 and arm64, so usually nothing compiles).
 RUN apt-get update \
   && apt-get install -y --no-install-recommends python3 make g++ \
   && rm -rf /var/lib/apt/lists/*
