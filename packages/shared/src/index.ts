@@ -11,6 +11,7 @@ export * from './editor-palettes';
 export * from './errors';
 export * from './events';
 export * from './export-import.schema';
+export * from './history.schema';
 export * from './images.schema';
 export * from './languages';
 export * from './me.schema';

@@ -94,6 +94,11 @@ export const updateNoteBodySchema = z
     tags: tagsSchema.optional(),
     // The column is a 32-bit integer on PostgreSQL: a larger version is no version we ever issued.
     version: z.number().int().min(1).max(2_147_483_647).optional(),
+    /**
+     * Why the text changed, for the note's history (decision 050): an AI Replace and a conflict
+     * resolved with "Keep mine" each record a version of their own, and the text before them is kept.
+     */
+    reason: z.enum(['edit', 'ai', 'merge']).optional(),
   })
   .refine((body) => body.title !== undefined || body.content !== undefined || body.tags !== undefined, {
     message: 'Nothing to update.',

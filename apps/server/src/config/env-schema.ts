@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { aiEnv } from './ai-env';
 import { backupEnv } from './backup-env';
 import { billingEnv } from './billing-env';
+import { historyEnv } from './history-env';
 import { serverEnv } from './server-env';
 import { storageEnv } from './storage-env';
 import { voiceEnv } from './voice-env';
@@ -17,4 +18,5 @@ export const envSchema = z.object({
   ...billingEnv,
   ...storageEnv,
   ...backupEnv,
+  ...historyEnv,
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { backupSettings } from './backup-env';
 import { envSchema } from './env-schema';
+import { historySettings } from './history-env';
 import type { Config } from './types';
 
 export class ConfigError extends Error {
@@ -79,6 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     ipv6Prefix: e.RATE_LIMIT_IPV6_PREFIX,
     shareCodeLifetimeDays: e.SHARE_CODE_LIFETIME_DAYS,
+    history: historySettings(e),
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,

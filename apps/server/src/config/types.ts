@@ -1,4 +1,5 @@
 import type { BackupSettings } from './backup-env';
+import type { HistorySettings } from './history-env';
 import type { TrustProxy } from './trust-proxy';
 
 export interface Config {
@@ -29,6 +30,8 @@ export interface Config {
   ipv6Prefix: number;
   /** Days a share code keeps working; 0: for ever. */
   shareCodeLifetimeDays: number;
+  /** Note history retention and budget, Trash retention (decision 050). */
+  history: HistorySettings;
   logLevel: string;
   /** `auto`: readable on a terminal, JSON otherwise. */
   logFormat: 'auto' | 'json' | 'pretty';

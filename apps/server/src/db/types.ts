@@ -96,6 +96,9 @@ export interface ProjectsTable {
   share_code_issued_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** In Trash since (migration 022, decision 050); null while live. */
+  deleted_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ProjectMembersTable {
@@ -123,6 +126,30 @@ export interface NotesTable {
   /** The id the creating browser generated (offline queue, migration 019): replays find the same note. */
   client_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
+  updated_at: Timestamp;
+  /** In Trash since (migration 022, decision 050); null while live. Every read of live notes filters on it. */
+  deleted_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  deleted_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Trashed by its project's deletion (restored with the project), not on its own. */
+  deleted_with_project: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+}
+
+/** A note's past state (migration 022, decision 050): a whole copy, newest per note first. */
+export interface NoteVersionsTable {
+  id: string;
+  note_id: string;
+  title: string;
+  content: string;
+  /** NoteVersionReason (packages/shared history.schema.ts). */
+  reason: string;
+  /** JSON array of user ids: who made the change (several for a co-editing window). */
+  author_ids: string;
+  /** No later save is coalesced into a sealed version. */
+  sealed: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  /** Bytes of title + content: the per-account history budget sums these. */
+  size: number;
+  created_at: Timestamp;
+  /** The last save coalesced into it. */
   updated_at: Timestamp;
 }
 
@@ -277,6 +304,7 @@ export interface Database {
   rate_limit_counters: RateLimitCountersTable;
   search_terms: SearchTermsTable;
   note_updates: NoteUpdatesTable;
+  note_versions: NoteVersionsTable;
   voice_calls: VoiceCallsTable;
   voice_turns: VoiceTurnsTable;
   voice_usage: VoiceUsageTable;

@@ -19,6 +19,7 @@ import { ordersMigration } from './017-orders';
 import { noteClientIdsMigration } from './019-note-client-ids';
 import { shareCodeIssuedMigration } from './020-share-code-issued';
 import { operationsMigration } from './021-operations';
+import { historyTrashMigration } from './022-history-trash';
 
 /**
  * Versioned migrations. Never edit or renumber one that has landed on main; add the next number.
@@ -46,6 +47,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '019-note-client-ids': noteClientIdsMigration(),
     '020-share-code-issued': shareCodeIssuedMigration(dialect),
     '021-operations': operationsMigration(),
+    '022-history-trash': historyTrashMigration(dialect),
   };
 }
 
