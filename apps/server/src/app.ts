@@ -35,6 +35,8 @@ import { createDraftsRepo } from './modules/drafts/drafts.repo';
 import { registerDraftRoutes } from './modules/drafts/drafts.routes';
 import { registerExportImportRoutes } from './modules/export-import/export-import.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerNoteHistoryRoutes } from './modules/notes/history/note-history.routes';
+import { createNoteVersionsRepo } from './modules/notes/history/note-versions.repo';
 import { createNotesRepo } from './modules/notes/notes.repo';
 import { registerNoteRoutes } from './modules/notes/notes.routes';
 import { createNotesService } from './modules/notes/notes.service';
@@ -265,7 +267,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const notes = createNotesRepo(database.db, { restEditUpdate });
   const membership = createMembership(database.db);
   const shared = createSharedProjectsRepo(database.db, { codeLifetimeDays: config.shareCodeLifetimeDays });
-  const noteService = createNotesService({ notes, membership, notify });
+  const noteService = createNotesService({
+    notes,
+    membership,
+    notify,
+    versions: createNoteVersionsRepo(database.db),
+  });
   const projectService = createProjectsService({
     projects,
     shared,
@@ -282,6 +289,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerUploadRoutes(app, { uploads, membership, sessions, rateLimiter });
   registerProjectRoutes(app, { projects, service: projectService });
   registerNoteRoutes(app, { notes, membership, service: noteService });
+  registerNoteHistoryRoutes(app, { service: noteService });
   registerPinRoutes(app, { notes, service: noteService });
   registerExportImportRoutes(app, {
     db: database.db,

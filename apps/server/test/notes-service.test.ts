@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../src/http/errors';
 import type { SessionUser } from '../src/http/session';
+import { createNoteVersionsRepo } from '../src/modules/notes/history/note-versions.repo';
 import { createNotesRepo } from '../src/modules/notes/notes.repo';
 import {
   createNotesService,
@@ -27,6 +28,7 @@ describe.each(dialects)('notes.service on %s', (dialect) => {
       notes: createNotesRepo(db, { restEditUpdate }),
       membership: createMembership(db),
       notify: createChangeNotifier(db, t.bus),
+      versions: createNoteVersionsRepo(db),
     });
     stopListening = t.bus.subscribe((message) => published.push(message));
   });

@@ -21,6 +21,8 @@ interface World {
   /** A note in the project, written by the owner. */
   noteId: string;
   memberId: string;
+  /** A version of the note (its first text, before one edit). */
+  versionId: string;
   /** Each actor's own personal project: where a move goes. */
   personalOf: Record<Actor, string>;
 }
@@ -111,6 +113,19 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
     alsoAtDestination: 'moveIn',
     success: 200,
     body: (w, actor) => ({ projectId: w.personalOf[actor] }),
+  },
+  'GET /api/notes/:id/versions': { target: 'note', action: 'read', success: 200 },
+  'GET /api/notes/:id/versions/:versionId': {
+    target: 'note',
+    action: 'read',
+    success: 200,
+    url: (w) => `/api/notes/${w.noteId}/versions/${w.versionId}`,
+  },
+  'POST /api/notes/:id/versions/:versionId/restore': {
+    target: 'note',
+    action: 'editText',
+    success: 200,
+    url: (w) => `/api/notes/${w.noteId}/versions/${w.versionId}/restore`,
   },
   'PUT /api/notes/:id/pin': { target: 'note', action: 'read', success: 204 },
   'DELETE /api/notes/:id/pin': { target: 'note', action: 'read', success: 204 },
@@ -269,8 +284,14 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     } else {
       projectId = (await call('owner', 'POST', '/api/projects', { name: 'Private' })).json().id;
     }
-    const noteId = (await call('owner', 'POST', '/api/notes', { projectId, title: 'Owner note' })).json().id;
-    return { projectId, kind, noteId, memberId: users.member.id, personalOf };
+    const noteId = (
+      await call('owner', 'POST', '/api/notes', { projectId, title: 'Owner note', content: 'first' })
+    ).json().id;
+    const edited = await call('owner', 'PATCH', `/api/notes/${noteId}`, { content: 'second', version: 1 });
+    expect(edited.statusCode).toBe(200);
+    const versions = (await call('owner', 'GET', `/api/notes/${noteId}/versions`)).json().versions;
+    const versionId = versions.at(-1).id;
+    return { projectId, kind, noteId, memberId: users.member.id, versionId, personalOf };
   }
 
   function roleOf(actor: Actor, kind: ProjectKind): ProjectRole {

@@ -3,6 +3,11 @@ import { nowIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import { syncNoteImages } from '../uploads/uploads.repo';
 import { contentPool } from './content-pool';
+import { createNoteVersionsRepo } from './history/note-versions.repo';
+import { createVersionRecorder, type VersionRecorder } from './history/version-recorder';
+
+/** A REST edit landing between the read and the write of a store: read again (rare twice in a row). */
+const STORE_ATTEMPTS = 5;
 
 /** What co-editing needs of a note to open it: the stored Yjs state, its Markdown and the logged updates. */
 export interface StoredNoteDocument {
@@ -59,7 +64,10 @@ export async function logRestEdit(
  * notes.content (search, previews, export read that), and the update log in note_updates. The
  * collaboration server (realtime/collab) decides when; this module only reads and writes.
  */
-export function createNoteDocumentStore(db: Kysely<Database>) {
+export function createNoteDocumentStore(
+  db: Kysely<Database>,
+  history: VersionRecorder = createVersionRecorder(createNoteVersionsRepo(db)),
+) {
   /**
    * Drops the logged updates the stored state contains. One that arrived while the state was being
    * written (logged, not yet applied) stays, and is applied again on the next load (Yjs updates
@@ -134,38 +142,88 @@ export function createNoteDocumentStore(db: Kysely<Database>) {
 
     /**
      * The state and its Markdown mirror (text, search, previews, images), then the log compacted.
-     * `isFolded` tells which logged updates the state contains. True when the text changed (the
-     * version moved on and the caller announces it); false when only the Yjs state did.
+     * `isFolded` tells which logged updates the state contains; `editors` who changed it since the
+     * last store. A new text is written like every note write (one transaction: the row guarded by
+     * the version read just before, the project's `updated_at`, a co-editing version of the note's
+     * history). True when the text changed (the version moved on and the caller announces it); false
+     * when only the Yjs state did.
      */
     async storeDocument(
       noteId: string,
       state: Uint8Array,
       markdown: string,
       isFolded: (update: Uint8Array) => boolean,
+      editors: string[] = [],
     ): Promise<boolean> {
       const { content, plainText, excerpt } = await contentPool.prepare(markdown);
-      const result = await db
-        .updateTable('notes')
-        .set((eb) => ({
-          ydoc: state,
-          content,
-          plain_text: plainText,
-          excerpt,
-          version: eb('version', '+', 1),
-          updated_at: nowIso(),
-        }))
-        .where('id', '=', noteId)
-        .where('content', '!=', content)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) {
-        // Same text (e.g. only awareness or formatting-free changes): keep the Yjs state current.
-        await storeState(noteId, state);
-        await compactLog(noteId, isFolded);
-        return false;
+      for (let attempt = 0; attempt < STORE_ATTEMPTS; attempt += 1) {
+        const before = await db
+          .selectFrom('notes')
+          .select(['title', 'content', 'version', 'updated_at', 'author_id', 'project_id'])
+          .where('id', '=', noteId)
+          .executeTakeFirst();
+        if (!before) return false;
+        const row = { ...before, updatedAt: before.updated_at, authorId: before.author_id };
+        if (row.content === content) {
+          // Same text (e.g. only formatting-free changes): keep the Yjs state current; the people
+          // who were in the document still count as authors of the open co-editing version.
+          await db.transaction().execute(async (trx) => {
+            await trx.updateTable('notes').set({ ydoc: state }).where('id', '=', noteId).execute();
+            await history.record(trx, {
+              noteId,
+              before: row,
+              after: row,
+              reason: 'co-edit',
+              actorIds: editors,
+              at: nowIso(),
+            });
+          });
+          await compactLog(noteId, isFolded);
+          return false;
+        }
+        const at = nowIso();
+        const written = await db.transaction().execute(async (trx) => {
+          const result = await trx
+            .updateTable('notes')
+            .set((eb) => ({
+              ydoc: state,
+              content,
+              plain_text: plainText,
+              excerpt,
+              version: eb('version', '+', 1),
+              updated_at: at,
+            }))
+            .where('id', '=', noteId)
+            .where('version', '=', row.version)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) return false;
+          await trx
+            .updateTable('projects')
+            .set({ updated_at: at })
+            .where('id', '=', row.project_id)
+            .execute();
+          await history.record(trx, {
+            noteId,
+            before: row,
+            after: { title: row.title, content },
+            reason: 'co-edit',
+            actorIds: editors,
+            at,
+          });
+          return true;
+        });
+        if (written) {
+          await compactLog(noteId, isFolded);
+          await syncNoteImages(db, noteId, content);
+          return true;
+        }
       }
-      await compactLog(noteId, isFolded);
-      await syncNoteImages(db, noteId, content);
-      return true;
+      throw new Error('the note kept changing while its co-editing state was stored');
+    },
+
+    /** The last editor left the document: its co-editing version is complete. */
+    async closeHistoryWindow(noteId: string) {
+      await db.transaction().execute((trx) => history.closeWindow(trx, noteId));
     },
 
     /** One acknowledged update, written before it is applied (decision 018). */

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Note, type NoteCounts, UNTITLED_NOTE_TITLE } from '@notewise/shared';
+import { type Note, type NoteCounts, type NoteVersionReason, UNTITLED_NOTE_TITLE } from '@notewise/shared';
 import { type Kysely, sql } from 'kysely';
 import { nowIso, toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
@@ -7,6 +7,8 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { toPage } from '../../http/pagination';
 import { memberOf, visibleNotes } from '../projects/membership';
 import { syncNoteImages } from '../uploads/uploads.repo';
+import { createNoteVersionsRepo } from './history/note-versions.repo';
+import { createVersionRecorder, type VersionRecorder } from './history/version-recorder';
 import { normalizeTags, type PreparedContent, prepareContent } from './note-content';
 import { logRestEdit, type RestEditUpdate } from './note-document.store';
 import {
@@ -23,13 +25,19 @@ import {
  * compound select); beyond it, one walk of the (updated_at, id) index.
  */
 const MERGE_MAX_PROJECTS = 200;
+/** A change without a version retries when another write lands between its read and its write. */
+const WRITE_ATTEMPTS = 5;
 
 export type UpdateResult =
   | { status: 'ok'; note: Note }
   | { status: 'conflict'; current: Note }
   | { status: 'missing' };
 
-export function createNotesRepo(db: Kysely<Database>, coEditing: { restEditUpdate: RestEditUpdate }) {
+export function createNotesRepo(
+  db: Kysely<Database>,
+  coEditing: { restEditUpdate: RestEditUpdate },
+  history: VersionRecorder = createVersionRecorder(createNoteVersionsRepo(db)),
+) {
   /** Notes the user may see (member of the note's project), with their own pin state. */
   const visible = (userId: string) =>
     visibleNotes(db, userId).leftJoin('pins as pin', (join) =>
@@ -298,7 +306,9 @@ export function createNotesRepo(db: Kysely<Database>, coEditing: { restEditUpdat
 
     /**
      * Optimistic concurrency: the row changes only if it still has `expectedVersion`; otherwise the
-     * caller gets the current note and nothing is overwritten.
+     * caller gets the current note and nothing is overwritten. The text, the co-editing state, the
+     * project's `updated_at` and the note's history change in one transaction, guarded by the version
+     * read just before, so the history records exactly the text this write replaced.
      */
     async update(
       userId: string,
@@ -307,44 +317,63 @@ export function createNotesRepo(db: Kysely<Database>, coEditing: { restEditUpdat
       expectedVersion: number | undefined,
       /** `prepareContent(changes.content)` computed off the event loop (content-pool.ts). */
       preparedContent?: PreparedContent,
+      reason: NoteVersionReason = 'edit',
     ): Promise<UpdateResult> {
-      const current = await find(userId, noteId);
-      if (!current) return { status: 'missing' };
-      const at = nowIso();
       const prepared =
         preparedContent ?? (changes.content !== undefined ? prepareContent(changes.content) : undefined);
-      const write = async (executor: Kysely<Database>) => {
-        let query = executor
-          .updateTable('notes')
-          .set((eb) => ({
-            ...(changes.title !== undefined ? { title: changes.title } : {}),
-            ...(prepared
-              ? { content: prepared.content, plain_text: prepared.plainText, excerpt: prepared.excerpt }
-              : {}),
-            ...(changes.tags !== undefined ? { tags: JSON.stringify(normalizeTags(changes.tags)) } : {}),
-            version: eb('version', '+', 1),
-            updated_at: at,
-          }))
-          .where('id', '=', noteId);
-        if (expectedVersion !== undefined) query = query.where('version', '=', expectedVersion);
-        return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
-      };
-      // A new text reaches the co-editing state in the same transaction, as one update (decision 044).
-      const written = prepared
-        ? await db.transaction().execute(async (trx) => {
-            if (!(await write(trx))) return false;
-            await logRestEdit(trx, noteId, prepared.content, coEditing.restEditUpdate);
-            return true;
-          })
-        : await write(db);
-      if (!written) {
-        const latest = await find(userId, noteId);
-        return latest ? { status: 'conflict', current: latest } : { status: 'missing' };
+      for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
+        const current = await find(userId, noteId);
+        if (!current) return { status: 'missing' };
+        if (expectedVersion !== undefined && current.version !== expectedVersion) {
+          return { status: 'conflict', current };
+        }
+        const at = nowIso();
+        const written = await db.transaction().execute(async (trx) => {
+          const result = await trx
+            .updateTable('notes')
+            .set((eb) => ({
+              ...(changes.title !== undefined ? { title: changes.title } : {}),
+              ...(prepared
+                ? { content: prepared.content, plain_text: prepared.plainText, excerpt: prepared.excerpt }
+                : {}),
+              ...(changes.tags !== undefined ? { tags: JSON.stringify(normalizeTags(changes.tags)) } : {}),
+              version: eb('version', '+', 1),
+              updated_at: at,
+            }))
+            .where('id', '=', noteId)
+            .where('version', '=', current.version)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 0) return false;
+          // A new text reaches the co-editing state in the same transaction, as one update (decision 044).
+          if (prepared) await logRestEdit(trx, noteId, prepared.content, coEditing.restEditUpdate);
+          await trx
+            .updateTable('projects')
+            .set({ updated_at: at })
+            .where('id', '=', current.projectId)
+            .execute();
+          await history.record(trx, {
+            noteId,
+            before: current,
+            after: { title: changes.title ?? current.title, content: prepared?.content ?? current.content },
+            reason,
+            actorIds: [userId],
+            at,
+          });
+          return true;
+        });
+        if (written) {
+          if (prepared) await syncNoteImages(db, noteId, prepared.content);
+          const note = await find(userId, noteId);
+          return note ? { status: 'ok', note } : { status: 'missing' };
+        }
+        // Changed between the read and the write: an edit from a version is now a conflict; a
+        // change without one (rename, restore) reads again and applies to what is there now.
+        if (expectedVersion !== undefined) {
+          const latest = await find(userId, noteId);
+          return latest ? { status: 'conflict', current: latest } : { status: 'missing' };
+        }
       }
-      await db.updateTable('projects').set({ updated_at: at }).where('id', '=', current.projectId).execute();
-      if (prepared) await syncNoteImages(db, noteId, prepared.content);
-      const note = await find(userId, noteId);
-      return note ? { status: 'ok', note } : { status: 'missing' };
+      throw new Error('the note kept changing while it was being saved');
     },
 
     async move(noteId: string, projectId: string) {

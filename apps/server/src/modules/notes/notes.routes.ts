@@ -96,8 +96,8 @@ export function registerNoteRoutes(app: FastifyInstance, { notes, membership, se
       schema: { params: idParamsSchema, body: updateNoteBodySchema, response: { 200: noteSchema } },
     },
     async (request) => {
-      const { version, ...changes } = request.body;
-      return service.update(currentUser(request).id, request.params.id, changes, version);
+      const { version, reason, ...changes } = request.body;
+      return service.update(currentUser(request).id, request.params.id, changes, version, reason);
     },
   );
 

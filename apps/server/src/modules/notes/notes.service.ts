@@ -1,20 +1,25 @@
-import { ERROR_CODES, hasAccess, type Note } from '@notewise/shared';
+import { ERROR_CODES, hasAccess, type Note, type NoteVersionReason } from '@notewise/shared';
 import { ApiError, accessRequired, badRequest, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
 import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { Membership } from '../projects/membership';
 import { authorize, NOTE_NOT_FOUND, noteAccessOrThrow, projectAccessOrThrow } from '../projects/policy';
 import { contentPool } from './content-pool';
+import type { NoteVersionsRepo } from './history/note-versions.repo';
 import type { PreparedContent } from './note-content';
 import type { NotesRepo } from './notes.repo';
 
 export const NOTE_CONFLICT_MESSAGE =
   'This note was changed somewhere else since you opened it. Choose which version to keep.';
 
+export const VERSION_NOT_FOUND = 'Version not found';
+
 export interface NotesServiceDeps {
   notes: NotesRepo;
   membership: Membership;
   notify: ChangeNotifier;
+  /** Note history (decision 050); read through the same database as `notes`. */
+  versions: NoteVersionsRepo;
 }
 
 export interface NoteChanges {
@@ -28,7 +33,17 @@ export interface NoteChanges {
  * cannot see, 403 for what they may not do), the write, then its change event. A change that is
  * refused or conflicts publishes nothing.
  */
-export function createNotesService({ notes, membership, notify }: NotesServiceDeps) {
+export function createNotesService({ notes, membership, notify, versions }: NotesServiceDeps) {
+  /** A text change, as every open editor and list must hear of it (a REST write: live-changes.ts applies it). */
+  const announceTextChange = (userId: string, note: Note) =>
+    notify.note({
+      type: 'note.updated',
+      projectId: note.projectId,
+      noteId: note.id,
+      actorId: userId,
+      source: 'rest',
+    });
+
   return {
     async create(
       userId: string,
@@ -51,7 +66,13 @@ export function createNotesService({ notes, membership, notify }: NotesServiceDe
      * With `version`, an edit that applies only to that version (409 with the current note
      * otherwise); without it, a rename, which must change the title.
      */
-    async update(userId: string, noteId: string, changes: NoteChanges, version: number | undefined) {
+    async update(
+      userId: string,
+      noteId: string,
+      changes: NoteChanges,
+      version: number | undefined,
+      reason: Exclude<NoteVersionReason, 'co-edit' | 'restore'> = 'edit',
+    ) {
       await noteAccessOrThrow(membership, userId, noteId, 'editText');
       if (version === undefined) {
         const current = await notes.find(userId, noteId);
@@ -60,7 +81,7 @@ export function createNotesService({ notes, membership, notify }: NotesServiceDe
           throw badRequest('The new title must differ from the current one.');
       }
       const prepared = changes.content !== undefined ? await contentPool.prepare(changes.content) : undefined;
-      const result = await notes.update(userId, noteId, changes, version, prepared);
+      const result = await notes.update(userId, noteId, changes, version, prepared, reason);
       if (result.status === 'missing') throw notFound(NOTE_NOT_FOUND);
       if (result.status === 'conflict') {
         throw new ApiError(409, ERROR_CODES.conflict, NOTE_CONFLICT_MESSAGE, { current: result.current });
@@ -72,6 +93,36 @@ export function createNotesService({ notes, membership, notify }: NotesServiceDe
         actorId: userId,
         ...(changes.content !== undefined ? { source: 'rest' as const } : {}),
       });
+      return result.note;
+    },
+
+    /** A note's history, for whoever may read the note (404 otherwise, like the note itself). */
+    async listVersions(userId: string, noteId: string, page: Parameters<NoteVersionsRepo['list']>[1]) {
+      await noteAccessOrThrow(membership, userId, noteId, 'read');
+      return versions.list(noteId, page);
+    },
+
+    async getVersion(userId: string, noteId: string, versionId: string) {
+      await noteAccessOrThrow(membership, userId, noteId, 'read');
+      const version = await versions.find(noteId, versionId);
+      if (!version) throw notFound(VERSION_NOT_FOUND);
+      return version;
+    },
+
+    /**
+     * An earlier version's title and text become the note's, as one write that is itself a version
+     * (the text it replaces is kept). On a co-edited note the write reaches the live document as one
+     * update, so every open editor shows it at once (decision 044).
+     */
+    async restoreVersion(userId: string, noteId: string, versionId: string): Promise<Note> {
+      await noteAccessOrThrow(membership, userId, noteId, 'editText');
+      const version = await versions.find(noteId, versionId);
+      if (!version) throw notFound(VERSION_NOT_FOUND);
+      const prepared = await contentPool.prepare(version.content);
+      const changes = { title: version.title, content: version.content };
+      const result = await notes.update(userId, noteId, changes, undefined, prepared, 'restore');
+      if (result.status !== 'ok') throw notFound(NOTE_NOT_FOUND);
+      await announceTextChange(userId, result.note);
       return result.note;
     },
 

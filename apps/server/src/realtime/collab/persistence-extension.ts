@@ -28,6 +28,15 @@ export function createPersistence(deps: PersistenceDeps) {
   const { store, log } = deps;
   /** Documents whose load succeeded (name -> project id); only those may ever be stored (a failed load overwrites nothing). */
   const loaded = new Map<string, string>();
+  /** Who sent changes to each open document since it was last stored: the authors of its next version. */
+  const editors = new Map<string, Set<string>>();
+
+  /** The editors since the last store, handed over once (a failed store loses only the names). */
+  const takeEditors = (noteId: string): string[] => {
+    const names = editors.get(noteId);
+    editors.delete(noteId);
+    return names ? [...names] : [];
+  };
 
   /**
    * The note's co-editing state as stored plus its logged updates; built from the Markdown when
@@ -63,8 +72,12 @@ export function createPersistence(deps: PersistenceDeps) {
     const state = Y.encodeStateAsUpdate(document);
     // Taken with the state: the logged updates it already contains are the ones folded in below.
     const storedSnapshot = Y.snapshot(document);
-    const changed = await store.storeDocument(noteId, state, markdownFromYdoc(document), (update) =>
-      Y.snapshotContainsUpdate(storedSnapshot, update),
+    const changed = await store.storeDocument(
+      noteId,
+      state,
+      markdownFromYdoc(document),
+      (update) => Y.snapshotContainsUpdate(storedSnapshot, update),
+      takeEditors(noteId),
     );
     if (!changed) return;
     opsMetrics.collabDocumentStored();
@@ -82,8 +95,12 @@ export function createPersistence(deps: PersistenceDeps) {
     async beforeHandleMessage({ context, documentName, update: message }) {
       const update = yjsUpdateOf(message);
       if (!update || update.byteLength <= EMPTY_UPDATE_BYTES) return;
+      const { noteId, user } = context as CollabContext;
       try {
-        await store.logUpdate((context as CollabContext).noteId, update);
+        await store.logUpdate(noteId, update);
+        const noteEditors = editors.get(noteId) ?? new Set<string>();
+        noteEditors.add(user.id);
+        editors.set(noteId, noteEditors);
         opsMetrics.collabUpdateApplied();
       } catch (err) {
         log.error({ err, document: documentName }, 'could not log a co-editing update; not acknowledged');
@@ -117,6 +134,15 @@ export function createPersistence(deps: PersistenceDeps) {
 
     async afterUnloadDocument({ documentName }) {
       loaded.delete(documentName);
+      const noteId = noteIdOf(documentName);
+      if (!noteId) return;
+      editors.delete(noteId);
+      try {
+        // The last editor left: the next change starts a new version of the note's history.
+        await store.closeHistoryWindow(noteId);
+      } catch (err) {
+        log.error({ err, noteId }, 'could not close the co-editing version of a note');
+      }
     },
   };
 
