@@ -35,6 +35,7 @@ import { createDraftsRepo } from './modules/drafts/drafts.repo';
 import { registerDraftRoutes } from './modules/drafts/drafts.routes';
 import { registerExportImportRoutes } from './modules/export-import/export-import.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { startHistoryPruning } from './modules/notes/history/history-pruning';
 import { registerNoteHistoryRoutes } from './modules/notes/history/note-history.routes';
 import { createNoteVersionsRepo } from './modules/notes/history/note-versions.repo';
 import { createNotesRepo } from './modules/notes/notes.repo';
@@ -366,6 +367,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ),
   );
   const sweep = startTrialExpirySweep(database.db, app.log);
+  const stopHistoryPruning = startHistoryPruning(database.db, config.history, app.log);
   // PostgreSQL: a restore refuses while instances beat (decision 045).
   const heartbeat = await startInstanceHeartbeat(database, app.log);
   const backups = backupSettings
@@ -378,6 +380,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.addHook('onClose', async () => {
     sweep.stop();
+    stopHistoryPruning();
     backups?.stop();
     await heartbeat.stop();
     socketGuard.stop();

@@ -66,6 +66,7 @@ export const BACKGROUND_JOBS = [
   'export-render-crash',
   'export-render-timeout',
   'import-worker',
+  'history-pruning',
 ] as const;
 export type BackgroundJob = (typeof BACKGROUND_JOBS)[number];
 
