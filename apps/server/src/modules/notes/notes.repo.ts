@@ -248,15 +248,15 @@ export function createNotesRepo(
         title?: string | undefined;
         content?: string | undefined;
         tags?: string[] | undefined;
-        /** The browser's id for the note (offline queue): a second create with it returns the first. */
+        /** The browser's id for the note (offline queue): a second create with it returns the first (`created` false). */
         clientId?: string | undefined;
       },
       /** `prepareContent(input.content)` computed off the event loop (the import worker, content-pool.ts). */
       prepared?: PreparedContent,
-    ): Promise<Note> {
+    ): Promise<{ note: Note; created: boolean }> {
       if (input.clientId) {
         const existing = await findByClientId(userId, input.clientId);
-        if (existing) return existing;
+        if (existing) return { note: existing, created: false };
       }
       const id = crypto.randomUUID();
       const at = nowIso();
@@ -293,13 +293,13 @@ export function createNotesRepo(
           input.clientId && isUniqueViolation(error)
             ? await findByClientId(userId, input.clientId)
             : undefined;
-        if (winner) return winner;
+        if (winner) return { note: winner, created: false };
         throw error;
       }
       if (content) await syncNoteImages(db, id, content);
       const note = await find(userId, id);
       if (!note) throw new Error('created note not found');
-      return note;
+      return { note, created: true };
     },
 
     findByClientId,
@@ -376,13 +376,21 @@ export function createNotesRepo(
       throw new Error('the note kept changing while it was being saved');
     },
 
-    async move(noteId: string, projectId: string) {
-      await db
-        .updateTable('notes')
-        .set((eb) => ({ project_id: projectId, version: eb('version', '+', 1) }))
-        .where('id', '=', noteId)
-        .execute();
-      await db.updateTable('projects').set({ updated_at: nowIso() }).where('id', '=', projectId).execute();
+    /** Both projects changed: each one's `updated_at` moves on with the note, in one transaction. */
+    async move(noteId: string, fromProjectId: string, projectId: string) {
+      const at = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('notes')
+          .set((eb) => ({ project_id: projectId, version: eb('version', '+', 1) }))
+          .where('id', '=', noteId)
+          .execute();
+        await trx
+          .updateTable('projects')
+          .set({ updated_at: at })
+          .where('id', 'in', [fromProjectId, projectId])
+          .execute();
+      });
     },
 
     async delete(noteId: string) {

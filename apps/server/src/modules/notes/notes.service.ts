@@ -52,7 +52,9 @@ export function createNotesService({ notes, membership, notify, versions }: Note
     ): Promise<Note> {
       await projectAccessOrThrow(membership, userId, input.projectId, { action: 'create' });
       const ready = prepared ?? (await contentPool.prepare(input.content ?? ''));
-      const note = await notes.create(userId, input, ready);
+      const { note, created } = await notes.create(userId, input, ready);
+      // A replay of an offline create returns the note the first one made: nothing new to announce.
+      if (!created) return note;
       await notify.note({
         type: 'note.created',
         projectId: note.projectId,
@@ -137,7 +139,7 @@ export function createNotesService({ notes, membership, notify, versions }: Note
       authorize(source, 'moveOut');
       authorize(destination, 'moveIn');
       if (destination.kind === 'shared' && !hasAccess(user.plan, user.planExpiresAt)) throw accessRequired();
-      await notes.move(note.id, destination.projectId);
+      await notes.move(note.id, note.projectId, destination.projectId);
       const moved = await notes.find(user.id, note.id);
       if (!moved) throw notFound(NOTE_NOT_FOUND);
       await notify.note({

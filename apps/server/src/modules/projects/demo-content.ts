@@ -154,7 +154,7 @@ export async function seedDemoContent(
     },
   ];
   for (const sample of samples.reverse()) {
-    const note = await notes.create(userId, sample);
+    const { note } = await notes.create(userId, sample);
     if (sample.pin) await notes.pin(userId, note.id);
   }
 }
