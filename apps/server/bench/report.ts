@@ -35,6 +35,16 @@ export function report(sizes: SizeResult[]) {
     ['note list (50) p99 at 500 req/s', fig('note list (50 notes)')?.app.p99, 10],
     ['big project first page (50) p99 at 500 req/s', fig('note list (big project, first page)')?.app.p99, 10],
     ['big project deep page (50) p99 at 500 req/s', fig('note list (big project, deep page)')?.app.p99, 10],
+    [
+      'note versions first page (50 of 10,000) p99 at 500 req/s',
+      fig('note versions (10,000, first page)')?.app.p99,
+      10,
+    ],
+    [
+      'note versions deep page (50 of 10,000) p99 at 500 req/s',
+      fig('note versions (10,000, deep page)')?.app.p99,
+      10,
+    ],
     ['get note p99 at 500 req/s', fig('get note')?.app.p99, 5],
     [
       'big project first page: bare throughput / app throughput (at most 2)',

@@ -13,8 +13,10 @@ import path from 'node:path';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
+import { createSearchRepo } from '../src/modules/search/search.repo';
 import { measureExtras } from './extras';
 import { type Figure, load, startBare } from './harness';
+import { middleVersionCursor, seedVersions } from './history-lists';
 import { report, type SizeResult } from './report';
 import { QUERIES, randomSentence, seedNotes } from './seed';
 import { measureStartup } from './startup';
@@ -182,6 +184,20 @@ async function measureSize(noteCount: number, last: boolean) {
         500,
         cookie,
       );
+    }
+
+    // A note with 10,000 versions (decision 050): its history's first page and one in the middle.
+    if (wanted('note versions')) {
+      const versionCount = 10_000;
+      const longLived = await post('/api/notes', { projectId: smallProject.id, title: 'Long history' });
+      await seedVersions(database, longLived.id, userId, versionCount);
+      // As the background maintenance would within minutes of a bulk change (search.repo.ts).
+      await createSearchRepo(database.db, database.dialect).maintain({ force: true });
+      const versionsUrl = `${address}/api/notes/${longLived.id}/versions?limit=50`;
+      await measure('note versions (10,000, first page)', [versionsUrl], 500, cookie);
+      const middle = await middleVersionCursor(address, longLived.id, cookie, versionCount);
+      if (middle)
+        await measure('note versions (10,000, deep page)', [`${versionsUrl}&cursor=${middle}`], 500, cookie);
     }
 
     if (last && wanted('extras'))
