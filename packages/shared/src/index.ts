@@ -28,5 +28,6 @@ export * from './search.schema';
 export * from './search-rank';
 export * from './shared-projects.schema';
 export * from './text';
+export * from './three-way-merge';
 export * from './voice.schema';
 export * from './voice-messages';
