@@ -298,6 +298,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     membership,
     noteService,
     rateLimiter,
+    uploads,
     renderTimeoutMs: options.renderTimeoutMs,
   });
   registerSearchRoutes(app, { search: createSearchRepo(database.db, database.dialect) });

@@ -27,6 +27,11 @@ export const IMPORT_LIMITS = {
    * prose (decision 039).
    */
   maxDocxXmlBytes: 3 * 1024 * 1024,
+  /** Images unpacked from one Word document, and from one upload (all its documents). */
+  maxDocxImages: 20,
+  maxImportImages: 50,
+  /** Their bytes as packed in the document (each also within the image upload limit, 5 MB). */
+  maxImportImageBytes: 25 * 1024 * 1024,
 } as const;
 
 /** Why a file or zip entry was not imported: machine code plus the sentence the dialog shows. */
@@ -36,11 +41,27 @@ export const importSkipSchema = z.object({
 });
 export type ImportSkip = z.infer<typeof importSkipSchema>;
 
+/** How many of one kind of thing a file held, e.g. `{ what: 'tables', count: 3 }`. */
+export const importCountSchema = z.object({ what: z.string(), count: z.number().int().nonnegative() });
+export type ImportCount = z.infer<typeof importCountSchema>;
+
+/** Something approximated or dropped while converting a file, how often, and why (a sentence). */
+export const importIssueSchema = importCountSchema.extend({ reason: z.string() });
+export type ImportIssue = z.infer<typeof importIssueSchema>;
+
 export const importedNoteSchema = z.object({
   noteId: z.string(),
   title: z.string(),
   /** The file (or zip entry path) it came from. */
   source: z.string(),
+  /** What arrived as itself (headings, tables, links...); only kinds the file had. */
+  converted: z.array(importCountSchema).optional(),
+  /** What arrived in another form the editor can hold (e.g. merged table cells). */
+  approximated: z.array(importIssueSchema).optional(),
+  /** What did not arrive (e.g. Word comments). */
+  dropped: z.array(importIssueSchema).optional(),
+  /** Images stored through the upload pipeline and shown in the note. */
+  imagesImported: z.number().int().nonnegative().optional(),
 });
 export type ImportedNote = z.infer<typeof importedNoteSchema>;
 

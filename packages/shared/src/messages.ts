@@ -92,3 +92,20 @@ export const IMPORT_MESSAGES = {
   busy: 'Imports are busy right now. Try again in a moment.',
   alreadyRunning: 'Your previous import is still running. Wait for it to finish, then try again.',
 } as const;
+
+/** The import summary's reasons for what a Word file's conversion approximated or dropped. */
+export const IMPORT_REPORT = {
+  mergedCells: 'Merged table cells are split: the text stays in the first cell, the others are empty.',
+  blocksInCells: 'Lists and tables inside a table cell become lines of text in that cell.',
+  superSubscripts: 'Superscript and subscript become plain text (notes have no such formatting).',
+  textBoxes: 'Text boxes become paragraphs where the box was anchored.',
+  internalLinks: 'Links to a place inside the Word file keep their text (the note has no such places).',
+  unsafeLinks: 'Links that are not web or email addresses keep their text.',
+  comments: 'Word comments are not imported.',
+  embeddedObjects: 'Embedded objects (spreadsheets, equations, other files) are not imported.',
+  charts: 'Charts and SmartArt diagrams are not imported.',
+  imageFormat:
+    'Only PNG, JPEG, GIF, WebP and AVIF images can be shown (not Word drawings such as EMF or WMF).',
+  imageLimit: 'Over the image limits of an import (20 per document, 50 and 25 MB per upload, 5 MB each).',
+  imageRejected: 'The image could not be read or is too large.',
+} as const;

@@ -1,5 +1,4 @@
-import { IMPORT_LIMITS } from '@notewise/shared';
-import { zipSync } from 'fflate';
+import { IMPORT_LIMITS, MAX_IMAGE_BYTES } from '@notewise/shared';
 import { type InflateBudget, readBounded } from './import-budget';
 import { readZipDirectory, ZipUnreadable } from './zip-reader';
 
@@ -18,11 +17,52 @@ import { readZipDirectory, ZipUnreadable } from './zip-reader';
 export type DocxRefusal = 'tooLarge' | 'unreadable' | 'outOfTotal';
 
 const XML_PART = /\.(xml|rels)$/i;
+const MEDIA_PART = /^word\/media\/[^/]+$/i;
+
+/** What images an upload may still unpack: shared by every Word document of a zip. */
+export interface ImageAllowance {
+  bytes: InflateBudget;
+  left: number;
+}
+
+export const imageAllowance = (total: InflateBudget): ImageAllowance => ({
+  bytes: total.within(IMPORT_LIMITS.maxImportImageBytes),
+  left: IMPORT_LIMITS.maxImportImages,
+});
+
+/** The document's images that fit the allowance, inflated; the others are left out. */
+function readImages(
+  bytes: Uint8Array,
+  entries: ReturnType<typeof readZipDirectory>['entries'],
+  images: ImageAllowance,
+) {
+  const parts: Record<string, Uint8Array> = {};
+  let taken = 0;
+  for (const entry of entries) {
+    if (!MEDIA_PART.test(entry.name) || entry.name in parts) continue;
+    if (taken >= IMPORT_LIMITS.maxDocxImages || images.left <= 0) break;
+    if (entry.encrypted || (entry.method !== 0 && entry.method !== 8)) continue;
+    if (entry.declaredSize > MAX_IMAGE_BYTES) continue;
+    let read: ReturnType<typeof readBounded>;
+    try {
+      read = readBounded(bytes, entry, images.bytes, { entryCap: MAX_IMAGE_BYTES });
+    } catch (error) {
+      if (error instanceof ZipUnreadable) continue;
+      throw error;
+    }
+    if ('over' in read) continue;
+    parts[entry.name] = read.bytes.slice();
+    taken += 1;
+    images.left -= 1;
+  }
+  return parts;
+}
 
 /** The XML parts of a .docx, checked and inflated under the budget, or why it is refused. */
 export function docxParts(
   bytes: Uint8Array,
   total: InflateBudget,
+  images: ImageAllowance,
 ): { parts: Record<string, Uint8Array> } | { refused: DocxRefusal } {
   let listing: ReturnType<typeof readZipDirectory>;
   try {
@@ -52,31 +92,5 @@ export function docxParts(
     // A copy: a stored part is a view into the whole upload, and posting a view copies all of it.
     parts[entry.name] = read.bytes.slice();
   }
-  return { parts };
-}
-
-/** Word's text as Markdown (mammoth), and how many images it had (they are left out). */
-export async function docxToMarkdown(
-  parts: Record<string, Uint8Array>,
-): Promise<{ markdown: string; images: number }> {
-  let images = 0;
-  // Loaded on the first Word import, not when the worker starts (it and its XML readers are large).
-  const { default: mammoth } = await import('mammoth');
-  const converter = mammoth as unknown as {
-    convertToMarkdown(
-      input: { buffer: Buffer },
-      options: { convertImage: unknown },
-    ): Promise<{ value: string }>;
-  };
-  const archive = zipSync(parts, { level: 0 });
-  const result = await converter.convertToMarkdown(
-    { buffer: Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength) },
-    {
-      convertImage: mammoth.images.imgElement(async () => {
-        images += 1;
-        return { src: '' };
-      }),
-    },
-  );
-  return { markdown: result.value.replace(/!\[[^\]]*\]\(\)/g, ''), images };
+  return { parts: { ...parts, ...readImages(bytes, listing.entries, images) } };
 }

@@ -26,9 +26,11 @@ import type { NotesService } from '../notes/notes.service';
 import type { Membership } from '../projects/membership';
 import { authorize } from '../projects/policy';
 import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
+import type { Uploads } from '../uploads/uploads.service';
 import { createExportGate } from './export-gate';
 import { createExportRepo } from './export-import.repo';
 import { attachmentHeader, safeFileStem } from './file-names';
+import { storeImportedImages } from './import-images';
 import { createImporter, importTooLarge } from './importer';
 import { noteMarkdownFile } from './note-markdown';
 import { createRenderPool, exportTooLong } from './render-pool';
@@ -60,6 +62,8 @@ export function registerExportImportRoutes(
     membership: Membership;
     noteService: Pick<NotesService, 'create'>;
     rateLimiter: RateLimiter;
+    /** Stores images found in imported Word documents. */
+    uploads: Pick<Uploads, 'uploadNoteImage'>;
     /** A PDF or Word render's time budget (tests shorten it); default RENDER_TIMEOUT_MS. */
     renderTimeoutMs?: number;
   },
@@ -182,7 +186,12 @@ export function registerExportImportRoutes(
         }
         const plan = await importer.plan(userId, file.filename, bytes);
         const imported: ImportResult['imported'] = [];
-        for (const candidate of plan.notes) {
+        for (const planned of plan.notes) {
+          const { note: candidate, imagesImported } = await storeImportedImages(
+            deps.uploads,
+            userId,
+            planned,
+          );
           const title = noteTitleSchema.safeParse(candidate.title);
           const note = await noteService.create(
             userId,
@@ -193,7 +202,12 @@ export function registerExportImportRoutes(
             },
             candidate.prepared,
           );
-          imported.push({ noteId: note.id, title: note.title, source: candidate.source });
+          imported.push({
+            noteId: note.id,
+            title: note.title,
+            source: candidate.source,
+            ...(candidate.report ? { ...candidate.report, imagesImported } : {}),
+          });
         }
         return { projectId: access.projectId, imported, skipped: plan.skipped };
       },

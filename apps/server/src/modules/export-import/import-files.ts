@@ -1,6 +1,7 @@
 import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportSkip, MAX_NOTE_CONTENT_LENGTH } from '@notewise/shared';
 import { type PreparedContent, prepareContent } from '../notes/note-content';
-import { type DocxRefusal, docxParts, docxToMarkdown } from './docx-import';
+import { type ConvertedDocx, convertDocx, type ImportedImage, type NoteReport } from './docx-convert';
+import { type DocxRefusal, docxParts, type ImageAllowance, imageAllowance } from './docx-import';
 import { InflateBudget, looksLikeBomb, readBounded } from './import-budget';
 import { decodeText, extensionOf, safeEntryPath } from './import-text';
 import {
@@ -31,6 +32,10 @@ export interface NoteToImport {
   title: string;
   /** The stored form (sanitized, plain text, excerpt), computed here rather than on the event loop. */
   prepared: PreparedContent;
+  /** Images to store, each shown where its placeholder source is in `prepared.content`. */
+  images?: ImportedImage[];
+  /** What the conversion kept, approximated and dropped (Word documents). */
+  report?: NoteReport;
 }
 
 /** A note as the notes module stores it: a long one takes a second of CPU to sanitize. */
@@ -83,37 +88,41 @@ const DOCX_REASONS: Record<Exclude<DocxRefusal, 'outOfTotal'>, string> = {
   unreadable: IMPORT_MESSAGES.skipDocxUnreadable,
 };
 
-function readDocx(path: string, bytes: Uint8Array, budget: InflateBudget, alone: boolean): DraftStep {
-  const read = docxParts(bytes, budget);
+function readDocx(
+  path: string,
+  bytes: Uint8Array,
+  budget: InflateBudget,
+  options: { alone: boolean; images: ImageAllowance },
+): DraftStep {
+  const { alone } = options;
+  const read = docxParts(bytes, budget, options.images);
   if ('parts' in read) return { docx: { path, parts: read.parts } };
   if (read.refused === 'outOfTotal') throw refuse(IMPORT_MESSAGES.zipTooLarge);
   if (alone && read.refused === 'tooLarge') throw new ImportRefused(413, DOCX_REASONS.tooLarge);
   return { skip: { name: path, reason: DOCX_REASONS[read.refused] } };
 }
 
-/** A converted Word document -> its note (or why not) and a line for its images. */
+/** A converted Word document -> its note with its images and report, or why not. */
 export async function docxNote(path: string, parts: Record<string, Uint8Array>): Promise<DraftStep[]> {
-  let converted: { markdown: string; images: number };
+  let converted: ConvertedDocx;
   try {
-    converted = await docxToMarkdown(parts);
+    converted = await convertDocx(parts);
   } catch {
     return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipDocxUnreadable } }];
   }
-  const steps: DraftStep[] = [];
-  if (converted.images > 0) {
-    steps.push({
-      skip: {
-        name: `${path}: ${converted.images} image${converted.images === 1 ? '' : 's'}`,
-        reason: IMPORT_MESSAGES.skipImage,
-      },
-    });
-  }
-  // Word documents rarely start with a Markdown heading: the title is the file name then.
+  // The document's Title paragraph (or a first heading 1) is the note's title, else the file name.
   const { title, content } = readImportedMarkdown(converted.markdown, path.split('/').pop() ?? path);
   if (content.length > MAX_NOTE_CONTENT_LENGTH)
-    steps.push({ skip: { name: path, reason: IMPORT_MESSAGES.skipTooLong } });
-  else steps.push(noteStep(path, title, content));
-  return steps;
+    return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipTooLong } }];
+  const step = noteStep(path, title, content);
+  if ('note' in step) {
+    // The sanitizer may drop an image (never ours): only images still in the note leave the worker.
+    step.note.images = converted.images.filter((image) =>
+      step.note.prepared.content.includes(image.placeholder),
+    );
+    step.note.report = converted.report;
+  }
+  return [step];
 }
 
 /** One Markdown or text file's bytes -> a note and skipped images, or the reason it was skipped. */
@@ -155,10 +164,10 @@ function readNoteFile(
   path: string,
   bytes: Uint8Array,
   budget: InflateBudget,
-  options: { alone: boolean; knownImages?: ReadonlySet<string> },
+  options: { alone: boolean; knownImages?: ReadonlySet<string>; images: ImageAllowance },
 ): DraftStep[] {
   if (bytes.length === 0) return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipEmpty } }];
-  if (extensionOf(path) === 'docx') return [readDocx(path, bytes, budget, options.alone)];
+  if (extensionOf(path) === 'docx') return [readDocx(path, bytes, budget, options)];
   return readTextNote(path, bytes, options.knownImages ?? new Set());
 }
 
@@ -181,7 +190,7 @@ function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
     if (declaredTotal > IMPORT_LIMITS.maxTotalUncompressedBytes) throw refuse(IMPORT_MESSAGES.zipTooLarge);
     if (looksLikeBomb(entry.declaredSize, entry.compressedSize)) throw refuse(IMPORT_MESSAGES.zipBomb);
   }
-  const images = new Set<string>();
+  const knownImages = new Set<string>();
   const wanted = new Map<string, (typeof listing.entries)[number]>();
   for (const entry of listing.entries) {
     if (entry.name.endsWith('/') || entry.name.endsWith('\\')) continue;
@@ -189,7 +198,7 @@ function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
     const skip = (name: string, reason: string) => emit({ skip: { name, reason } });
     if (path === null || path === '') skip(entry.name, IMPORT_MESSAGES.skipUnsafePath);
     else if (isHidden(path)) skip(path, IMPORT_MESSAGES.skipHidden);
-    else if (IMAGE_EXTENSIONS.has(extensionOf(path))) images.add(path.toLowerCase());
+    else if (IMAGE_EXTENSIONS.has(extensionOf(path))) knownImages.add(path.toLowerCase());
     else if (!NOTE_EXTENSIONS.has(extensionOf(path))) skip(path, IMPORT_MESSAGES.skipUnsupported);
     else if (entry.declaredSize > IMPORT_LIMITS.maxEntryBytes) skip(path, IMPORT_MESSAGES.skipTooLarge);
     else if (entry.encrypted) skip(path, IMPORT_MESSAGES.skipEncrypted);
@@ -199,6 +208,7 @@ function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
   // Images are known only once the whole directory was read: report them per referencing note.
   const referenced = new Set<string>();
   const budget = new InflateBudget(IMPORT_LIMITS.maxTotalUncompressedBytes);
+  const images = imageAllowance(budget);
   for (const path of [...wanted.keys()].sort((a, b) => a.localeCompare(b))) {
     const entry = wanted.get(path)!;
     let read: ReturnType<typeof readBounded>;
@@ -214,13 +224,13 @@ function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
       else throw refuse(IMPORT_MESSAGES.zipTooLarge);
       continue;
     }
-    for (const step of readNoteFile(path, read.bytes, budget, { alone: false, knownImages: images })) {
+    for (const step of readNoteFile(path, read.bytes, budget, { alone: false, knownImages, images })) {
       emit(step);
       const image = 'skip' in step ? step.skip.name.split(': ').slice(1).join(': ') : '';
       if (image) referenced.add(image.toLowerCase());
     }
   }
-  for (const image of images) {
+  for (const image of knownImages) {
     const base = image.split('/').pop() ?? image;
     if (![...referenced].some((reference) => image.endsWith(reference) || reference.endsWith(base))) {
       emit({ skip: { name: image, reason: IMPORT_MESSAGES.skipImage } });
@@ -242,5 +252,6 @@ export function draftImport(fileName: string, bytes: Uint8Array, emit: (step: Dr
   }
   if (!NOTE_EXTENSIONS.has(extension)) throw new ImportRefused(415, IMPORT_MESSAGES.unsupportedType);
   const budget = new InflateBudget(IMPORT_LIMITS.maxTotalUncompressedBytes);
-  for (const step of readNoteFile(fileName, bytes, budget, { alone: true })) emit(step);
+  for (const step of readNoteFile(fileName, bytes, budget, { alone: true, images: imageAllowance(budget) }))
+    emit(step);
 }

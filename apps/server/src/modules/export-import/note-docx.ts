@@ -22,7 +22,9 @@ import { type DocNode, type InlineRun, inlineRuns, pointsOf, tableRows, textOf }
  * A note as a Word document (the `docx` package): formatting as real runs (bold, italic, underline,
  * strike, colour, highlight as shading in the palette colour), lists on Word's own numbering (each
  * numbered list restarts at its start number), headings as Word heading styles, tables, code in a
- * monospaced font.
+ * monospaced font. Code, code blocks, quotes and rules also carry a named style ("Inline Code",
+ * "Code Block", "Quote", "Horizontal Rule") and links Word's "Hyperlink" style rather than a
+ * direct underline, so the Word import (docx-convert.ts) reads them back as what they were.
  */
 
 const MONO = 'Courier New';
@@ -61,7 +63,8 @@ function textRun(run: InlineRun, extra: { italics?: boolean; color?: string } = 
     text: run.text,
     bold: run.bold,
     italics: run.italic || extra.italics === true,
-    ...(run.underline || run.href ? { underline: {} } : {}),
+    ...(run.underline ? { underline: {} } : {}),
+    ...(run.code ? { style: 'InlineCode' } : run.href ? { style: 'Hyperlink' } : {}),
     strike: run.strike,
     ...(color ? { color: hex(color) } : {}),
     ...(run.highlight
@@ -130,11 +133,19 @@ function block(node: DocNode, context: Context, options: BlockOptions): (Paragra
         indent: { left: 360 },
       }
     : {};
-  const quoteText = options.quote ? { italics: true, color: '#52525b' } : {};
+  // A quote's grey italics come from its "Quote" style: direct formatting would read back as emphasis.
+  const quoteText = {};
   const indent = options.listLevel > 0 && !options.quote ? { indent: { left: 360 * options.listLevel } } : {};
   switch (node.type) {
     case 'paragraph':
-      return [new Paragraph({ children: paragraphChildren(node, quoteText), ...quote, ...indent })];
+      return [
+        new Paragraph({
+          children: paragraphChildren(node, quoteText),
+          ...quote,
+          ...indent,
+          ...(options.quote ? { style: 'Quote' } : {}),
+        }),
+      ];
     case 'heading': {
       const level = Math.min(Math.max(Number(node.attrs?.level) || 1, 1), 6);
       return [new Paragraph({ heading: HEADINGS[level - 1], children: paragraphChildren(node), ...quote })];
@@ -163,6 +174,7 @@ function block(node: DocNode, context: Context, options: BlockOptions): (Paragra
       const lines = textOf(node).split('\n');
       return [
         new Paragraph({
+          style: 'CodeBlock',
           shading: { type: ShadingType.CLEAR, color: 'auto', fill: 'F4F4F5' },
           children: lines.map(
             (line, index) =>
@@ -175,6 +187,7 @@ function block(node: DocNode, context: Context, options: BlockOptions): (Paragra
     case 'horizontalRule':
       return [
         new Paragraph({
+          style: 'HorizontalRule',
           children: [],
           border: { bottom: { style: BorderStyle.SINGLE, size: 6, color: RULE, space: 1 } },
         }),
@@ -189,7 +202,8 @@ function block(node: DocNode, context: Context, options: BlockOptions): (Paragra
           rows: rows.map(
             (row) =>
               new TableRow({
-                tableHeader: row.every((cell) => cell.header),
+                // Only when true: Word readers such as mammoth take any tblHeader, even "off", as a header.
+                ...(row.every((cell) => cell.header) ? { tableHeader: true } : {}),
                 children: [
                   ...row.map(
                     (cell) =>
@@ -235,7 +249,15 @@ export async function renderNoteDocx(title: string, doc: DocNode): Promise<Buffe
   const document = new Document({
     creator: 'Notewise',
     title,
-    styles: { default: { document: { run: { font: 'Calibri', size: 22 } } } },
+    styles: {
+      default: { document: { run: { font: 'Calibri', size: 22 } } },
+      paragraphStyles: [
+        { id: 'CodeBlock', name: 'Code Block', basedOn: 'Normal', run: { font: MONO } },
+        { id: 'Quote', name: 'Quote', basedOn: 'Normal', run: { italics: true, color: '52525B' } },
+        { id: 'HorizontalRule', name: 'Horizontal Rule', basedOn: 'Normal' },
+      ],
+      characterStyles: [{ id: 'InlineCode', name: 'Inline Code', run: { font: MONO } }],
+    },
     numbering: { config: context.numbering },
     sections: [
       { children: [new Paragraph({ heading: HeadingLevel.TITLE, children: [new TextRun(title)] }), ...body] },

@@ -1,0 +1,409 @@
+import { isSafeLinkHref } from '@notewise/editor';
+import type { DocNode } from './doc-model';
+import { type HtmlElement, type HtmlNode, isElement, textContent } from './docx-html';
+
+/*
+ * Mammoth's HTML tree -> an editor document (ProseMirror JSON of the editor schema), which
+ * docToMarkdown then writes in the one stored Markdown form: no second Markdown writer. What the
+ * schema cannot hold is approximated in a way that keeps the words (merged cells become empty cells,
+ * lists and tables inside a cell become lines of its text, super/subscript plain text) and counted,
+ * so the import summary can say so. Word bookmarks (`<a id>`) and footnote back-links are dropped:
+ * they never become visible text.
+ */
+
+export interface DocxCounts {
+  headings: number;
+  listItems: number;
+  tasks: number;
+  tables: number;
+  tableRows: number;
+  codeBlocks: number;
+  links: number;
+  images: number;
+  footnotes: number;
+  /** Approximations. */
+  mergedCells: number;
+  blocksInCells: number;
+  superSubscripts: number;
+  /** Dropped: links to places inside the Word file (bookmarks do not exist in a note). */
+  internalLinks: number;
+  unsafeLinks: number;
+}
+
+export const emptyCounts = (): DocxCounts => ({
+  headings: 0,
+  listItems: 0,
+  tasks: 0,
+  tables: 0,
+  tableRows: 0,
+  codeBlocks: 0,
+  links: 0,
+  images: 0,
+  footnotes: 0,
+  mergedCells: 0,
+  blocksInCells: 0,
+  superSubscripts: 0,
+  internalLinks: 0,
+  unsafeLinks: 0,
+});
+
+type Mark = NonNullable<DocNode['marks']>[number];
+
+const MARK_TAGS: Readonly<Record<string, Mark>> = {
+  strong: { type: 'bold' },
+  b: { type: 'bold' },
+  em: { type: 'italic' },
+  i: { type: 'italic' },
+  u: { type: 'underline' },
+  s: { type: 'strike' },
+  del: { type: 'strike' },
+  strike: { type: 'strike' },
+  code: { type: 'code' },
+};
+
+/** Our exporter's checkboxes (☐/☑) and Word's checked glyph (☒), at the start of a paragraph. */
+const TASK_GLYPH = /^\s*([☐☑☒])\s?/;
+const NOTE_ID = /^(?:footnote|endnote)-\d+$/;
+const NOTE_REF = /^#(?:footnote|endnote)-\d+$/;
+const BACK_LINK = /^#(?:footnote|endnote)-ref-\d+$/;
+/** Deeper than this, nested lists and quotes are flattened (a crafted document cannot overflow the stack). */
+const MAX_DEPTH = 40;
+
+const paragraph = (content: DocNode[]): DocNode => ({ type: 'paragraph', content });
+
+function withMark(marks: readonly Mark[], mark: Mark): Mark[] {
+  return marks.some((existing) => existing.type === mark.type) ? [...marks] : [...marks, mark];
+}
+
+class Converter {
+  readonly counts = emptyCounts();
+
+  inline(nodes: readonly HtmlNode[], marks: readonly Mark[] = []): DocNode[] {
+    const out: DocNode[] = [];
+    for (const node of nodes) {
+      if (!isElement(node)) {
+        const text = node.text.replace(/\r?\n/g, ' ');
+        if (text) out.push({ type: 'text', text, ...(marks.length > 0 ? { marks: [...marks] } : {}) });
+        continue;
+      }
+      const mark = MARK_TAGS[node.tag];
+      if (mark) out.push(...this.inline(node.children, withMark(marks, mark)));
+      else if (node.tag === 'br') out.push({ type: 'hardBreak' });
+      else if (node.tag === 'a') out.push(...this.anchor(node, marks));
+      else if (node.tag === 'img') {
+        const src = node.attrs.src ?? '';
+        if (!src) continue;
+        this.counts.images += 1;
+        out.push({ type: 'image', attrs: { src, alt: node.attrs.alt ?? null } });
+      } else if (node.tag === 'input') {
+        // A content-control checkbox in running text keeps its state as the glyph.
+        out.push({ type: 'text', text: node.attrs.checked ? '☒' : '☐' });
+      } else if (node.tag === 'sup' || node.tag === 'sub') {
+        const isNoteReference = node.children.some(
+          (child) => isElement(child) && child.tag === 'a' && NOTE_REF.test(child.attrs.href ?? ''),
+        );
+        if (!isNoteReference) this.counts.superSubscripts += 1;
+        out.push(...this.inline(node.children, marks));
+      } else out.push(...this.inline(node.children, marks));
+    }
+    return out;
+  }
+
+  private anchor(node: HtmlElement, marks: readonly Mark[]): DocNode[] {
+    const href = node.attrs.href;
+    // A bookmark: nothing visible in Word, nothing here.
+    if (href === undefined) return this.inline(node.children, marks);
+    if (BACK_LINK.test(href)) return [];
+    // A footnote reference keeps its number as text ("[1]"), matching the list at the end.
+    if (NOTE_REF.test(href)) return this.inline(node.children, marks);
+    if (href.startsWith('#')) {
+      this.counts.internalLinks += 1;
+      return this.inline(node.children, marks);
+    }
+    if (!isSafeLinkHref(href)) {
+      this.counts.unsafeLinks += 1;
+      return this.inline(node.children, marks);
+    }
+    this.counts.links += 1;
+    return this.inline(node.children, withMark(marks, { type: 'link', attrs: { href } }));
+  }
+
+  /** A paragraph's inline content, or a task item when it starts with a checkbox. */
+  private paragraphOrTask(node: HtmlElement): DocNode | null {
+    const [first, ...rest] = node.children;
+    let checked: boolean | null = null;
+    let children = node.children;
+    if (first && isElement(first) && first.tag === 'input' && first.attrs.type === 'checkbox') {
+      checked = first.attrs.checked !== undefined;
+      children = rest;
+    } else {
+      const glyph = TASK_GLYPH.exec(textContent(node));
+      if (glyph) {
+        checked = glyph[1] !== '☐';
+        children = stripLeadingText(node.children, glyph[0].length);
+      }
+    }
+    const content = this.inline(children);
+    if (checked === null) return content.length > 0 ? paragraph(content) : null;
+    this.counts.tasks += 1;
+    return {
+      type: 'taskList',
+      content: [{ type: 'taskItem', attrs: { checked }, content: [paragraph(content)] }],
+    };
+  }
+
+  private list(node: HtmlElement, depth: number): DocNode[] {
+    const items = node.children.filter(
+      (child): child is HtmlElement => isElement(child) && child.tag === 'li',
+    );
+    const isFootnotes = items.length > 0 && items.every((item) => NOTE_ID.test(item.attrs.id ?? ''));
+    const converted = items.map((item) => this.listItem(item, depth));
+    if (converted.length === 0) return [];
+    if (isFootnotes) this.counts.footnotes += converted.length;
+    const tasks = converted.every((item) => item.checked !== null);
+    if (tasks) {
+      this.counts.tasks += converted.length;
+      return [
+        {
+          type: 'taskList',
+          content: converted.map((item) => ({
+            type: 'taskItem',
+            attrs: { checked: item.checked },
+            content: item.content,
+          })),
+        },
+      ];
+    }
+    if (!isFootnotes) this.counts.listItems += converted.length;
+    return [
+      {
+        type: node.tag === 'ol' ? 'orderedList' : 'bulletList',
+        content: converted.map((item) => ({ type: 'listItem', content: item.content })),
+      },
+    ];
+  }
+
+  private listItem(item: HtmlElement, depth: number): { checked: boolean | null; content: DocNode[] } {
+    // The item's own text runs until its first block (a nested list, a paragraph).
+    const head: HtmlNode[] = [];
+    let index = 0;
+    for (; index < item.children.length; index++) {
+      const child = item.children[index]!;
+      if (isElement(child) && BLOCK_TAGS.has(child.tag)) break;
+      head.push(child);
+    }
+    let blocks = this.blocks(item.children.slice(index), depth + 1);
+    let checked: boolean | null = null;
+    let first: DocNode | null =
+      head.length > 0 ? this.paragraphOrTask({ tag: 'p', attrs: {}, children: head }) : null;
+    if (first === null && blocks[0]?.type === 'paragraph') first = blocks.shift() ?? null;
+    if (first?.type === 'taskList') {
+      const task = first.content?.[0];
+      checked = task?.attrs?.checked === true;
+      first = task?.content?.[0] ?? paragraph([]);
+      this.counts.tasks -= 1;
+    }
+    blocks = [first ?? paragraph([]), ...blocks];
+    return { checked, content: blocks };
+  }
+
+  private table(node: HtmlElement): DocNode | null {
+    const rows: HtmlElement[] = [];
+    const collect = (element: HtmlElement) => {
+      for (const child of element.children) {
+        if (!isElement(child)) continue;
+        if (child.tag === 'tr') rows.push(child);
+        else if (child.tag === 'thead' || child.tag === 'tbody' || child.tag === 'tfoot') collect(child);
+      }
+    };
+    collect(node);
+    // Rows below a cell merged downwards get an empty cell where it was, so columns stay in place.
+    const pending = new Map<number, number>();
+    const content: DocNode[] = [];
+    rows.forEach((row, rowIndex) => {
+      const cells: DocNode[] = [];
+      const type = rowIndex === 0 ? 'tableHeader' : 'tableCell';
+      const fillMerged = () => {
+        while ((pending.get(cells.length) ?? 0) > 0) {
+          pending.set(cells.length, (pending.get(cells.length) ?? 1) - 1);
+          cells.push({ type, content: [paragraph([])] });
+        }
+      };
+      for (const cell of row.children) {
+        if (!isElement(cell) || (cell.tag !== 'td' && cell.tag !== 'th')) continue;
+        fillMerged();
+        const colspan = Math.min(Math.max(Number(cell.attrs.colspan) || 1, 1), 100);
+        const rowspan = Math.min(Math.max(Number(cell.attrs.rowspan) || 1, 1), 1000);
+        if (colspan > 1 || rowspan > 1) this.counts.mergedCells += 1;
+        const column = cells.length;
+        cells.push({ type, content: this.cellBlocks(cell) });
+        for (let extra = 1; extra < colspan; extra++) cells.push({ type, content: [paragraph([])] });
+        if (rowspan > 1) for (let c = column; c < column + colspan; c++) pending.set(c, rowspan - 1);
+      }
+      fillMerged();
+      if (cells.length > 0) content.push({ type: 'tableRow', content: cells });
+    });
+    if (content.length === 0) return null;
+    this.counts.tables += 1;
+    this.counts.tableRows += content.length;
+    return { type: 'table', content };
+  }
+
+  /** A cell holds lines of text (a GFM cell): lists and nested tables become lines. */
+  private cellBlocks(cell: HtmlElement): DocNode[] {
+    const lines: DocNode[] = [];
+    const visit = (nodes: readonly HtmlNode[], prefix: string) => {
+      let run: HtmlNode[] = [];
+      const flush = () => {
+        const content = this.inline(run);
+        if (content.length > 0)
+          lines.push(paragraph(prefix ? [{ type: 'text', text: prefix }, ...content] : content));
+        run = [];
+      };
+      for (const node of nodes) {
+        if (!isElement(node) || !BLOCK_TAGS.has(node.tag)) {
+          run.push(node);
+          continue;
+        }
+        flush();
+        if (node.tag === 'ul' || node.tag === 'ol' || node.tag === 'table') this.counts.blocksInCells += 1;
+        if (node.tag === 'ul' || node.tag === 'ol') {
+          node.children.filter(isElement).forEach((li, index) => {
+            visit(li.children, node.tag === 'ol' ? `${index + 1}. ` : '• ');
+          });
+        } else if (node.tag === 'img') run.push(node);
+        else visit(node.children, node.tag === 'li' ? prefix : '');
+      }
+      flush();
+    };
+    visit(cell.children, '');
+    return lines.length > 0 ? lines : [paragraph([])];
+  }
+
+  blocks(nodes: readonly HtmlNode[], depth = 0): DocNode[] {
+    const out: DocNode[] = [];
+    let run: HtmlNode[] = [];
+    const flush = () => {
+      const content = this.inline(run);
+      if (content.some((node) => node.type !== 'text' || node.text?.trim())) out.push(paragraph(content));
+      run = [];
+    };
+    for (const node of nodes) {
+      if (!isElement(node) || !BLOCK_TAGS.has(node.tag)) {
+        run.push(node);
+        continue;
+      }
+      flush();
+      const flat = depth >= MAX_DEPTH;
+      switch (node.tag) {
+        case 'p': {
+          const block = this.paragraphOrTask(node);
+          if (block) out.push(block);
+          break;
+        }
+        case 'h1':
+        case 'h2':
+        case 'h3':
+        case 'h4':
+        case 'h5':
+        case 'h6': {
+          // The document's Title paragraph becomes the note's title, not one of its headings.
+          if (node.attrs.class !== 'doc-title') this.counts.headings += 1;
+          out.push({
+            type: 'heading',
+            attrs: { level: Number(node.tag[1]) },
+            content: this.inline(node.children),
+          });
+          break;
+        }
+        case 'ul':
+        case 'ol':
+          out.push(...(flat ? this.blocks(node.children, depth) : this.list(node, depth)));
+          break;
+        case 'table': {
+          const table = this.table(node);
+          if (table) out.push(table);
+          break;
+        }
+        case 'pre': {
+          this.counts.codeBlocks += 1;
+          const text = textContent(node).replace(/\n$/, '');
+          out.push({ type: 'codeBlock', content: text ? [{ type: 'text', text }] : [] });
+          break;
+        }
+        case 'blockquote': {
+          const inner = this.blocks(node.children, depth + 1);
+          if (inner.length > 0) out.push(flat ? inner : { type: 'blockquote', content: inner });
+          break;
+        }
+        case 'hr':
+          out.push({ type: 'horizontalRule' });
+          break;
+        default:
+          out.push(...this.blocks(node.children, depth + 1));
+      }
+    }
+    flush();
+    return out.flat().filter((block): block is DocNode => block !== undefined);
+  }
+}
+
+const BLOCK_TAGS = new Set([
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'table',
+  'pre',
+  'blockquote',
+  'hr',
+  'div',
+  'dl',
+  'dt',
+  'dd',
+]);
+
+/** `nodes` without their first `length` characters of text (a checkbox glyph). */
+function stripLeadingText(nodes: readonly HtmlNode[], length: number): HtmlNode[] {
+  let left = length;
+  const strip = (node: HtmlNode): HtmlNode | null => {
+    if (left <= 0) return node;
+    if (!isElement(node)) {
+      const cut = Math.min(left, node.text.length);
+      left -= cut;
+      return node.text.length > cut ? { text: node.text.slice(cut) } : null;
+    }
+    const children = node.children.map(strip).filter((child): child is HtmlNode => child !== null);
+    return { ...node, children };
+  };
+  return nodes.map(strip).filter((node): node is HtmlNode => node !== null);
+}
+
+/** Adjacent one-item task lists (our exporter's checkbox paragraphs) as one list, at every level. */
+function mergeTaskLists(blocks: DocNode[]): DocNode[] {
+  const out: DocNode[] = [];
+  for (const block of blocks) {
+    if (block.content) block.content = mergeTaskLists(block.content);
+    const previous = out[out.length - 1];
+    if (block.type === 'taskList' && previous?.type === 'taskList')
+      previous.content = [...(previous.content ?? []), ...(block.content ?? [])];
+    else out.push(block);
+  }
+  return out;
+}
+
+/** Mammoth's HTML tree -> an editor document and what was counted on the way. */
+export function htmlToDoc(nodes: readonly HtmlNode[]): { doc: DocNode; counts: DocxCounts } {
+  const converter = new Converter();
+  const content = mergeTaskLists(converter.blocks(nodes));
+  return {
+    doc: { type: 'doc', content: content.length > 0 ? content : [paragraph([])] },
+    counts: converter.counts,
+  };
+}
