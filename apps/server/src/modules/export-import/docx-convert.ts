@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import { docToMarkdown } from '@notewise/editor';
 import { IMPORT_REPORT, type ImportCount, type ImportIssue } from '@notewise/shared';
 import { zipSync } from 'fflate';
+import type { DocxCounts } from './docx-counts';
 import { parseMammothHtml } from './docx-html';
-import { type DocxCounts, htmlToDoc } from './docx-to-doc';
+import { htmlToDoc } from './docx-to-doc';
 
 /*
  * A Word document's XML parts (docx-import.ts) -> the note's Markdown, its images and a report. Mammoth's

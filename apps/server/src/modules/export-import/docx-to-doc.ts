@@ -1,5 +1,6 @@
 import { isSafeLinkHref } from '@notewise/editor';
 import type { DocNode } from './doc-model';
+import { type DocxCounts, emptyCounts } from './docx-counts';
 import { type HtmlElement, type HtmlNode, isElement, textContent } from './docx-html';
 
 /*
@@ -10,42 +11,6 @@ import { type HtmlElement, type HtmlNode, isElement, textContent } from './docx-
  * so the import summary can say so. Word bookmarks (`<a id>`) and footnote back-links are dropped:
  * they never become visible text.
  */
-
-export interface DocxCounts {
-  headings: number;
-  listItems: number;
-  tasks: number;
-  tables: number;
-  tableRows: number;
-  codeBlocks: number;
-  links: number;
-  images: number;
-  footnotes: number;
-  /** Approximations. */
-  mergedCells: number;
-  blocksInCells: number;
-  superSubscripts: number;
-  /** Dropped: links to places inside the Word file (bookmarks do not exist in a note). */
-  internalLinks: number;
-  unsafeLinks: number;
-}
-
-export const emptyCounts = (): DocxCounts => ({
-  headings: 0,
-  listItems: 0,
-  tasks: 0,
-  tables: 0,
-  tableRows: 0,
-  codeBlocks: 0,
-  links: 0,
-  images: 0,
-  footnotes: 0,
-  mergedCells: 0,
-  blocksInCells: 0,
-  superSubscripts: 0,
-  internalLinks: 0,
-  unsafeLinks: 0,
-});
 
 type Mark = NonNullable<DocNode['marks']>[number];
 
