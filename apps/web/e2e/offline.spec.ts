@@ -172,3 +172,66 @@ test('offline: saved copies, queued edit and note, merge on reconnect, wipe on s
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(async () => (await offlineKeys(page)).filter((key) => key.endsWith(me.id))).toEqual([]);
 });
+
+test('offline: an edit and a server edit to different paragraphs merge on reconnect without a dialog', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await signUpFresh(page, 'Offline Merger');
+  const me = (await (await page.request.get('/api/me')).json()) as Me;
+  const project = await createProject(page, 'Garden');
+  const note = await createNote(
+    page,
+    project.id,
+    'Weekend',
+    'Mow the lawn\n\nFix the fence\n\nWater the roses',
+  );
+
+  await page.goto(`/quick-view?project=${project.id}&note=${note.id}`);
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toContainText('Mow the lawn');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+    .toBe(true);
+  await expect.poll(() => savedCacheHasNote(page, me.id, note.id), { timeout: 10_000 }).toBe(true);
+
+  // Offline: the first paragraph changes here, and the edit waits.
+  await context.setOffline(true);
+  await page.reload();
+  const content = page.getByRole('textbox', { name: 'Note content' });
+  await content.getByText('Mow the lawn').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(' and rake the leaves');
+  const banner = page.getByRole('status', { name: 'Sync status' });
+  await expect(banner).toContainText('1 change waiting to sync');
+  // The note is closed before the queue goes out: the queue itself meets the conflict.
+  await page.goto('/');
+  await expect(banner).toContainText('1 change waiting to sync');
+
+  // Meanwhile another device changes the last paragraph.
+  const current = (await (await page.request.get(`/api/notes/${note.id}`)).json()) as NoteBody;
+  const serverEdit = await page.request.patch(`/api/notes/${note.id}`, {
+    data: {
+      content: current.content.replace('Water the roses', 'Water the roses and the tulips'),
+      version: current.version,
+    },
+    headers: { origin: appOrigin(page) },
+  });
+  expect(serverEdit.ok(), await serverEdit.text()).toBe(true);
+
+  await context.setOffline(false);
+  await expect(banner).not.toContainText('waiting to sync', { timeout: 15_000 });
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/notes/${note.id}`)).json()) as NoteBody).content)
+    .toMatch(/Mow the lawn and rake the leaves[\s\S]*Water the roses and the tulips/);
+  // Nothing asks: opening the note shows both changes and no merge dialog.
+  await page.goto(`/quick-view?project=${project.id}&note=${note.id}`);
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toContainText('rake the leaves');
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toContainText('and the tulips');
+  await expect(page.getByRole('dialog', { name: 'This note was changed elsewhere' })).toBeHidden();
+  // The merge is in the note's history, with the text before it.
+  const versions = (await (await page.request.get(`/api/notes/${note.id}/versions`)).json()) as {
+    versions: { reason: string }[];
+  };
+  expect(versions.versions[0]?.reason).toBe('merge');
+});

@@ -2,6 +2,7 @@ import type { Note } from '@notewise/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { api, errorMessage, isApiError } from '@/lib/api';
 import { NOTES_KEY, noteDetailKey, PROJECTS_KEY } from './cache-keys';
+import { conflictCurrent, mergeQueuedEdit } from './merge-queued-edit';
 import { readQueue, settle } from './queue';
 import { entryNoteId, nextToSend, type QueueEntry } from './queue-logic';
 import { isNoteOpen } from './status';
@@ -39,14 +40,31 @@ async function send(entry: QueueEntry, queryClient: QueryClient): Promise<Outcom
     const body: { version: number; title?: string; content?: string } = { version: entry.baseVersion };
     if (entry.title !== entry.baseTitle) body.title = entry.title;
     if (entry.content !== entry.baseContent) body.content = entry.content;
-    const note = await api.patch<Note>(`/api/notes/${encodeURIComponent(entry.noteId)}`, body);
+    let note: Note;
+    try {
+      note = await api.patch<Note>(`/api/notes/${encodeURIComponent(entry.noteId)}`, body);
+    } catch (error) {
+      // Changed elsewhere too: edits to different paragraphs are merged and saved without a dialog
+      // (the server keeps the text before the merge in the note's history).
+      const current = isApiError(error, 409) ? conflictCurrent(error.details) : null;
+      const merged = current ? mergeQueuedEdit(entry, current) : null;
+      if (!current || !merged) throw error;
+      note = await api.patch<Note>(`/api/notes/${encodeURIComponent(entry.noteId)}`, {
+        version: current.version,
+        title: merged.title,
+        content: merged.content,
+        reason: 'merge',
+      });
+    }
     queryClient.setQueryData(noteDetailKey(note.id), note);
     return { result: 'done', version: note.version, title: note.title, content: note.content };
   } catch (error) {
     if (isTransient(error)) return { result: 'stop' };
-    // The server has a newer version: the note's editor shows both sides (merge dialog) when opened.
+    // Overlapping changes: the note's editor shows both sides (merge dialog) when opened.
     if (isApiError(error, 409))
       return { result: 'conflict', error: 'Changed elsewhere while you were offline.' };
+    if (isApiError(error, 404))
+      return { result: 'failed', error: 'This note was deleted. Restore it from Trash, then edit it again.' };
     return { result: 'failed', error: errorMessage(error) };
   }
 }
