@@ -108,4 +108,5 @@ export const IMPORT_REPORT = {
     'Only PNG, JPEG, GIF, WebP and AVIF images can be shown (not Word drawings such as EMF or WMF).',
   imageLimit: 'Over the image limits of an import (20 per document, 50 and 25 MB per upload, 5 MB each).',
   imageRejected: 'The image could not be read or is too large.',
+  imageExternal: 'Pictures linked from outside the document (not embedded in it) are not imported.',
 } as const;

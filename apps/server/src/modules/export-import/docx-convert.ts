@@ -67,7 +67,7 @@ function countIn(parts: Record<string, Uint8Array>, name: string, pattern: RegEx
 function reportOf(
   counts: DocxCounts,
   parts: Record<string, Uint8Array>,
-  images: { format: number; limit: number },
+  images: { format: number; limit: number; external: number },
 ): NoteReport {
   const converted: ImportCount[] = (
     [
@@ -103,6 +103,7 @@ function reportOf(
     ...issue('links', counts.unsafeLinks, IMPORT_REPORT.unsafeLinks),
     ...issue('images', images.format, IMPORT_REPORT.imageFormat),
     ...issue('images', images.limit, IMPORT_REPORT.imageLimit),
+    ...issue('linked images', images.external, IMPORT_REPORT.imageExternal),
   ];
   return { converted, approximated, dropped };
 }
@@ -125,7 +126,7 @@ export async function convertDocx(parts: Record<string, Uint8Array>): Promise<Co
   // Loaded on the first Word import, not when the worker starts (it and its XML readers are large).
   const mammoth = (await import('mammoth')).default as unknown as Mammoth;
   const images: ImportedImage[] = [];
-  const skipped = { format: 0, limit: 0 };
+  const skipped = { format: 0, limit: 0, external: 0 };
   // A relative path, so the sanitizer keeps the image; unguessable, so no text can match it.
   const prefix = `/api/images/import-${crypto.randomUUID()}-`;
   const archive = zipSync(parts, { level: 0 });
@@ -143,8 +144,10 @@ export async function convertDocx(parts: Record<string, Uint8Array>): Promise<Co
         try {
           // Fails for an image left packed (over the allowance, docx-import.ts).
           bytes = await image.read();
-        } catch {
-          skipped.limit += 1;
+        } catch (error) {
+          // Mammoth never reads files outside the document (externalFileAccess stays off).
+          if (/external image/.test(String(error))) skipped.external += 1;
+          else skipped.limit += 1;
           return { src: '' };
         }
         const placeholder = `${prefix}${images.length}`;

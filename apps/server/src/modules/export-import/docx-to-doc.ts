@@ -34,7 +34,17 @@ const BACK_LINK = /^#(?:footnote|endnote)-ref-\d+$/;
 /** Deeper than this, nested lists and quotes are flattened (a crafted document cannot overflow the stack). */
 const MAX_DEPTH = 40;
 
-const paragraph = (content: DocNode[]): DocNode => ({ type: 'paragraph', content });
+/** Spaces at a paragraph's edges mean nothing in a note (mammoth leaves one before a footnote's back-link). */
+function trimEdges(content: DocNode[]): DocNode[] {
+  const out = [...content];
+  const first = out[0];
+  if (first?.type === 'text') out[0] = { ...first, text: first.text?.replace(/^\s+/, '') };
+  const last = out[out.length - 1];
+  if (last?.type === 'text') out[out.length - 1] = { ...last, text: last.text?.replace(/\s+$/, '') };
+  return out.filter((node) => node.type !== 'text' || node.text);
+}
+
+const paragraph = (content: DocNode[]): DocNode => ({ type: 'paragraph', content: trimEdges(content) });
 
 function withMark(marks: readonly Mark[], mark: Mark): Mark[] {
   return marks.some((existing) => existing.type === mark.type) ? [...marks] : [...marks, mark];
@@ -277,7 +287,7 @@ class Converter {
           out.push({
             type: 'heading',
             attrs: { level: Number(node.tag[1]) },
-            content: this.inline(node.children),
+            content: trimEdges(this.inline(node.children)),
           });
           break;
         }
