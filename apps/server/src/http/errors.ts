@@ -19,6 +19,18 @@ export class ApiError extends Error {
 export const notFound = (message = 'Not found.') => new ApiError(404, ERROR_CODES.notFound, message);
 export const unauthorized = () => new ApiError(401, ERROR_CODES.unauthorized, MESSAGES.notSignedIn);
 export const accessRequired = () => new ApiError(403, ERROR_CODES.accessRequired, MESSAGES.accessRequired);
+/**
+ * The one 429: the Retry-After header set on the reply, and the error to throw (the error handler
+ * sends `{ error: { code: 'RATE_LIMITED', message } }`).
+ */
+export function rateLimited(
+  reply: FastifyReply,
+  retryAfterSeconds: number,
+  message: string = MESSAGES.tooManyRequests,
+): ApiError {
+  reply.header('retry-after', String(retryAfterSeconds));
+  return new ApiError(429, ERROR_CODES.rateLimited, message);
+}
 export const badRequest = (message: string, details?: unknown) =>
   new ApiError(400, ERROR_CODES.validation, message, details);
 

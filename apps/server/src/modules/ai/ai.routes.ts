@@ -14,21 +14,12 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AiError, cancelledError, toAiError } from '../../ai/errors';
-import { ApiError, errorBody } from '../../http/errors';
+import { ApiError, rateLimited } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import { type AiDeps, type AiService, createAiService } from './ai.service';
 
-const RATE_LIMITED = Symbol('rate limited');
-
 /** A comment line this often keeps proxies from closing a stream while the model thinks. */
 const HEARTBEAT_MS = 15_000;
-
-function rateLimited(reply: FastifyReply, retryAfterSeconds: number) {
-  return reply
-    .status(429)
-    .header('retry-after', String(retryAfterSeconds))
-    .send(errorBody(ERROR_CODES.rateLimited, AI_MESSAGES.rateLimited));
-}
 
 /** One Server-Sent Event: `event: <name>` and one `data:` line of JSON (JSON never holds a raw line break). */
 export function formatSseEvent(event: AiStreamEvent): string {
@@ -49,19 +40,16 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
 
   /**
    * A one-shot AI call under the user's AI lease (rate and concurrency), cancelled when the client
-   * goes away or the server shuts down. RATE_LIMITED: the 429 has been sent.
+   * goes away or the server shuts down. Over the limit: a 429 is thrown.
    */
   async function runLeased<T>(
     request: FastifyRequest,
     reply: FastifyReply,
     run: (userId: string, signal: AbortSignal) => Promise<T>,
-  ): Promise<T | typeof RATE_LIMITED> {
+  ): Promise<T> {
     const userId = currentUser(request).id;
     const lease = await service.limiter.acquire(userId);
-    if (!lease.ok) {
-      rateLimited(reply, lease.retryAfterSeconds);
-      return RATE_LIMITED;
-    }
+    if (!lease.ok) throw rateLimited(reply, lease.retryAfterSeconds, AI_MESSAGES.rateLimited);
     const controller = new AbortController();
     const untrack = service.track(controller);
     let settled = false;
@@ -104,7 +92,7 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
       }
       service.assertSupported(action);
       const lease = await service.limiter.acquire(userId);
-      if (!lease.ok) return rateLimited(reply, lease.retryAfterSeconds);
+      if (!lease.ok) throw rateLimited(reply, lease.retryAfterSeconds, AI_MESSAGES.rateLimited);
 
       let jobId: string;
       try {
@@ -185,7 +173,7 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
       const result = await runLeased(request, reply, (userId, signal) =>
         service.capture(userId, content, signal, projectId, title, clientId),
       );
-      return result === RATE_LIMITED ? reply : reply.status(201).send(result);
+      return reply.status(201).send(result);
     },
   );
 
@@ -199,7 +187,7 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
       const result = await runLeased(request, reply, (userId, signal) =>
         service.proposeCapture(userId, request.body.content, signal),
       );
-      return result === RATE_LIMITED ? reply : result;
+      return result;
     },
   );
 

@@ -1,6 +1,5 @@
-import { ERROR_CODES, MESSAGES } from '@notewise/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '../../http/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { rateLimited } from '../../http/errors';
 import { addressKey } from '../../rate-limit/address-key';
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';
 import { createSignInLock, deviceCookie, deviceIdFrom, newDeviceId } from './sign-in-lock';
@@ -54,13 +53,6 @@ export interface AuthLimitOptions {
   secureCookies?: boolean | undefined;
 }
 
-function tooManyRequests(reply: FastifyReply, retryAfterSeconds: number) {
-  return reply
-    .status(429)
-    .header('retry-after', String(retryAfterSeconds))
-    .send(errorBody(ERROR_CODES.rateLimited, MESSAGES.tooManyRequests));
-}
-
 /**
  * Limits on sign-in (per IP, then per account with a growing delay) and sign-up (per IP), in front
  * of the better-auth routes. The IP is Fastify's `request.ip`, which follows TRUST_PROXY.
@@ -77,16 +69,16 @@ export function registerAuthLimits(app: FastifyInstance, limiter: RateLimiter, o
     const path = limitedPath(request);
     if (path === SIGN_UP_PATH) {
       const byIp = await limiter.consume(signUpPerIp, addressOf(request));
-      if (!byIp.allowed) return tooManyRequests(reply, byIp.retryAfterSeconds);
+      if (!byIp.allowed) throw rateLimited(reply, byIp.retryAfterSeconds);
       return;
     }
     if (path !== SIGN_IN_PATH) return;
     const byIp = await limiter.consume(signInPerIp, addressOf(request));
-    if (!byIp.allowed) return tooManyRequests(reply, byIp.retryAfterSeconds);
+    if (!byIp.allowed) throw rateLimited(reply, byIp.retryAfterSeconds);
     const email = emailOf(request.body);
     if (!email || exempt.has(email)) return;
     const admitted = await lock.admit(email, addressOf(request), deviceIdFrom(request.headers.cookie));
-    if (!admitted.ok) return tooManyRequests(reply, admitted.retryAfter);
+    if (!admitted.ok) throw rateLimited(reply, admitted.retryAfter);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {

@@ -2,15 +2,13 @@ import {
   billingOptionsSchema,
   checkoutResponseSchema,
   checkoutSessionParamsSchema,
-  ERROR_CODES,
-  MESSAGES,
   orderSchema,
 } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../config';
-import { ApiError } from '../../http/errors';
+import { rateLimited } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { BillingService } from './billing.service';
@@ -45,8 +43,7 @@ export function registerBillingRoutes(
       const user = currentUser(request);
       const decision = await rateLimiter.consume(CHECKOUT_RATE_RULE, user.id);
       if (!decision.allowed) {
-        reply.header('retry-after', String(decision.retryAfterSeconds));
-        throw new ApiError(429, ERROR_CODES.rateLimited, MESSAGES.tooManyRequests);
+        throw rateLimited(reply, decision.retryAfterSeconds);
       }
       const origin = config.publicUrl ?? `${request.protocol}://${request.host}`;
       return service.createCheckout(user, origin);
@@ -80,8 +77,7 @@ export function registerBillingRoutes(
       async (request, reply) => {
         const decision = await rateLimiter.consume(WEBHOOK_RATE_RULE, request.ip);
         if (!decision.allowed) {
-          reply.header('retry-after', String(decision.retryAfterSeconds));
-          throw new ApiError(429, ERROR_CODES.rateLimited, MESSAGES.tooManyRequests);
+          throw rateLimited(reply, decision.retryAfterSeconds);
         }
         const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
         const signature = request.headers['stripe-signature'];

@@ -1,6 +1,5 @@
 import {
   createSharedProjectBodySchema,
-  ERROR_CODES,
   idParamsSchema,
   joinSharedProjectBodySchema,
   memberListSchema,
@@ -13,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { NO_CONTENT } from '../../http/api-docs';
-import { ApiError, notFound } from '../../http/errors';
+import { notFound, rateLimited } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
 import { projectCursorSchema } from '../projects/projects.repo';
@@ -81,8 +80,7 @@ export function registerSharedProjectRoutes(
       const userId = currentUser(request).id;
       const joined = await service.join(userId, request.ip, request.body.code);
       if (joined.status === 'wait') {
-        reply.header('retry-after', String(joined.retryAfter));
-        throw new ApiError(429, ERROR_CODES.rateLimited, joined.message);
+        throw rateLimited(reply, joined.retryAfter, joined.message);
       }
       return findOrThrow(userId, joined.projectId);
     },

@@ -3,7 +3,6 @@ import {
   avatarUrlBodySchema,
   ERROR_CODES,
   MAX_IMAGE_BYTES,
-  MESSAGES,
   meSchema,
   PICTURE_MESSAGES,
   uploadedImageSchema,
@@ -11,7 +10,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { ApiError, badRequest, notFound, rateLimited } from '../../http/errors';
 import { currentUser, type SessionCache } from '../../http/session';
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';
 import type { StoredObject } from '../../storage';
@@ -114,8 +113,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
   const limitUploads: preHandlerAsyncHookHandler = async (request, reply) => {
     const decision = await rateLimiter.consume(UPLOAD_RATE_LIMIT, currentUser(request).id);
     if (!decision.allowed) {
-      reply.header('retry-after', String(decision.retryAfterSeconds));
-      throw new ApiError(429, ERROR_CODES.rateLimited, MESSAGES.tooManyRequests);
+      throw rateLimited(reply, decision.retryAfterSeconds);
     }
   };
   // Only these routes take multipart bodies; everywhere else it stays an unsupported content type.
