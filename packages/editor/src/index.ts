@@ -11,6 +11,7 @@ export { docToMarkdown } from './doc-to-markdown';
 export { createEditorExtensions, type EditorExtensionOptions, editorSchema } from './editor-extensions';
 export { markdownToDoc } from './markdown-to-doc';
 export { markdownToPlainText, previewText } from './plain-text';
+export { markdownToTextFile } from './text-file';
 
 /**
  * The canonical, safe form of note content, i.e. docToMarkdown(markdownToDoc(markdown)); the server

@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import { markdownToPlainText } from '@notewise/editor';
+import { markdownToTextFile } from '@notewise/editor';
 import {
   ERROR_CODES,
   IMPORT_LIMITS,
@@ -103,7 +103,7 @@ export function registerExportImportRoutes(
         return download(reply, `${stem}.md`, 'md').send(body);
       }
       if (format === 'txt') {
-        const text = markdownToPlainText(note.content);
+        const text = markdownToTextFile(note.content);
         return download(reply, `${stem}.txt`, 'txt').send(`${note.title}\n\n${text}${text ? '\n' : ''}`);
       }
       // Longer than a note may be saved (co-editing does not cut it): refused before taking the worker.

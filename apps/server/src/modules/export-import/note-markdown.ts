@@ -1,4 +1,4 @@
-import { docToMarkdown } from '@notewise/editor';
+import { docToMarkdown, markdownToDoc } from '@notewise/editor';
 import { MAX_NOTE_TITLE_LENGTH } from '@notewise/shared';
 import type { DocNode } from './doc-model';
 
@@ -47,6 +47,23 @@ function cleanTitle(title: string): string {
   return [...title.replace(/\s+/g, ' ').trim()].slice(0, MAX_NOTE_TITLE_LENGTH).join('');
 }
 
+/**
+ * A heading's Markdown as a title: its words without markup. Images (a README's badges) are left
+ * out unless they are all there is, then their alt text; links keep their text.
+ */
+export function headingTitle(markdown: string): string {
+  const words: string[] = [];
+  const alts: string[] = [];
+  const visit = (node: DocNode) => {
+    if (node.type === 'text') words.push(node.text ?? '');
+    else if (node.type === 'image' && typeof node.attrs?.alt === 'string') alts.push(node.attrs.alt, ' ');
+    else if (node.type === 'hardBreak') words.push(' ');
+    node.content?.forEach(visit);
+  };
+  visit(markdownToDoc(`# ${markdown}`));
+  return cleanTitle(words.join('')) || cleanTitle(alts.join(''));
+}
+
 /** Title and body of an imported Markdown file: front matter removed, a leading H1 used as title. */
 export function readImportedMarkdown(text: string, fileName: string): { title: string; content: string } {
   let body = text.replace(/^\ufeff/, '');
@@ -60,8 +77,9 @@ export function readImportedMarkdown(text: string, fileName: string): { title: s
   if (!title) {
     // Obsidian, Bear and Notion start a page with its title as `# Title`: it becomes the note title.
     const heading = /^[ \t]*\n*# +(.+?)[ \t#]*(?:\r?\n|$)/.exec(body.replace(/^\s*\n/, ''));
-    if (heading?.[1]) {
-      title = cleanTitle(heading[1].replace(/\\([\\`*_[\]#+\-.!])/g, '$1'));
+    const fromHeading = heading?.[1] ? headingTitle(heading[1]) : '';
+    if (heading && fromHeading) {
+      title = fromHeading;
       body = body.replace(/^\s*\n/, '').slice(heading[0].length);
     }
   }
