@@ -4,6 +4,7 @@ import { DialogActions } from '@/components/ui/dialog-actions';
 import { useProjects } from '@/features/projects';
 import { errorMessage } from '@/lib/api';
 import { useImportNotes } from '../api/import-notes';
+import { ImportNoteReport } from './import-note-report';
 
 const ACCEPT = '.md,.markdown,.txt,.docx,.zip,text/markdown,text/plain,application/zip';
 const SHOWN = 50;
@@ -69,8 +70,11 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
             {result.imported.length > 0 && (
               <ul aria-label="Imported notes" className="max-h-40 space-y-1 overflow-y-auto text-sm">
                 {result.imported.slice(0, SHOWN).map((note) => (
-                  <li key={note.noteId} className="truncate">
-                    {note.title} <span className="text-muted">({note.source})</span>
+                  <li key={note.noteId}>
+                    <p className="truncate">
+                      {note.title} <span className="text-muted">({note.source})</span>
+                    </p>
+                    <ImportNoteReport note={note} />
                   </li>
                 ))}
                 {result.imported.length > SHOWN && (
