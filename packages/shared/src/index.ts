@@ -25,6 +25,7 @@ export * from './project-policy';
 export * from './project-templates';
 export * from './projects.schema';
 export * from './search.schema';
+export * from './search-highlight';
 export * from './search-rank';
 export * from './shared-projects.schema';
 export * from './text';

@@ -25,6 +25,7 @@ const PAGES: Record<RouteId, LazyPage> = {
   capture: lazyPage(() => import('@/features/capture/capture-page'), 'CapturePage'),
   projects: lazyPage(() => import('@/features/projects/projects-page'), 'ProjectsPage'),
   notes: lazyPage(() => import('@/features/notes/notes-page'), 'NotesPage'),
+  search: lazyPage(() => import('@/features/notes/search-page'), 'SearchPage'),
   pinnedNotes: lazyPage(() => import('@/features/pinned-notes/pinned-notes-page'), 'PinnedNotesPage'),
   quickView: lazyPage(() => import('@/features/quick-view/quick-view-page'), 'QuickViewPage'),
   sharedProjects: lazyPage(

@@ -6,6 +6,7 @@ export const ROUTES = [
   { id: 'capture', path: '/', title: 'Capture', guarded: false },
   { id: 'projects', path: '/projects', title: 'Projects', guarded: true },
   { id: 'notes', path: '/notes', title: 'All Notes', guarded: true },
+  { id: 'search', path: '/search', title: 'Search', guarded: true },
   { id: 'pinnedNotes', path: '/pinned-notes', title: 'Pinned Notes', guarded: true },
   { id: 'quickView', path: '/quick-view', title: 'Quick View', guarded: true },
   { id: 'sharedProjects', path: '/shared-projects', title: 'Shared Projects', guarded: true },
@@ -42,6 +43,7 @@ export function getPageTitle(pathname: string): string {
 const TITLED_IN_PAGE = new Set<RouteId>([
   'projects',
   'notes',
+  'search',
   'pinnedNotes',
   'sharedProjects',
   'settings',
@@ -72,6 +74,8 @@ export const paths = {
   captureIn: (projectId: string) => `/?project=${segment(projectId)}`,
   projects: '/projects',
   notes: '/notes',
+  /** The search page (every match, paged); `q` prefilled. */
+  search: (q?: string) => (q ? `/search?${new URLSearchParams({ q })}` : '/search'),
   pinnedNotes: '/pinned-notes',
   quickView: (params: { project?: string; sharedProject?: string; note?: string } = {}) => {
     const query = new URLSearchParams();

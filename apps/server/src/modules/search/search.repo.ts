@@ -1,15 +1,9 @@
 import type { SearchResult } from '@notewise/shared';
-import {
-  normalizeQuery,
-  PREVIEW_LENGTHS,
-  SEARCH_RESULT_LIMIT,
-  scoreItem,
-  truncatePlainText,
-} from '@notewise/shared';
+import { normalizeQuery, PREVIEW_LENGTHS, SEARCH_RESULT_LIMIT, truncatePlainText } from '@notewise/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { toIso } from '../../db/time';
-import type { Database, Dialect, Timestamp } from '../../db/types';
+import type { Database, Dialect } from '../../db/types';
 import { memberOf } from '../projects/membership';
+import { type CandidateRow, type QueryTerm, rankRows, type SearchScope } from './ranked-rows';
 import { trigramSimilarity } from './trigram';
 
 /**
@@ -41,24 +35,6 @@ const VOCABULARY_CHUNK = 2000;
  * four) and a note history's (stale, a long history was read whole and sorted: 8 ms, not 0.2 ms).
  */
 const ANALYZED_TABLES = ['notes', 'project_members', 'pins', 'search_terms', 'note_versions'];
-
-interface CandidateRow {
-  id: string;
-  project_id: string;
-  title: string;
-  tags: string;
-  text: string;
-  updated_at: Timestamp;
-  pinned: number | boolean;
-}
-
-/** One query word as the index sees it: the exact words of the notes it stands for. */
-interface QueryTerm {
-  word: string;
-  /** The word itself, its completions (last word) or its corrections (a word no note contains). */
-  terms: string[];
-  corrected: boolean;
-}
 
 /** Letters and digits only: nothing a user types can break the full-text query syntax. */
 export function searchTokens(query: string): string[] {
@@ -175,21 +151,36 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
     );
   };
 
-  const candidateQuery = (userId: string, terms: QueryTerm[]): RawBuilder<CandidateRow> => {
+  const candidateQuery = (
+    userId: string,
+    terms: QueryTerm[],
+    scope: SearchScope = {},
+    limit = MATCH_WINDOW,
+  ): RawBuilder<CandidateRow> => {
+    // The search page's filters and its walk past the window; none for Capture's list, whose SQL
+    // stays the text the plan tests check.
+    const filters = [
+      ...(scope.projectId === undefined ? [] : [sql`and n.project_id = ${scope.projectId}`]),
+      ...(scope.kind === undefined
+        ? []
+        : [sql`and exists(select 1 from projects k where k.id = n.project_id and k.kind = ${scope.kind})`]),
+    ];
+    const before = scope.before;
     if (dialect === 'sqlite') {
       const match = [...new Set(terms.flatMap((term) => term.terms))].map((term) => `"${term}"`).join(' OR ');
       // The index is the outer loop (CROSS JOIN fixes SQLite's join order) and walks rowids newest
       // first, stopping at the window; notes are then read by their integer key.
       return sql<CandidateRow>`
-          select n.id, n.project_id, n.title, n.tags, n.updated_at,
+          select n.id, n.project_id, n.title, n.tags, n.updated_at, n.seq,
                  substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
                  exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned
           from notes_fts f
           cross join notes n on n.seq = f.rowid
           cross join project_members m on ${memberOf('n.project_id', userId)}
-          where notes_fts match ${match}
+          where notes_fts match ${match} and n.deleted_at is null ${sql.join(filters, sql` `)}
+          ${before && 'seq' in before ? sql`and f.rowid < ${before.seq}` : sql``}
           order by f.rowid desc
-          limit ${MATCH_WINDOW}`;
+          limit ${limit}`;
     }
     const tsquery = [...new Set(terms.flatMap((term) => term.terms))].join(' | ');
     // With current statistics the planner reads a rare word's matches from the GIN index and a
@@ -203,9 +194,14 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
           select n.id, n.project_id, n.title, n.tags, n.updated_at, n.plain_text
           from notes n
           join project_members m on ${memberOf('n.project_id', userId)}
-          where n.search_vector @@ to_tsquery('simple', ${tsquery})
-          order by n.updated_at desc
-          limit ${MATCH_WINDOW}
+          where n.search_vector @@ to_tsquery('simple', ${tsquery}) and n.deleted_at is null ${sql.join(filters, sql` `)}
+          ${
+            before === undefined || 'seq' in before
+              ? sql`order by n.updated_at desc`
+              : sql`and (n.updated_at < ${before.updatedAt} or (n.updated_at = ${before.updatedAt} and n.id < ${before.id}))
+                    order by n.updated_at desc, n.id desc`
+          }
+          limit ${limit}
         ) w`;
   };
 
@@ -273,27 +269,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
       if (tokens.length === 0) return [];
       const terms = await queryTerms(tokens);
       const rows = (await candidateQuery(userId, terms).execute(db)).rows;
-      // Misspelt words are scored as their best correction, so 'reserch' ranks 'research' notes.
-      const corrected = terms.some((term) => term.corrected)
-        ? terms.map((term) => (term.corrected ? term.terms[0] : term.word)).join(' ')
-        : undefined;
-      return rows
-        .map((row) => {
-          const item = {
-            title: row.title,
-            content: row.text,
-            tags: JSON.parse(row.tags) as string[],
-          };
-          const score = Math.max(scoreItem(item, query), corrected ? scoreItem(item, corrected) : 0);
-          return { row, item, score, updatedAt: toIso(row.updated_at) };
-        })
-        .filter((entry) => entry.score > 0)
-        .sort(
-          (a, b) =>
-            b.score - a.score ||
-            (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0) ||
-            (a.row.id < b.row.id ? -1 : a.row.id > b.row.id ? 1 : 0),
-        )
+      return rankRows(rows, query, terms)
         .slice(0, SEARCH_RESULT_LIMIT)
         .map(({ row, item, score, updatedAt }) => ({
           id: row.id,
@@ -305,6 +281,17 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
           pinned: Boolean(row.pinned),
           updatedAt,
         }));
+    },
+
+    /** The words a query stands for (itself, completions, corrections), for the search page. */
+    terms(query: string): Promise<QueryTerm[]> {
+      const tokens = searchTokens(query);
+      return tokens.length === 0 ? Promise.resolve([]) : queryTerms(tokens);
+    },
+
+    /** The matches of `terms` the user may see in `scope`, newest first, at most `limit`. */
+    async candidates(userId: string, terms: QueryTerm[], scope: SearchScope, limit: number) {
+      return (await candidateQuery(userId, terms, scope, limit).execute(db)).rows;
     },
 
     /**

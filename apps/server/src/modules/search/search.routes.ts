@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser } from '../../http/session';
 import type { SearchRepo } from './search.repo';
+import { searchPage } from './search-page';
 
 /** How often search checks whether its vocabulary and statistics need refreshing (cheap if not). */
 const MAINTENANCE_INTERVAL_MS = 30_000;
@@ -18,7 +19,7 @@ export function registerSearchRoutes(app: FastifyInstance, { search }: SearchRou
       onRequest: app.requireAuth,
       schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } },
     },
-    async (request) => ({ results: await search.search(currentUser(request).id, request.query.q) }),
+    async (request) => searchPage(search, currentUser(request).id, request.query),
   );
 
   const maintain = () =>

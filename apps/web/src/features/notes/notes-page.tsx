@@ -6,12 +6,15 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatList } from '@/components/ui/stat-list';
 import { useViewMode } from '@/components/ui/view-toggle';
+import { useDebounced } from '@/lib/use-debounced';
 import { useNoteCounts } from './api/get-note-counts';
 import { useNoteList } from './api/get-notes';
+import { useSearchPages } from './api/search-notes';
 import { NewNoteButton } from './components/new-note-button';
 import { NotesToolbar } from './components/notes-toolbar';
 import { NotesView } from './components/notes-view';
-import { noteStats, useNoteFilter } from './hooks/use-note-filter';
+import { SearchResults } from './components/search-results';
+import { noteStats } from './hooks/use-note-filter';
 import { useProjectLookup } from './hooks/use-project-lookup';
 
 const VIEW_STORAGE_KEY = 'notewise.view.notes';
@@ -23,7 +26,9 @@ export function NotesPage() {
   const projects = useProjectLookup();
   const [view, setView] = useViewMode(VIEW_STORAGE_KEY);
   const [query, setQuery] = useState('');
-  const filtered = useNoteFilter(notes.data, query);
+  // The filter is the server's search (typo-tolerant, every note, not only the loaded pages).
+  const searched = useDebounced(query.trim(), 250);
+  const search = useSearchPages({ q: searched });
 
   return (
     <Page>
@@ -38,28 +43,32 @@ export function NotesPage() {
         view={view}
         onViewChange={setView}
       />
-      <NotesView
-        notes={filtered}
-        total={notes.data?.length ?? 0}
-        pager={notes}
-        isPending={notes.isPending}
-        error={notes.error}
-        onRetry={() => void notes.refetch()}
-        view={view}
-        label="Notes"
-        projects={projects}
-        empty={
-          <EmptyState
-            icon={FileText}
-            title="No notes yet"
-            description="Capture a note and it will show up here, with the notes of all your projects."
-            action={<NewNoteButton />}
-          />
-        }
-        noMatch={
-          <EmptyState icon={SearchX} title="No notes found" description="Try adjusting your search terms" />
-        }
-      />
+      {searched ? (
+        <SearchResults search={search} />
+      ) : (
+        <NotesView
+          notes={notes.data}
+          total={notes.data?.length ?? 0}
+          pager={notes}
+          isPending={notes.isPending}
+          error={notes.error}
+          onRetry={() => void notes.refetch()}
+          view={view}
+          label="Notes"
+          projects={projects}
+          empty={
+            <EmptyState
+              icon={FileText}
+              title="No notes yet"
+              description="Capture a note and it will show up here, with the notes of all your projects."
+              action={<NewNoteButton />}
+            />
+          }
+          noMatch={
+            <EmptyState icon={SearchX} title="No notes found" description="Try adjusting your search terms" />
+          }
+        />
+      )}
     </Page>
   );
 }

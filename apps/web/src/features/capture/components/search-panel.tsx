@@ -1,9 +1,11 @@
 import { relativeTime } from '@notewise/shared';
 import { FileText, SearchX } from 'lucide-react';
 import { useId } from 'react';
+import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/route-table';
 import type { SearchCombobox } from '../hooks/use-search-combobox';
 
 /** The list under the search box: Recent Notes or Search Results, with its loading and empty states. */
@@ -14,7 +16,7 @@ export function SearchPanel({ combobox, className }: { combobox: SearchCombobox;
     state.kind === 'recent'
       ? 'Recent Notes'
       : state.status === 'ready'
-        ? `Search Results (${items.length})`
+        ? `Search Results (${items.length}${combobox.more ? '+' : ''})`
         : 'Search Results';
 
   return (
@@ -89,6 +91,17 @@ export function SearchPanel({ combobox, className }: { combobox: SearchCombobox;
               )}
             </div>
           ))}
+        </div>
+      )}
+      {state.kind === 'results' && state.status === 'ready' && items.length > 0 && (
+        <div className="border-t border-border px-1.5 py-1.5">
+          <Link
+            to={paths.search(combobox.query.trim())}
+            onClick={() => combobox.onChosen?.()}
+            className="block rounded-control px-2.5 py-2 text-sm font-medium text-accent-text hover:bg-hover max-md:py-3"
+          >
+            Show all results
+          </Link>
         </div>
       )}
     </div>

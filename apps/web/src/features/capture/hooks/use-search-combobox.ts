@@ -144,6 +144,9 @@ export function useSearchCombobox({ active, onChosen }: Options) {
     setActiveIndex,
     choose,
     handleKey,
+    /** The server has more matches than the quick list shows (the search page shows them all). */
+    more: searching && Boolean(search.data?.nextCursor),
+    onChosen,
     /** The searching is in flight for the text shown (results are being refreshed). */
     refreshing: searching && (debounced !== query.trim() || search.isFetching),
   };

@@ -1,5 +1,5 @@
 import type { Note, NoteSummary, Project } from '@notewise/shared';
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ProjectListResponse } from '@/features/projects';
 import { type CacheSnapshot, snapshotQueries } from '@/lib/cache-snapshot';
 import { filterOfListKey, noteKeys, projectKeys } from '@/lib/query-keys';
@@ -110,25 +110,34 @@ export function applyNoteChange(queryClient: QueryClient, note: NoteSummary, nex
     data?.pages ? placeInPins(data, note, next) : data,
   );
 
-  for (const [key, data] of queryClient.getQueriesData<NoteSearchResponse>({
-    queryKey: noteKeys.searches(),
-  })) {
-    if (!data?.results.some((result) => result.id === note.id)) continue;
-    queryClient.setQueryData<NoteSearchResponse>(key, {
-      results: next
-        ? data.results.map((result) =>
-            result.id === note.id
-              ? {
-                  ...result,
-                  title: next.title,
-                  projectId: next.projectId,
-                  pinned: next.pinned,
-                  tags: next.tags,
-                }
-              : result,
-          )
-        : data.results.filter((result) => result.id !== note.id),
-    });
+  const patchResults = (results: NoteSearchResponse['results']) =>
+    next
+      ? results.map((result) =>
+          result.id === note.id
+            ? {
+                ...result,
+                title: next.title,
+                projectId: next.projectId,
+                pinned: next.pinned,
+                tags: next.tags,
+              }
+            : result,
+        )
+      : results.filter((result) => result.id !== note.id);
+  // Capture's quick list is one response; the search page's is pages of responses.
+  for (const [key, data] of queryClient.getQueriesData<
+    NoteSearchResponse | InfiniteData<NoteSearchResponse, string | null>
+  >({ queryKey: noteKeys.searches() })) {
+    if (!data) continue;
+    if ('pages' in data) {
+      if (!data.pages.some((page) => page.results.some((result) => result.id === note.id))) continue;
+      queryClient.setQueryData(key, {
+        ...data,
+        pages: data.pages.map((page) => ({ ...page, results: patchResults(page.results) })),
+      });
+    } else if (data.results.some((result) => result.id === note.id)) {
+      queryClient.setQueryData(key, { ...data, results: patchResults(data.results) });
+    }
   }
 
   if (next === null) {
