@@ -16,7 +16,7 @@ import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';
 import type { StoredObject } from '../../storage';
 import { toMe } from '../profile/profile.routes';
 import type { Membership } from '../projects/membership';
-import { authorize } from '../projects/policy';
+import { noteAccessOrThrow } from '../projects/policy';
 import { ImageFetchError } from './image-fetcher';
 import { ImageRejectedError } from './image-pipeline';
 import type { Uploads } from './uploads.service';
@@ -156,11 +156,7 @@ export async function registerUploadRoutes(app: FastifyInstance, deps: UploadRou
         const user = currentUser(request);
         const { bytes, noteId } = await readUpload(request);
         // Checked before the work: a note the uploader cannot see is 404, one they cannot edit 403.
-        if (noteId !== undefined) {
-          const access = await membership.note(user.id, noteId);
-          if (!access) throw notFound('Note not found');
-          authorize(access, 'editText');
-        }
+        if (noteId !== undefined) await noteAccessOrThrow(membership, user.id, noteId, 'editText');
         const image = await uploads.uploadNoteImage(user.id, bytes).catch((error: unknown) => {
           throw pictureError(error, 'file');
         });

@@ -27,8 +27,7 @@ import type { AiService } from '../ai/ai.service';
 import type { NotesRepo } from '../notes/notes.repo';
 import type { NotesService } from '../notes/notes.service';
 import type { Membership } from '../projects/membership';
-import { authorize } from '../projects/policy';
-import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
+import { projectAccessOrThrow } from '../projects/policy';
 import type { VoiceRepo } from './voice.repo';
 import { callNoteMarkdown } from './voice-note';
 
@@ -245,10 +244,9 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       }
       let projectId: string;
       if (body.projectId) {
-        const access = await deps.membership.project(userId, body.projectId);
-        if (!access) throw notFound(PROJECT_NOT_FOUND);
-        authorize(access, 'create');
-        projectId = access.projectId;
+        projectId = (
+          await projectAccessOrThrow(deps.membership, userId, body.projectId, { action: 'create' })
+        ).projectId;
       } else {
         projectId = (await deps.ai.inbox(userId)).id;
       }
