@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { type Config, fastifyTrustProxy, trustedPeer } from './config';
 import { type DatabaseHandle, openDatabase } from './db';
+import { type BackupSchedule, registerBackupMetrics, startBackupSchedule } from './db/backup-schedule';
 import { acquireDataDirLock, type LockHolder } from './db/data-dir-lock';
 import { startInstanceHeartbeat } from './db/instance-heartbeat';
 import { migrateToLatest } from './db/migrations';
@@ -26,6 +27,7 @@ import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerAuthLimits } from './modules/auth/auth-limits';
 import { DEMO_ACCOUNT, prepareDemoAccount, registerDemoRoutes } from './modules/auth/demo';
+import { seedDemoContent } from './modules/auth/demo-content';
 import { createResetMailer } from './modules/auth/password-reset';
 import { resolveAuthSecret } from './modules/auth/secret';
 import { createBillingRepo } from './modules/billing/billing.repo';
@@ -44,7 +46,6 @@ import { createNotesService } from './modules/notes/notes.service';
 import { registerPinRoutes } from './modules/pins/pins.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { startTrialExpirySweep } from './modules/profile/trial-expiry';
-import { seedDemoContent } from './modules/projects/demo-content';
 import { createMembership } from './modules/projects/membership';
 import { createProjectsRepo } from './modules/projects/projects.repo';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
@@ -54,11 +55,14 @@ import { registerSearchRoutes } from './modules/search/search.routes';
 import { createJoinGuard } from './modules/shared-projects/join-guard';
 import { createSharedProjectsRepo } from './modules/shared-projects/shared-projects.repo';
 import { registerSharedProjectRoutes } from './modules/shared-projects/shared-projects.routes';
+import { createTrashRepo } from './modules/trash/trash.repo';
+import { registerTrashRoutes } from './modules/trash/trash.routes';
+import { createTrashService } from './modules/trash/trash.service';
+import { createTrashDeletion, startTrashPurge } from './modules/trash/trash-purge';
 import { DEFAULT_IMAGE_FETCH, type ImageFetchOptions } from './modules/uploads/image-fetcher';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { createUploads } from './modules/uploads/uploads.service';
 import { registerVoiceRoutes } from './modules/voice/voice.routes';
-import { type BackupSchedule, registerBackupMetrics, startBackupSchedule } from './ops/backup-schedule';
 import { registerOpsGauges } from './ops/metrics';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
 import { createChangeNotifier } from './realtime/change-notifier';
@@ -297,6 +301,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     notes,
     membership,
     noteService,
+    projects: projectService,
     rateLimiter,
     uploads,
     renderTimeoutMs: options.renderTimeoutMs,
@@ -323,6 +328,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     rateLimiter,
   });
   registerSharedProjectRoutes(app, { shared, service: projectService });
+  registerTrashRoutes(app, {
+    service: createTrashService({
+      repo: createTrashRepo(database.db, config.history.trashRetentionDays),
+      deletion: createTrashDeletion(database.db, storage, app.log),
+      notes,
+      projects,
+      notify,
+      inbox: ai.inbox,
+    }),
+  });
   registerBillingRoutes(app, {
     config,
     rateLimiter,
@@ -369,6 +384,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
   const sweep = startTrialExpirySweep(database.db, app.log);
   const stopHistoryPruning = startHistoryPruning(database.db, config.history, app.log);
+  const stopTrashPurge = startTrashPurge(database.db, storage, config.history.trashRetentionDays, app.log);
   // PostgreSQL: a restore refuses while instances beat (decision 045).
   const heartbeat = await startInstanceHeartbeat(database, app.log);
   const backups = backupSettings
@@ -382,6 +398,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     sweep.stop();
     stopHistoryPruning();
+    stopTrashPurge();
     backups?.stop();
     await heartbeat.stop();
     socketGuard.stop();

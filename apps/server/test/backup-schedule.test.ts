@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type Clock, rotateBackups, startBackupSchedule } from '../src/ops/backup-schedule';
-import { parseCron } from '../src/ops/cron';
+import { parseCron } from '../src/config/cron';
+import { type Clock, rotateBackups, startBackupSchedule } from '../src/db/backup-schedule';
 import { dialects, startTestApp, type TestApp } from './helpers';
 
 /** A clock the test moves by hand: timers fire when the time passes them, never on their own. */

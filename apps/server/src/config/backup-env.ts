@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { CronError, parseCron } from '../ops/cron';
+import { CronError, parseCron } from './cron';
 
 /** Scheduled backups (decision 045): the same backup as `npm run admin -- backup`, on a timetable. */
 export const backupEnv = {

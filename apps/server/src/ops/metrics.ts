@@ -67,6 +67,7 @@ export const BACKGROUND_JOBS = [
   'export-render-timeout',
   'import-worker',
   'history-pruning',
+  'trash-purge',
 ] as const;
 export type BackgroundJob = (typeof BACKGROUND_JOBS)[number];
 

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Gauge, type Registry } from 'prom-client';
 import type { BackupSettings } from '../config/backup-env';
-import type { DatabaseHandle } from '../db';
-import { BACKUP_MANIFEST, type BackupConfig, createBackup, formatBytes } from '../db/backup';
-import { parseCron } from './cron';
-import { opsMetrics } from './metrics';
+import { parseCron } from '../config/cron';
+import { opsMetrics } from '../ops/metrics';
+import type { DatabaseHandle } from '.';
+import { BACKUP_MANIFEST, type BackupConfig, createBackup, formatBytes } from './backup';
 
 /** setTimeout and Date.now, replaceable: the schedule's test drives a simulated clock. */
 export interface Clock {

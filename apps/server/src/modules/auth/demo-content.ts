@@ -1,6 +1,6 @@
 import type { NotesRepo } from '../notes/notes.repo';
+import type { ProjectsRepo } from '../projects/projects.repo';
 import type { SharedProjectsRepo } from '../shared-projects/shared-projects.repo';
-import type { ProjectsRepo } from './projects.repo';
 
 /**
  * docs/design.md §3, first impression: the demo account opens onto real content in its colours, notes that
