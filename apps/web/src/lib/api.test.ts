@@ -1,6 +1,6 @@
 import { MESSAGES } from '@notewise/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, errorMessage, isApiError } from './api';
+import { ApiError, api, apiErrorFrom, CLIENT_ERROR_CODES, errorMessage, isApiError } from './api';
 
 function respond(status: number, body?: unknown, headers: Record<string, string> = {}) {
   const text = body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body);
@@ -94,5 +94,22 @@ describe('errorMessage', () => {
     expect(errorMessage(new Error('Invalid API key'))).toBe(MESSAGES.authConfigFailed);
     expect(errorMessage(new Error('Something specific'))).toBe('Something specific');
     expect(errorMessage('not an error')).toBe(MESSAGES.unexpected);
+  });
+});
+
+describe('apiErrorFrom: the one reading of a failed answer', () => {
+  it("keeps the server's code, message and details", () => {
+    const error = apiErrorFrom(409, { error: { code: 'CONFLICT', message: 'Changed.', details: { x: 1 } } });
+    expect(error).toMatchObject({ status: 409, code: 'CONFLICT', message: 'Changed.', details: { x: 1 } });
+  });
+
+  it("uses the caller's fallback for a body that is not an error, and the 429 text by default", () => {
+    expect(apiErrorFrom(413, '<html>too big</html>', 'This file is too large.')).toMatchObject({
+      status: 413,
+      code: CLIENT_ERROR_CODES.http,
+      message: 'This file is too large.',
+    });
+    expect(apiErrorFrom(429, null).message).toBe(MESSAGES.tooManyRequests);
+    expect(apiErrorFrom(500, { error: 'not the shape' }).message).toBe(MESSAGES.unexpected);
   });
 });

@@ -74,13 +74,18 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorFromResponse(response: Response, body: unknown): ApiError {
+/**
+ * The one reading of a failed answer: the server's `{ error: { code, message } }` when the body is
+ * one, else an HTTP error with `fallback` (a caller that knows better, e.g. an upload's "too large").
+ * Every path that does not go through `request` (uploads with progress, file downloads) uses it too.
+ */
+export function apiErrorFrom(status: number, body: unknown, fallback?: string): ApiError {
   if (isErrorBody(body)) {
     const { code, message, details } = body.error;
-    return new ApiError(response.status, code, serverMessage(message) || MESSAGES.unexpected, details);
+    return new ApiError(status, code, serverMessage(message) || fallback || MESSAGES.unexpected, details);
   }
-  const message = response.status === 429 ? MESSAGES.tooManyRequests : MESSAGES.unexpected;
-  return new ApiError(response.status, CLIENT_ERROR_CODES.http, message);
+  const message = fallback ?? (status === 429 ? MESSAGES.tooManyRequests : MESSAGES.unexpected);
+  return new ApiError(status, CLIENT_ERROR_CODES.http, message);
 }
 
 export interface RequestOptions {
@@ -124,7 +129,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
 
   const parsed = await readBody(response);
-  if (!response.ok) throw errorFromResponse(response, parsed);
+  if (!response.ok) throw apiErrorFrom(response.status, parsed);
   return parsed as T;
 }
 

@@ -1,5 +1,5 @@
 import { PICTURE_MESSAGES, uploadedImageSchema } from '@notewise/shared';
-import { ApiError, CLIENT_ERROR_CODES, errorMessage } from '@/lib/api';
+import { ApiError, apiErrorFrom, CLIENT_ERROR_CODES, errorMessage } from '@/lib/api';
 
 /** docs/product.md §9: pictures up to 5 MB (the server checks too, from the bytes). */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -65,17 +65,10 @@ export async function uploadImage(
     body = null;
   }
   if (!response.ok) {
-    const error = (body as { error?: { code?: unknown; message?: unknown } } | null)?.error;
-    const message =
-      typeof error?.message === 'string' && error.message
-        ? error.message
-        : response.status === 413
-          ? PICTURE_MESSAGES.tooLarge
-          : PICTURE_MESSAGES.uploadFailed;
-    throw new ApiError(
+    throw apiErrorFrom(
       response.status,
-      typeof error?.code === 'string' ? error.code : CLIENT_ERROR_CODES.http,
-      message,
+      body,
+      response.status === 413 ? PICTURE_MESSAGES.tooLarge : PICTURE_MESSAGES.uploadFailed,
     );
   }
   return parseUploadedImage(body);

@@ -1,7 +1,7 @@
 import { type ImportResult, MESSAGES } from '@notewise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { ApiError } from '@/lib/api';
+import { ApiError, apiErrorFrom } from '@/lib/api';
 import { invalidateNoteData, projectKeys } from '@/lib/query-keys';
 
 export interface ImportInput {
@@ -27,11 +27,11 @@ export function importNotes({ projectId, file, onProgress }: ImportInput): Promi
     };
     request.onerror = () => reject(new ApiError(0, 'NETWORK_ERROR', MESSAGES.networkFailed));
     request.onload = () => {
-      const body = request.response as (ImportResult & { error?: { code: string; message: string } }) | null;
+      const body = request.response as ImportResult | null;
       if (request.status >= 200 && request.status < 300 && body) return resolve(body);
-      const message =
-        body?.error?.message ?? (request.status === 413 ? 'This file is too large.' : MESSAGES.unexpected);
-      reject(new ApiError(request.status, body?.error?.code ?? 'HTTP_ERROR', message));
+      reject(
+        apiErrorFrom(request.status, body, request.status === 413 ? 'This file is too large.' : undefined),
+      );
     };
     const form = new FormData();
     form.append('file', file, file.name);

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@notewise/shared';
-import { ApiError, errorMessage } from '@/lib/api';
+import { ApiError, apiErrorFrom, errorMessage } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { formatBytes } from './format-bytes';
 
@@ -23,14 +23,9 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
 }
 
 async function errorOf(response: Response): Promise<ApiError> {
-  try {
-    const body = (await response.json()) as { error?: { code?: string; message?: string } };
-    if (body.error?.message)
-      return new ApiError(response.status, body.error.code ?? 'HTTP_ERROR', body.error.message);
-  } catch {
-    // Not JSON: the generic text below.
-  }
-  return new ApiError(response.status, 'HTTP_ERROR', MESSAGES.unexpected);
+  // Not JSON: the generic text.
+  const body: unknown = await response.json().catch(() => null);
+  return apiErrorFrom(response.status, body, body === null ? MESSAGES.unexpected : undefined);
 }
 
 function save(blob: Blob, fileName: string) {
