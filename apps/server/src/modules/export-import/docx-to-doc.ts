@@ -135,27 +135,32 @@ class Converter {
     const converted = items.map((item) => this.listItem(item, depth));
     if (converted.length === 0) return [];
     if (isFootnotes) this.counts.footnotes += converted.length;
-    const tasks = converted.every((item) => item.checked !== null);
-    if (tasks) {
-      this.counts.tasks += converted.length;
-      return [
-        {
+    // Word keeps a checklist next to a list in one list: runs of checkbox items become checklists.
+    const runs: { tasks: boolean; items: typeof converted }[] = [];
+    for (const item of converted) {
+      const tasks = item.checked !== null;
+      const last = runs[runs.length - 1];
+      if (last && last.tasks === tasks) last.items.push(item);
+      else runs.push({ tasks, items: [item] });
+    }
+    return runs.map((run): DocNode => {
+      if (run.tasks) {
+        this.counts.tasks += run.items.length;
+        return {
           type: 'taskList',
-          content: converted.map((item) => ({
+          content: run.items.map((item) => ({
             type: 'taskItem',
             attrs: { checked: item.checked },
             content: item.content,
           })),
-        },
-      ];
-    }
-    if (!isFootnotes) this.counts.listItems += converted.length;
-    return [
-      {
+        };
+      }
+      if (!isFootnotes) this.counts.listItems += run.items.length;
+      return {
         type: node.tag === 'ol' ? 'orderedList' : 'bulletList',
-        content: converted.map((item) => ({ type: 'listItem', content: item.content })),
-      },
-    ];
+        content: run.items.map((item) => ({ type: 'listItem', content: item.content })),
+      };
+    });
   }
 
   private listItem(item: HtmlElement, depth: number): { checked: boolean | null; content: DocNode[] } {

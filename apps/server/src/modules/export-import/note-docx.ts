@@ -39,12 +39,13 @@ const HEADINGS = [
   HeadingLevel.HEADING_6,
 ] as const;
 
-function levels(format: 'bullet' | 'decimal', start = 1): ILevelsOptions[] {
-  const bullets = ['•', '◦', '▪'];
+function levels(format: 'bullet' | 'decimal' | 'tasks', start = 1): ILevelsOptions[] {
+  // A checklist's items carry their ☐/☑ as text: their level shows no bullet.
+  const bullets = format === 'tasks' ? [''] : ['•', '◦', '▪'];
   return Array.from({ length: 9 }, (_, level) => ({
     level,
-    format: format === 'bullet' ? LevelFormat.BULLET : LevelFormat.DECIMAL,
-    text: format === 'bullet' ? (bullets[level % 3] ?? '•') : `%${level + 1}.`,
+    format: format === 'decimal' ? LevelFormat.DECIMAL : LevelFormat.BULLET,
+    text: format === 'decimal' ? `%${level + 1}.` : (bullets[level % bullets.length] ?? ''),
     start: level === 0 ? start : 1,
     alignment: AlignmentType.LEFT,
     style: { paragraph: { indent: { left: 360 * (level + 1), hanging: 260 } } },
@@ -158,11 +159,12 @@ function block(node: DocNode, context: Context, options: BlockOptions): (Paragra
       return (node.content ?? []).flatMap((item) => {
         const [first, ...rest] = item.content ?? [];
         const box = item.attrs?.checked ? '☑ ' : '☐ ';
-        const left = { indent: { left: 360 * options.listLevel } };
+        // A list paragraph (with no bullet of its own), so nesting survives in Word and back.
+        const numbering = { reference: 'tasks', level: Math.min(options.listLevel, 8) };
         return [
           new Paragraph({
             children: first?.type === 'paragraph' ? paragraphChildren(first, {}, box) : [new TextRun(box)],
-            ...left,
+            numbering,
           }),
           ...blocks(first && first.type !== 'paragraph' ? [first] : [], context, options),
           ...blocks(rest, context, { ...options, listLevel: options.listLevel + 1 }),
@@ -244,7 +246,12 @@ function blocks(nodes: readonly DocNode[], context: Context, options: BlockOptio
 
 /** The note as .docx bytes: its title as a Title paragraph, then the document. */
 export async function renderNoteDocx(title: string, doc: DocNode): Promise<Buffer> {
-  const context: Context = { numbering: [{ reference: 'bullets', levels: levels('bullet') }] };
+  const context: Context = {
+    numbering: [
+      { reference: 'bullets', levels: levels('bullet') },
+      { reference: 'tasks', levels: levels('tasks') },
+    ],
+  };
   const body = blocks(doc.content ?? [], context, { listLevel: 0, quote: false });
   const document = new Document({
     creator: 'Notewise',
