@@ -7,8 +7,6 @@ import type { NotePages } from './get-notes';
 import type { PinPages } from './get-pins';
 import type { NoteSearchResponse } from './search-notes';
 
-// Re-exported for rename-note.ts (helper D's note API work), which takes them from here.
-
 /** docs/product.md §4, as the server pages it: pinned first, then newest updated, ties by id (descending). */
 export function compareNotes(a: NoteSummary, b: NoteSummary): number {
   if (a.pinned !== b.pinned) return a.pinned ? -1 : 1;
