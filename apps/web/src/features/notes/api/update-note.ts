@@ -12,6 +12,11 @@ export interface UpdateNoteBody {
    * details. Without it (a rename) the title is written whatever the text's version.
    */
   version?: number;
+  /**
+   * Why the text changed, for the note's history: 'ai' after an AI Replace, 'merge' for "Keep mine"
+   * after a conflict (both keep the text before them as a version of its own); 'edit' when omitted.
+   */
+  reason?: 'edit' | 'ai' | 'merge';
 }
 
 /** PATCH /api/notes/:id */

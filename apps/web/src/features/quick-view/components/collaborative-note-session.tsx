@@ -11,6 +11,7 @@ import {
   PresenceList,
 } from '@/features/collab';
 import { NoteExportMenu } from '@/features/export-import';
+import { HistoryButton } from '@/features/history';
 import { useNote } from '@/features/notes/api/get-note';
 import { applySavedNote, renameNote } from '@/features/notes/api/update-note';
 import { errorMessage } from '@/lib/api';
@@ -134,6 +135,14 @@ export function CollaborativeNoteSession({ note, controlRef }: CollaborativeNote
             busyLabel={enhancing && 'Enhancing...'}
           />
           <PresenceList people={collab.people} />
+          {/* A restore is applied to the live document by the server: this editor updates by itself. */}
+          <HistoryButton
+            noteId={note.id}
+            disabled={enhancing !== false || stopped}
+            beforeOpen={save}
+            getCurrentMarkdown={() => editorRef.current?.getMarkdown() ?? note.content}
+            onRestored={() => undefined}
+          />
           <NoteExportMenu note={{ id: note.id, title }} beforeExport={save} />
         </div>
       }

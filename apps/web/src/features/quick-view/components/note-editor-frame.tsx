@@ -23,6 +23,8 @@ interface NoteEditorFrameProps {
   aiDisabled: boolean;
   enhancing: AiEnhancing;
   onEnhancingChange: (enhancing: AiEnhancing) => void;
+  /** An AI result went into the text (the next save records it as an AI change). */
+  onAiApplied?: () => void;
   /** The toolbar's right side: save state, people, Export, Save. */
   status: ReactNode;
   title: {
@@ -50,6 +52,7 @@ export function NoteEditorFrame({
   aiDisabled,
   enhancing,
   onEnhancingChange,
+  onAiApplied,
   status,
   title,
   editor,
@@ -66,6 +69,7 @@ export function NoteEditorFrame({
           shared={mode === 'collaborative'}
           disabled={aiDisabled}
           onEnhancingChange={onEnhancingChange}
+          onStreamEnd={({ changed }) => changed && onAiApplied?.()}
         />
         {status}
       </div>

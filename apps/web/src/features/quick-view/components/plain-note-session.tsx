@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth';
 import { loadRichTextEditor, type RichTextEditorHandle } from '@/features/editor';
 import { NoteExportMenu } from '@/features/export-import';
+import { HistoryButton } from '@/features/history';
 import { type EditOp, markNoteOpen, type QueueEntry } from '@/features/offline';
 import { cn } from '@/lib/cn';
 import { useEnhancing } from '../hooks/use-enhancing';
@@ -76,6 +77,7 @@ export function PlainNoteSession({ note, queued, controlRef, onReplace }: PlainN
       aiDisabled={saving || blank}
       enhancing={enhancing}
       onEnhancingChange={onEnhancingChange}
+      onAiApplied={session.onAiApplied}
       status={
         <>
           <span role="status" className="ml-auto flex items-center gap-1.5 text-[13px] text-muted">
@@ -87,6 +89,14 @@ export function PlainNoteSession({ note, queued, controlRef, onReplace }: PlainN
             )}
             {status}
           </span>
+          {/* History lists what the server has: unsaved changes are saved first (not opened if that fails). */}
+          <HistoryButton
+            noteId={note.id}
+            disabled={enhancing !== false}
+            beforeOpen={async () => !isDirty() || (await save())}
+            getCurrentMarkdown={() => editorRef.current?.getMarkdown() ?? note.content}
+            onRestored={session.onRestored}
+          />
           {/* Exports what the server has: unsaved changes are saved first. */}
           <NoteExportMenu
             note={{ id: note.id, title }}

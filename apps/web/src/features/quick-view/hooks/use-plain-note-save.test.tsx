@@ -141,6 +141,27 @@ describe('usePlainNoteSave', () => {
     expect(view.queryClient.getQueryData(noteKeys.detail('note-1'))).toMatchObject({ version: 4 });
   });
 
+  it('an AI result saves with reason ai, and the next edit without it', async () => {
+    const api = fakeNotesApi([
+      { status: 200, body: makeNote({ content: 'AI text', version: 4 }) },
+      { status: 200, body: makeNote({ content: 'AI text, edited', version: 5 }) },
+    ]);
+    vi.stubGlobal('fetch', api.fetchStub);
+    const view = renderSave(makeNote());
+    act(() => view.result.current.onAiApplied());
+    view.editor.markdown = 'AI text';
+    act(() => view.result.current.onContentChange());
+    await waitFor(() => expect(api.patches).toHaveLength(1), { timeout: 3_000 });
+    await waitFor(() => expect(view.result.current.justSaved).toBe(true));
+    view.editor.markdown = 'AI text, edited';
+    act(() => view.result.current.onContentChange());
+    await waitFor(() => expect(api.patches).toHaveLength(2), { timeout: 3_000 });
+    expect(api.patches).toEqual([
+      { version: 3, content: 'AI text', reason: 'ai' },
+      { version: 4, content: 'AI text, edited' },
+    ]);
+  });
+
   it('409, keep mine: saves my title and text over the server version', async () => {
     const mineSaved = makeNote({ title: 'Plan B', content: 'My text', version: 5 });
     const api = fakeNotesApi([conflictAnswer, { status: 200, body: mineSaved }]);
@@ -164,7 +185,8 @@ describe('usePlainNoteSave', () => {
     await expect(saved).resolves.toBe(true);
     expect(api.patches).toEqual([
       { version: 3, title: 'Plan B', content: 'My text' },
-      { version: 4, title: 'Plan B', content: 'My text' },
+      // Recorded as a merge: the server keeps the text it overwrote as a version of its own.
+      { version: 4, title: 'Plan B', content: 'My text', reason: 'merge' },
     ]);
     expect(view.result.current.conflict).toBeNull();
     expect(view.result.current.isDirty()).toBe(false);

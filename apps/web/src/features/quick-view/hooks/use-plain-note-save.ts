@@ -64,6 +64,8 @@ export function usePlainNoteSave({
   const conflictOpen = useRef(false);
   conflictOpen.current = conflict !== null;
   const scheduleAutosaveRef = useRef<() => void>(() => undefined);
+  // Why the next save changes the text, when it is not typing: an AI result, or "Keep mine".
+  const nextReason = useRef<UpdateNoteBody['reason']>(undefined);
 
   const offline = useOfflineEdit({
     noteId: note.id,
@@ -108,14 +110,17 @@ export function usePlainNoteSave({
       if (nextTitle !== saved.current.title) body.title = nextTitle;
       if (markdown !== saved.current.markdown) body.content = markdown;
       if (body.title === undefined && body.content === undefined) {
+        nextReason.current = undefined;
         saved.current = { ...saved.current, snapshot };
         setDirty(false);
         flashSaved();
         return true;
       }
+      if (nextReason.current) body.reason = nextReason.current;
       setSaving(true);
       try {
         const result = await updateNote(note.id, body);
+        nextReason.current = undefined;
         saved.current = { title: result.title, markdown, version: result.version, snapshot };
         settleQueued();
         setDirty(isDirty());
@@ -240,6 +245,7 @@ export function usePlainNoteSave({
       version: current.version,
       snapshot: null,
     };
+    nextReason.current = 'merge';
     void saveVersion(current.version).then(resolve);
   };
   const chooseTheirs = () => {
@@ -250,6 +256,16 @@ export function usePlainNoteSave({
     settleQueued();
     onReplace(current);
     resolve(true);
+  };
+  /** An AI result is in the text: its save keeps the text from before as a version of its own. */
+  const onAiApplied = useCallback(() => {
+    nextReason.current = 'ai';
+  }, []);
+  /** A version was restored on the server: the editor reopens on the note as it now is. */
+  const onRestored = (restored: Note) => {
+    dirtyCheck.cancel();
+    settleQueued();
+    onReplace(restored);
   };
   const decideLater = () => {
     conflict?.resolve(false);
@@ -276,5 +292,7 @@ export function usePlainNoteSave({
     chooseMine,
     chooseTheirs,
     decideLater,
+    onAiApplied,
+    onRestored,
   };
 }
