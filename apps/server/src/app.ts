@@ -22,6 +22,7 @@ import { createOriginPolicy } from './http/public-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionResolver, registerSession, SessionCache } from './http/session';
 import { registerStaticWeb, registerWebFallback } from './http/static-web';
+import { registerAccountRoutes } from './modules/account/account.routes';
 import { registerAiRoutes } from './modules/ai/ai.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -268,6 +269,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerDemoRoutes(app, { enabled: config.demoAccount });
   registerProfileRoutes(app, { db: database.db, sessions });
+  registerAccountRoutes(app, { db: database.db, auth, storage, sessions, rateLimiter });
   const projects = createProjectsRepo(database.db);
   const notes = createNotesRepo(database.db, { restEditUpdate });
   const membership = createMembership(database.db);

@@ -1,6 +1,7 @@
 export * from './ai.schema';
 export * from './ai-messages';
 export * from './arrays';
+export * from './account.schema';
 export * from './auth.schema';
 export * from './billing';
 export * from './billing.schema';

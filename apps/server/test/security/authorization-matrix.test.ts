@@ -38,6 +38,8 @@ interface Scoped {
   success: number;
   url?: (world: World) => string;
   body?: (world: World, actor: Actor) => unknown;
+  /** Trash routes: the owner deletes the note or the project first (it is in Trash when called). */
+  trashed?: 'note' | 'project';
 }
 interface Unscoped {
   /** Why this route has no project object to authorize (and where it is tested instead). */
@@ -155,6 +157,22 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
     body: (w) => ({ projectId: w.projectId, title: 'Added' }),
   },
 
+  // Trash: authorized exactly like deleting (a note: its project's owner or author; a project: its owner).
+  'POST /api/trash/notes/:id/restore': { target: 'note', action: 'delete', success: 200, trashed: 'note' },
+  'DELETE /api/trash/notes/:id': { target: 'note', action: 'delete', success: 204, trashed: 'note' },
+  'POST /api/trash/projects/:id/restore': {
+    target: 'project',
+    action: 'deleteProject',
+    success: 200,
+    trashed: 'project',
+  },
+  'DELETE /api/trash/projects/:id': {
+    target: 'project',
+    action: 'deleteProject',
+    success: 204,
+    trashed: 'project',
+  },
+
   // No project object: lists of the caller's own things, their own account, or per-user records.
   'GET /api/projects': { unscoped: "the caller's own list (membership join; notes.test.ts)" },
   'POST /api/projects': { unscoped: 'creates a project the caller owns' },
@@ -163,6 +181,11 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   'POST /api/shared-projects': { unscoped: 'creates a project the caller owns' },
   'POST /api/shared-projects/join': { unscoped: 'by code, not id (sharing.test.ts: bans, limits)' },
   'GET /api/pins': { unscoped: "the caller's own pins" },
+  'GET /api/trash': {
+    unscoped:
+      "the caller's own Trash: owned projects, notes they may delete where still a member (trash.test.ts)",
+  },
+  'DELETE /api/trash': { unscoped: "empties the caller's own Trash: what GET lists (trash.test.ts)" },
   'GET /api/search': { unscoped: 'membership join (sharing.test.ts: a stranger finds nothing)' },
   'GET /api/drafts/:kind': { unscoped: 'per-user draft slot; :kind is not an object id (drafts.test.ts)' },
   'PUT /api/drafts/:kind': { unscoped: 'per-user draft slot (drafts.test.ts)' },
@@ -213,6 +236,9 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
     unscoped: 'uploader, or a reader of a note linked to the image; others 404 (uploads.test.ts)',
   },
   'GET /api/me/tutorial': { unscoped: 'own preference' },
+  'GET /api/me/data': { unscoped: "own account's data: projects it is a member of (account.test.ts)" },
+  'GET /api/me/deletion': { unscoped: 'own account: what deleting it would do (account.test.ts)' },
+  'POST /api/me/delete': { unscoped: 'own account, password re-entered (account.test.ts)' },
   'PUT /api/me/tutorial': { unscoped: 'own preference' },
   'GET /api/auth/*': { unscoped: 'better-auth (auth.test.ts)' },
   'POST /api/auth/*': { unscoped: 'better-auth (auth.test.ts)' },
@@ -338,6 +364,10 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
     const entry = EXPECTATIONS[key] as Scoped;
     const [method, pattern] = key.split(' ') as [Method, string];
     const w = await world(kind);
+    if (entry.trashed) {
+      const url = entry.trashed === 'note' ? `/api/notes/${w.noteId}` : `/api/projects/${w.projectId}`;
+      expect((await call('owner', 'DELETE', url)).statusCode).toBe(204);
+    }
     const id = entry.target === 'note' ? w.noteId : w.projectId;
     const url = entry.url ? entry.url(w) : pattern.replace(':id', id);
     const response = await call(actor, method, url, entry.body?.(w, actor));
@@ -349,7 +379,15 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
       expect(error.message).toEqual(expect.any(String));
     }
     // A refused call changed nothing the owner can see.
-    if (status >= 400 && method !== 'GET') {
+    if (status >= 400 && entry.trashed) {
+      const trash = (await call('owner', 'GET', '/api/trash')).json().items;
+      expect(trash).toContainEqual(
+        expect.objectContaining({
+          kind: entry.trashed,
+          id: entry.trashed === 'note' ? w.noteId : w.projectId,
+        }),
+      );
+    } else if (status >= 400 && method !== 'GET') {
       const note = await call('owner', 'GET', `/api/notes/${w.noteId}`);
       expect(note.statusCode).toBe(200);
       expect(note.json()).toMatchObject({ projectId: w.projectId, title: 'Owner note' });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Zip, ZipDeflate } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { EXPORT_PAGE_SIZE, type ExportNote, type ExportProject, type ExportRepo } from './export-import.repo';
 import { safeFileStem, UniqueNames } from './file-names';
 import { noteMarkdownFile } from './note-markdown';
@@ -10,7 +10,20 @@ import { noteMarkdownFile } from './note-markdown';
  * (bench/export-zip.ts measures 10,000 notes). The stream only pulls the next note when the client
  * has taken the previous bytes (Readable.from over an async generator).
  */
-export function streamMarkdownZip(repo: ExportRepo, projects: readonly ExportProject[]): Readable {
+export interface ZipExtras {
+  /** Rewrites a note's Markdown before it is written (the account export's image links). */
+  content?: (markdown: string) => string;
+  /** Top-level names the extra files use: no project folder takes them. */
+  reserved?: readonly string[];
+  /** More files after the notes, stored as they are (pictures are compressed already). */
+  files?: () => AsyncIterable<{ path: string; bytes: Uint8Array }>;
+}
+
+export function streamMarkdownZip(
+  repo: ExportRepo,
+  projects: readonly ExportProject[],
+  extras: ZipExtras = {},
+): Readable {
   async function* chunks(): AsyncGenerator<Uint8Array> {
     const pending: Uint8Array[] = [];
     let failure: Error | null = null;
@@ -23,6 +36,7 @@ export function streamMarkdownZip(repo: ExportRepo, projects: readonly ExportPro
       while (pending.length > 0) yield pending.shift()!;
     };
     const folders = new UniqueNames();
+    for (const name of extras.reserved ?? []) folders.take(name);
     const encoder = new TextEncoder();
     for (const project of projects) {
       const folder = folders.take(safeFileStem(project.name, 'Project'));
@@ -35,11 +49,20 @@ export function streamMarkdownZip(repo: ExportRepo, projects: readonly ExportPro
           const entry = new ZipDeflate(`${folder}/${name}`, { level: 6 });
           entry.mtime = new Date(note.updatedAt);
           zip.add(entry);
-          entry.push(encoder.encode(noteMarkdownFile({ ...note, projectName: project.name })), true);
+          const content = extras.content ? extras.content(note.content) : note.content;
+          entry.push(encoder.encode(noteMarkdownFile({ ...note, content, projectName: project.name })), true);
           yield* drain();
         }
         if (page.length < EXPORT_PAGE_SIZE) break;
         after = page[page.length - 1]!.position;
+      }
+    }
+    if (extras.files) {
+      for await (const file of extras.files()) {
+        const entry = new ZipPassThrough(file.path);
+        zip.add(entry);
+        entry.push(file.bytes, true);
+        yield* drain();
       }
     }
     zip.end();

@@ -27,3 +27,11 @@ export function exportProject(project: { id: string; name: string }) {
 export function exportAccount() {
   return downloadFile('/api/export', { label: 'Exporting all notes', fallbackName: 'notewise-export.zip' });
 }
+
+/** Settings > Account: every note, the pictures they show, the profile picture and account details. */
+export function exportAccountData() {
+  return downloadFile('/api/me/data', {
+    label: 'Preparing all your data',
+    fallbackName: 'notewise-data.zip',
+  });
+}

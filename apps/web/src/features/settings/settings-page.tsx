@@ -1,5 +1,5 @@
 import { isExpiredPro } from '@notewise/shared';
-import { CreditCard, GraduationCap, LifeBuoy, UserRound } from 'lucide-react';
+import { CreditCard, GraduationCap, LifeBuoy, ShieldUser, UserRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -10,10 +10,11 @@ import { useAuth } from '@/features/auth';
 import { requestTutorialStart } from '@/features/tutorial/tutorial-store';
 import { api } from '@/lib/api';
 import { paths } from '@/lib/route-table';
+import { AccountTab } from './components/account-tab';
 import { PlanTab } from './components/plan-tab';
 import { ProfileTab } from './components/profile-tab';
 
-type SettingsTab = 'profile' | 'plan';
+type SettingsTab = 'profile' | 'plan' | 'account';
 
 /** Set for the reload it causes: a server that still says "expired PRO" afterwards is not asked again. */
 const EXPIRY_RELOAD_KEY = 'notewise:trial-expiry-reload';
@@ -42,11 +43,12 @@ function useExpiredTrialReload(expiredPro: boolean) {
   }, [expiredPro]);
 }
 
-/** /settings: Profile and Plan tabs. The open tab is in the URL (?tab=plan) so it can be linked to. */
+/** /settings: Profile, Plan and Account tabs. The open tab is in the URL (?tab=plan) so it can be linked to. */
 export function SettingsPage() {
   const { user } = useAuth();
   const [searchParams, setSearchParams] = useSearchParams();
-  const tab: SettingsTab = searchParams.get('tab') === 'plan' ? 'plan' : 'profile';
+  const requested = searchParams.get('tab');
+  const tab: SettingsTab = requested === 'plan' || requested === 'account' ? requested : 'profile';
   // Judged now, not when the profile was read: a trial can end while the app is open.
   useExpiredTrialReload(user ? isExpiredPro(user.plan, user.planExpiresAt) : false);
 
@@ -59,7 +61,7 @@ export function SettingsPage() {
       <Tabs
         value={tab}
         onValueChange={(value) =>
-          setSearchParams(value === 'plan' ? { tab: 'plan' } : {}, {
+          setSearchParams(value === 'profile' ? {} : { tab: value }, {
             replace: true,
             preventScrollReset: true,
           })
@@ -74,12 +76,19 @@ export function SettingsPage() {
             <CreditCard size={16} aria-hidden="true" />
             Plan
           </TabsTrigger>
+          <TabsTrigger value="account">
+            <ShieldUser size={16} aria-hidden="true" />
+            Account
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="profile">
           <ProfileTab user={user} />
         </TabsContent>
         <TabsContent value="plan">
           <PlanTab user={user} />
+        </TabsContent>
+        <TabsContent value="account">
+          <AccountTab />
         </TabsContent>
       </Tabs>
       {/* Help and the tutorial's restart (decision 019). */}

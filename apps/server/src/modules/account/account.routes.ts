@@ -1,0 +1,111 @@
+import {
+  ACCOUNT_MESSAGES,
+  accountDeletedSchema,
+  accountDeletionPlanSchema,
+  deleteAccountBodySchema,
+  ERROR_CODES,
+} from '@notewise/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { Database } from '../../db/types';
+import { ApiError, rateLimited } from '../../http/errors';
+import { currentUser, type SessionCache } from '../../http/session';
+import type { RateLimiter } from '../../rate-limit/rate-limiter';
+import type { ObjectStorage } from '../../storage';
+import { deleteUser, planUserDeletion } from '../admin/user-admin';
+import { type Auth, SESSION_COOKIE_PREFIX } from '../auth/auth';
+import { createExportRepo } from '../export-import/export-import.repo';
+import { attachmentHeader } from '../export-import/file-names';
+import { streamAccountData } from './account-data';
+
+/** A whole-account zip reads every note and picture: a few an hour is plenty for a person. */
+export const ACCOUNT_EXPORT_RATE_RULE = { name: 'account-export', limit: 5, windowMs: 15 * 60_000 };
+/** Password attempts at deleting the account (a stolen session may not guess the password). */
+export const ACCOUNT_DELETE_RATE_RULE = { name: 'account-delete', limit: 5, windowMs: 15 * 60_000 };
+
+export interface AccountRoutesDeps {
+  db: Kysely<Database>;
+  auth: Auth;
+  storage: ObjectStorage;
+  sessions: SessionCache;
+  rateLimiter: RateLimiter;
+}
+
+/**
+ * Settings > Account (decision 055): download all my data, and delete my account with the password
+ * again, through the same `deleteUser` as `npm run admin -- delete-user`. Both act on the caller's
+ * own account only (no id in the path): in the authorization matrix as unscoped.
+ */
+export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesDeps) {
+  const { db, auth, storage, sessions, rateLimiter } = deps;
+  const exportRepo = createExportRepo(db);
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/me/data',
+    {
+      onRequest: app.requireAuth,
+      schema: { response: { 200: z.unknown().describe('A .zip of every note, picture and the profile') } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const decision = await rateLimiter.consume(ACCOUNT_EXPORT_RATE_RULE, user.id);
+      if (!decision.allowed) throw rateLimited(reply, decision.retryAfterSeconds);
+      const projects = await exportRepo.projects(user.id);
+      const date = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachmentHeader(`Notewise data ${date}.zip`))
+        .header('cache-control', 'private, no-store')
+        .send(streamAccountData({ db, storage, exportRepo }, user, projects));
+    },
+  );
+
+  r.get(
+    '/api/me/deletion',
+    { onRequest: app.requireAuth, schema: { response: { 200: accountDeletionPlanSchema } } },
+    async (request) => planUserDeletion(db, currentUser(request).id),
+  );
+
+  r.post(
+    '/api/me/delete',
+    {
+      onRequest: app.requireAuth,
+      schema: { body: deleteAccountBodySchema, response: { 200: accountDeletedSchema } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const decision = await rateLimiter.consume(ACCOUNT_DELETE_RATE_RULE, user.id);
+      if (!decision.allowed) throw rateLimited(reply, decision.retryAfterSeconds);
+      const account = await db
+        .selectFrom('accounts')
+        .select('password')
+        .where('user_id', '=', user.id)
+        .where('provider_id', '=', 'credential')
+        .executeTakeFirst();
+      if (!account?.password) throw new ApiError(403, ERROR_CODES.forbidden, ACCOUNT_MESSAGES.noPassword);
+      const ctx = await auth.$context;
+      const matches = await ctx.password.verify({ hash: account.password, password: request.body.password });
+      if (!matches) throw new ApiError(403, ERROR_CODES.forbidden, ACCOUNT_MESSAGES.wrongPassword);
+      const deleted = await deleteUser(db, user.id, storage);
+      // The rows are gone (sessions cascade); this instance's cache and this browser's cookie too.
+      sessions.forgetUser(user.id);
+      const secure = request.protocol === 'https' ? '__Secure-' : '';
+      reply.header(
+        'set-cookie',
+        `${secure}${SESSION_COOKIE_PREFIX}.session_token=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+      );
+      request.log.info(
+        { userId: user.id, ...deleted, handedOver: deleted.handedOver.length },
+        'account deleted by its owner',
+      );
+      return {
+        deletedProjects: deleted.deletedProjects,
+        handedOver: deleted.handedOver.map((project) => ({ name: project.name })),
+        deletedFiles: deleted.deletedFiles,
+      };
+    },
+  );
+}
