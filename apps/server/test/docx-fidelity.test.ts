@@ -123,7 +123,7 @@ const EVERYTHING = [
   '',
   '#### Small heading',
   '',
-  'Last paragraph with <u>**both**</u>.',
+  'Last paragraph with <u>**both**</u> and a link [back to the plan](#plan).',
 ].join('\n');
 
 describe('Word import: the mammoth.js test documents', () => {

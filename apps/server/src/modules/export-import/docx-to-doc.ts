@@ -53,6 +53,9 @@ function withMark(marks: readonly Mark[], mark: Mark): Mark[] {
 class Converter {
   readonly counts = emptyCounts();
 
+  /** The document's bookmarks (`<a id>`): a link to one points into the Word file. */
+  constructor(private readonly bookmarks: ReadonlySet<string>) {}
+
   inline(nodes: readonly HtmlNode[], marks: readonly Mark[] = []): DocNode[] {
     const out: DocNode[] = [];
     for (const node of nodes) {
@@ -91,7 +94,9 @@ class Converter {
     if (BACK_LINK.test(href)) return [];
     // A footnote reference keeps its number as text ("[1]"), matching the list at the end.
     if (NOTE_REF.test(href)) return this.inline(node.children, marks);
-    if (href.startsWith('#')) {
+    // A link to a bookmark (Word's own start with `_`: _Toc, _Ref, _Hlk) has nowhere to go in a
+    // note; any other `#part` link stays as written.
+    if (href.startsWith('#') && (href.startsWith('#_') || this.bookmarks.has(href.slice(1)))) {
       this.counts.internalLinks += 1;
       return this.inline(node.children, marks);
     }
@@ -380,7 +385,15 @@ function mergeTaskLists(blocks: DocNode[]): DocNode[] {
 
 /** Mammoth's HTML tree -> an editor document and what was counted on the way. */
 export function htmlToDoc(nodes: readonly HtmlNode[]): { doc: DocNode; counts: DocxCounts } {
-  const converter = new Converter();
+  const bookmarks = new Set<string>();
+  const collect = (node: HtmlNode) => {
+    if (!isElement(node)) return;
+    if (node.tag === 'a' && node.attrs.id !== undefined && node.attrs.href === undefined)
+      bookmarks.add(node.attrs.id);
+    node.children.forEach(collect);
+  };
+  nodes.forEach(collect);
+  const converter = new Converter(bookmarks);
   const content = mergeTaskLists(converter.blocks(nodes));
   return {
     doc: { type: 'doc', content: content.length > 0 ? content : [paragraph([])] },
