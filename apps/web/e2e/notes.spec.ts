@@ -71,7 +71,9 @@ test('creates projects from a template and a custom one, renames, recolours and 
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete project?' });
   await expect(confirm).toContainText('"Art"');
-  await expect(confirm).toContainText('notes');
+  await expect(confirm).toContainText('moves to Trash');
+  // A stray Enter must not delete: focus starts on Cancel.
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await confirm.getByRole('button', { name: 'Delete Project' }).click();
   await expect(page.getByRole('link', { name: 'Art', exact: true })).toBeHidden();
 

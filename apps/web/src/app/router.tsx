@@ -32,6 +32,7 @@ const PAGES: Record<RouteId, LazyPage> = {
     () => import('@/features/shared-projects/shared-projects-page'),
     'SharedProjectsPage',
   ),
+  trash: lazyPage(() => import('@/features/trash/trash-page'), 'TrashPage'),
   editor: { Component: EditorRoute, preload: loadEditorRoute },
   settings: lazyPage(() => import('@/features/settings/settings-page'), 'SettingsPage'),
   tutorial: lazyPage(() => import('@/features/tutorial/tutorial-page'), 'TutorialPage'),

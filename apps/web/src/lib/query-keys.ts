@@ -72,3 +72,12 @@ export const sharedProjectKeys = {
   detail: (id: string) => [...sharedProjectKeys.details(), id] as const,
   members: (id: string) => [...sharedProjectKeys.all, 'members', id] as const,
 };
+
+/**
+ * The Trash list. Deleting anything adds to it and restoring takes from it, so note and project
+ * deletions and (re)creations mark it stale, from this tab or a live event.
+ */
+export const trashKeys = {
+  all: ['trash'] as const,
+  list: () => [...trashKeys.all, 'list'] as const,
+};

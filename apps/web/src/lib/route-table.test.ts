@@ -9,6 +9,7 @@ describe('route table', () => {
     expect(getPageTitle('/projects/42')).toBe('Project Notes');
     expect(getPageTitle('/shared-project/123456')).toBe('Shared Project');
     expect(getPageTitle('/success')).toBe('Payment Successful');
+    expect(getDocumentTitle('/trash')).toBe('Trash · Notewise');
     expect(getDocumentTitle('/no/such/page')).toBe('Notewise');
   });
 
@@ -26,7 +27,15 @@ describe('route table', () => {
     // The Help Center's article URLs and short aliases (decision 019).
     open.push('/help-center/getting-started', '/help', '/help/getting-started');
     for (const path of open) expect(findRoute(path)?.guarded).toBe(false);
-    const guarded = ['/projects', '/notes', '/pinned-notes', '/quick-view', '/shared-projects', '/settings'];
+    const guarded = [
+      '/projects',
+      '/notes',
+      '/pinned-notes',
+      '/quick-view',
+      '/shared-projects',
+      '/settings',
+      '/trash',
+    ];
     for (const path of [...guarded, '/tutorial', '/project/1', '/projects/1', '/shared-project/1']) {
       expect(findRoute(path)?.guarded).toBe(true);
     }

@@ -10,6 +10,7 @@ export const ROUTES = [
   { id: 'pinnedNotes', path: '/pinned-notes', title: 'Pinned Notes', guarded: true },
   { id: 'quickView', path: '/quick-view', title: 'Quick View', guarded: true },
   { id: 'sharedProjects', path: '/shared-projects', title: 'Shared Projects', guarded: true },
+  { id: 'trash', path: '/trash', title: 'Trash', guarded: true },
   { id: 'editor', path: '/editor', title: 'Editor', guarded: false },
   { id: 'settings', path: '/settings', title: 'Settings', guarded: true },
   { id: 'tutorial', path: '/tutorial', title: 'Tutorial', guarded: true },
@@ -46,6 +47,7 @@ const TITLED_IN_PAGE = new Set<RouteId>([
   'search',
   'pinnedNotes',
   'sharedProjects',
+  'trash',
   'settings',
   'tutorial',
   'helpCenter',
@@ -84,6 +86,7 @@ export const paths = {
     return search ? `/quick-view?${search}` : '/quick-view';
   },
   sharedProjects: '/shared-projects',
+  trash: '/trash',
   editor: '/editor',
   settings: '/settings',
   tutorial: '/tutorial',

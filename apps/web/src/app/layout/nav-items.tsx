@@ -11,6 +11,7 @@ import {
   Pin,
   Settings,
   SquarePen,
+  Trash2,
   UserPlus,
   Users,
 } from 'lucide-react';
@@ -241,6 +242,7 @@ export function NavItems({ variant, onNavigate, onAuth }: NavItemsProps) {
           </ul>
 
           <ul className={cn('mt-auto', gap)}>
+            <NavItem variant={variant} to={paths.trash} label="Trash" icon={Trash2} onNavigate={onNavigate} />
             <NavItem
               variant={variant}
               to={paths.tutorial}

@@ -1,7 +1,7 @@
 import type { ChangeEvent } from '@notewise/shared';
 import { partialMatchKey, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { noteKeys, projectKeys, sharedProjectKeys } from '@/lib/query-keys';
+import { noteKeys, projectKeys, sharedProjectKeys, trashKeys } from '@/lib/query-keys';
 import { notesToPatch, staleKeysFor } from './stale-keys';
 
 const hits = (keys: QueryKey[] | 'all', queryKey: QueryKey) =>
@@ -53,11 +53,23 @@ describe('staleKeysFor', () => {
     expect(hits(theirs, sharedProjectKeys.members('p1'))).toBe(true);
   });
 
-  it('refreshes only project lists on a new project', () => {
+  it('refreshes project and note lists on a new (or restored) project, not project details', () => {
     const keys = staleKeysFor({ type: 'project.created', projectId: 'p1' }, 'me');
     expect(hits(keys, projectKeys.list('personal'))).toBe(true);
     expect(hits(keys, projectKeys.detail('p1'))).toBe(false);
-    expect(hits(keys, noteKeys.list())).toBe(false);
+    // A project restored from Trash brings its notes back.
+    expect(hits(keys, noteKeys.list())).toBe(true);
+  });
+
+  it('refreshes Trash when something is deleted or restored, not on edits', () => {
+    const events: ChangeEvent[] = [
+      { type: 'note.deleted', noteId: 'n1' },
+      { type: 'note.created', noteId: 'n1' },
+      { type: 'project.deleted', projectId: 'p1' },
+      { type: 'project.created', projectId: 'p1' },
+    ];
+    for (const event of events) expect(hits(staleKeysFor(event, 'me'), trashKeys.list())).toBe(true);
+    expect(hits(staleKeysFor({ type: 'note.updated', noteId: 'n1' }, 'me'), trashKeys.list())).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@
 // they filter by.
 import type { ChangeEvent } from '@notewise/shared';
 import type { QueryKey } from '@tanstack/react-query';
-import { noteKeys, projectKeys, sharedProjectKeys } from '@/lib/query-keys';
+import { noteKeys, projectKeys, sharedProjectKeys, trashKeys } from '@/lib/query-keys';
 
 /**
  * Note lists and pins are paged (decision 015): a note event does not make them stale (that would
@@ -29,6 +29,7 @@ export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | '
         noteKeys.searches(),
         projectKeys.all, // note counts
         sharedProjectKeys.all, // item counts, last modified
+        trashKeys.all, // a restore is announced as a creation
       ];
     // A change (or move) touches its projects' last-modified time, order and counts; a deletion
     // the same (removeNoteFromCache takes it out of the loaded pages at once).
@@ -41,6 +42,7 @@ export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | '
         ...(noteId ? [noteKeys.detail(noteId)] : []),
         projectKeys.all,
         sharedProjectKeys.all,
+        ...(event.type === 'note.deleted' ? [trashKeys.all] : []),
       ];
     case 'pin.changed':
       // Pins are per user: the flag shows in every list, the pins, search results and the note.
@@ -51,12 +53,13 @@ export function staleKeysFor(event: ChangeEvent, userId: string): QueryKey[] | '
         ...(noteId ? [noteKeys.detail(noteId)] : []),
       ];
     case 'project.created':
-      return [projectKeys.lists(), sharedProjectKeys.all];
+      // Also a project restored from Trash, which brings its notes back into every note list.
+      return [projectKeys.lists(), sharedProjectKeys.all, noteKeys.all, trashKeys.all];
     case 'project.updated':
       return [projectKeys.all, sharedProjectKeys.all];
     case 'project.deleted':
       // Its notes went with it: every note list, pin and search result may have held one.
-      return [projectKeys.all, sharedProjectKeys.all, noteKeys.all];
+      return [projectKeys.all, sharedProjectKeys.all, noteKeys.all, trashKeys.all];
     case 'member.joined':
       // Member counts and lists; the joiner (maybe in another tab) now sees the project's notes too.
       return [projectKeys.all, sharedProjectKeys.all, ...(event.actorId === userId ? [noteKeys.all] : [])];

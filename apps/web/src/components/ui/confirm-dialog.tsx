@@ -22,7 +22,8 @@ interface ConfirmDialogProps {
 
 /**
  * A yes/no question before an action (role="alertdialog"). Focus starts on the confirm button so Enter
- * confirms (docs/design.md §2: Enter confirms a dialog's primary action); Escape and Cancel dismiss.
+ * confirms (docs/design.md §2: Enter confirms a dialog's primary action), except for a destructive
+ * one: there it starts on Cancel, so a stray Enter never deletes. Escape and Cancel dismiss.
  */
 export function ConfirmDialog({
   open,
@@ -36,6 +37,7 @@ export function ConfirmDialog({
   onConfirm,
 }: ConfirmDialogProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <AlertPrimitive.Root open={open} onOpenChange={onOpenChange}>
       <AlertPrimitive.Portal>
@@ -43,7 +45,7 @@ export function ConfirmDialog({
         <AlertPrimitive.Content
           onOpenAutoFocus={(event) => {
             event.preventDefault();
-            confirmRef.current?.focus();
+            (destructive ? cancelRef : confirmRef).current?.focus();
           }}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2',
@@ -59,7 +61,9 @@ export function ConfirmDialog({
           </AlertPrimitive.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertPrimitive.Cancel asChild>
-              <Button variant="secondary">{cancelLabel}</Button>
+              <Button ref={cancelRef} variant="secondary">
+                {cancelLabel}
+              </Button>
             </AlertPrimitive.Cancel>
             <Button
               ref={confirmRef}

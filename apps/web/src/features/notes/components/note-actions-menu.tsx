@@ -138,7 +138,7 @@ export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
         open={dialog === 'delete'}
         onOpenChange={(next) => !next && close()}
         title="Delete note?"
-        description={`"${note.title}" will be deleted for good, and removed from Pinned Notes. This can't be undone.`}
+        description={`"${note.title}" moves to Trash and leaves Pinned Notes. You can restore it from Trash for 30 days.`}
         confirmLabel="Delete note"
         destructive
         onConfirm={() => {

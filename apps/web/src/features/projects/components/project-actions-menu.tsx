@@ -18,6 +18,7 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
+import { pluralize } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useDeleteProject } from '../api/delete-project';
 import { useUpdateProject } from '../api/update-project';
@@ -131,8 +132,8 @@ export function ProjectActionsMenu({ project, onEditName, className }: ProjectAc
         title="Delete project?"
         description={
           project.noteCount > 0
-            ? `"${project.name}" and its ${project.noteCount === 1 ? 'note' : `${project.noteCount} notes`} will be deleted. This can't be undone.`
-            : `"${project.name}" and all of its notes will be deleted. This can't be undone.`
+            ? `"${project.name}" and its ${pluralize(project.noteCount, 'note')} move to Trash. You can restore them from Trash for 30 days.`
+            : `"${project.name}" moves to Trash. You can restore it from Trash for 30 days.`
         }
         confirmLabel="Delete Project"
         destructive

@@ -1,5 +1,6 @@
 import type { SharedProject } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toastMovedToTrash } from '@/features/trash/api/undo-delete';
 import { api, errorMessage } from '@/lib/api';
 import { type CacheSnapshot, restoreSnapshot } from '@/lib/cache-snapshot';
 import { invalidateNoteData } from '@/lib/query-keys';
@@ -7,8 +8,8 @@ import { toast } from '@/lib/toast';
 import { invalidateSharedProjectData, patchSharedProject, snapshotSharedProjects } from './cache';
 
 /**
- * DELETE /api/shared-projects/:id: 204. For the owner it deletes the project and its notes for every
- * member; for a member it is leaving (the project stays for the others).
+ * DELETE /api/shared-projects/:id: 204. For the owner it moves the project and its notes to Trash for
+ * every member; for a member it is leaving (the project stays for the others).
  */
 export function deleteSharedProject(project: Pick<SharedProject, 'id'>): Promise<void> {
   return api.delete<void>(`/api/shared-projects/${encodeURIComponent(project.id)}`);
@@ -25,7 +26,9 @@ export function useDeleteSharedProject() {
       return snapshot;
     },
     onSuccess: (_result, project) =>
-      toast.success(project.role === 'owner' ? `Deleted "${project.name}"` : `Left "${project.name}"`),
+      project.role === 'owner'
+        ? toastMovedToTrash(queryClient, { kind: 'project', id: project.id, title: project.name })
+        : toast.success(`Left "${project.name}"`),
     onError: (error, project, snapshot) => {
       restoreSnapshot(queryClient, snapshot);
       const what = project.role === 'owner' ? 'delete' : 'leave';

@@ -53,7 +53,7 @@ export function SharedProjectActions({ project, className, variant, onDeleted }:
         title={isOwner ? `Delete "${project.name}"?` : `Leave "${project.name}"?`}
         description={
           isOwner
-            ? `The project${project.itemCount > 0 ? ` and its ${pluralize(project.itemCount, 'note')}` : ''} will be deleted for every member. This can't be undone.`
+            ? `${project.itemCount > 0 ? `The project and its ${pluralize(project.itemCount, 'note')} move` : 'The project moves'} to Trash for every member. You can restore it from Trash for 30 days.`
             : `You will no longer see its notes. You can join again with the project's code.`
         }
         confirmLabel={isOwner ? 'Delete for everyone' : 'Leave project'}
