@@ -45,6 +45,16 @@ export function report(sizes: SizeResult[]) {
       fig('note versions (10,000, deep page)')?.app.p99,
       10,
     ],
+    [
+      'trash first page (50 of 10,000 deleted notes) p99 at 500 req/s',
+      fig('trash (10,000 deleted notes, first page)')?.app.p99,
+      10,
+    ],
+    [
+      'trash deep page (50 of 10,000 deleted notes) p99 at 500 req/s',
+      fig('trash (10,000 deleted notes, deep page)')?.app.p99,
+      10,
+    ],
     ['get note p99 at 500 req/s', fig('get note')?.app.p99, 5],
     [
       'big project first page: bare throughput / app throughput (at most 2)',

@@ -20,6 +20,7 @@ import { middleVersionCursor, seedVersions } from './history-lists';
 import { report, type SizeResult } from './report';
 import { QUERIES, randomSentence, seedNotes } from './seed';
 import { measureStartup } from './startup';
+import { middleTrashCursor, seedTrash } from './trash-lists';
 
 const SIZES = (process.env.BENCH_NOTES ?? '10000,100000').split(',').map(Number);
 /** BENCH_ONLY=list measures only the figures whose name matches (a quick look at one part). */
@@ -198,6 +199,24 @@ async function measureSize(noteCount: number, last: boolean) {
       const middle = await middleVersionCursor(address, longLived.id, cookie, versionCount);
       if (middle)
         await measure('note versions (10,000, deep page)', [`${versionsUrl}&cursor=${middle}`], 500, cookie);
+    }
+
+    // Trash of an account with 10,000 deleted notes (decision 051): the first page and one in the middle.
+    if (wanted('trash')) {
+      const trashCount = 10_000;
+      const trashProject = await post('/api/projects', { name: 'Deleted' });
+      await seedTrash(database, trashProject.id, userId, trashCount);
+      await createSearchRepo(database.db, database.dialect).maintain({ force: true });
+      const trashUrl = `${address}/api/trash?limit=50`;
+      await measure('trash (10,000 deleted notes, first page)', [trashUrl], 500, cookie);
+      const middle = await middleTrashCursor(address, cookie, trashCount);
+      if (middle)
+        await measure(
+          'trash (10,000 deleted notes, deep page)',
+          [`${trashUrl}&cursor=${middle}`],
+          500,
+          cookie,
+        );
     }
 
     if (last && wanted('extras'))

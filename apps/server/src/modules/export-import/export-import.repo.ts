@@ -29,7 +29,8 @@ export function createExportRepo(db: Kysely<Database>) {
       let query = db
         .selectFrom('projects as p')
         .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)))
-        .select(['p.id', 'p.name', 'p.kind']);
+        .select(['p.id', 'p.name', 'p.kind'])
+        .where('p.deleted_at', 'is', null);
       if (projectId) query = query.where('p.id', '=', projectId);
       return query.orderBy('p.name').orderBy('p.id').execute();
     },
@@ -43,7 +44,8 @@ export function createExportRepo(db: Kysely<Database>) {
       let query = db
         .selectFrom('notes as n')
         .select(['n.id', 'n.title', 'n.content', 'n.created_at', 'n.updated_at'])
-        .where('n.project_id', '=', projectId);
+        .where('n.project_id', '=', projectId)
+        .where('n.deleted_at', 'is', null);
       if (after !== null)
         query = query.where(sql<boolean>`(n.updated_at, n.id) > (${after.updatedAt}, ${after.id})`);
       const rows = await query.orderBy('n.updated_at').orderBy('n.id').limit(EXPORT_PAGE_SIZE).execute();

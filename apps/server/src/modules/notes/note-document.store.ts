@@ -96,6 +96,8 @@ export function createNoteDocumentStore(
         .selectFrom('notes')
         .select(['ydoc', 'content', 'project_id', 'version'])
         .where('id', '=', noteId)
+        // A note in Trash cannot be opened for co-editing.
+        .where('deleted_at', 'is', null)
         .executeTakeFirst();
       if (!row) return null;
       return {

@@ -64,6 +64,7 @@ export function createNotesRepo(
       )
       .select([...summaryColumns, sql<number>`0`.as('pinned')])
       .where('n.project_id', '=', projectId)
+      .where('n.deleted_at', 'is', null)
       .where('pin.note_id', 'is', null)
       .where((eb) =>
         eb.exists(
@@ -131,6 +132,7 @@ export function createNotesRepo(
       .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', userId)))
       .whereRef('n.id', '=', 'pin.note_id')
       .where('pin.user_id', '=', userId)
+      .where('n.deleted_at', 'is', null)
       .select([...summaryColumns, sql<number>`1`.as('pinned')]);
 
   const find = async (userId: string, noteId: string): Promise<Note | undefined> => {
@@ -393,8 +395,18 @@ export function createNotesRepo(
       });
     },
 
+    /** Into Trash: a mark (decision 051); pins, images, versions and co-editing state stay with the row. */
+    async trash(noteId: string, userId: string) {
+      await db
+        .updateTable('notes')
+        .set({ deleted_at: nowIso(), deleted_by: userId, deleted_with_project: 0 })
+        .where('id', '=', noteId)
+        .where('deleted_at', 'is', null)
+        .execute();
+    },
+
+    /** Gone for good (a duplicate nobody saw): pins and versions cascade; the full-text index follows. */
     async delete(noteId: string) {
-      // Pins go with the note (ON DELETE CASCADE); the full-text index follows by trigger or generated column.
       await db.deleteFrom('notes').where('id', '=', noteId).execute();
     },
 

@@ -154,7 +154,8 @@ export function createNotesService({ notes, membership, notify, versions }: Note
 
     async delete(userId: string, noteId: string): Promise<void> {
       const note = await noteAccessOrThrow(membership, userId, noteId, 'delete');
-      await notes.delete(note.noteId);
+      // Into Trash; to everyone else it is gone as before (open editors close on note.deleted).
+      await notes.trash(note.noteId, userId);
       await notify.note({
         type: 'note.deleted',
         projectId: note.projectId,

@@ -68,6 +68,8 @@ export function createMembership(db: Kysely<Database>) {
         .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', userId)))
         .select(['n.id', 'n.author_id', 'p.id as project_id', 'p.kind', 'p.owner_id', 'm.role'])
         .where('n.id', '=', noteId)
+        // A live note is always in a live project: trashing a project marks its notes too.
+        .where('n.deleted_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
@@ -112,6 +114,7 @@ export async function sharedNoteMembers(
     .innerJoin('project_members as m', 'm.project_id', 'n.project_id')
     .select(['n.id as note_id', 'm.user_id'])
     .where('p.kind', '=', 'shared')
+    .where('n.deleted_at', 'is', null)
     .where('n.id', 'in', noteIds)
     .where('m.user_id', 'in', userIds)
     .execute();
@@ -154,17 +157,23 @@ export async function endMembership(executor: Executor, projectId: string, userI
 
 /**
  * Projects the user may see, as `p` joined to their membership `m`: every project query starts here
- * (add columns, joins and filters), so the rule and its SQL text are the same everywhere.
+ * (add columns, joins and filters), so the rule and its SQL text are the same everywhere. A project
+ * in Trash is not visible (only the Trash module reads those).
  */
 export function visibleProjects(executor: Executor, userId: string) {
   return executor
     .selectFrom('projects as p')
-    .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)));
+    .innerJoin('project_members as m', (join) => join.on(memberOf('p.id', userId)))
+    .where('p.deleted_at', 'is', null);
 }
 
-/** Notes the user may see, as `n` joined to their membership `m` in the note's project. */
+/**
+ * Notes the user may see, as `n` joined to their membership `m` in the note's project. A note in
+ * Trash is not visible; a live note is never in a trashed project (the project's delete marks them).
+ */
 export function visibleNotes(executor: Executor, userId: string) {
   return executor
     .selectFrom('notes as n')
-    .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', userId)));
+    .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', userId)))
+    .where('n.deleted_at', 'is', null);
 }

@@ -66,6 +66,7 @@ export function projectRows(executor: Executor, userId: string) {
         .selectFrom('notes as n')
         .select((e) => e.fn.countAll<number>().as('c'))
         .whereRef('n.project_id', '=', 'p.id')
+        .where('n.deleted_at', 'is', null)
         .as('note_count'),
   ]);
 }
@@ -168,8 +169,27 @@ export function createProjectsRepo(db: Kysely<Database>) {
         .execute();
     },
 
-    async delete(projectId: string) {
-      await db.deleteFrom('projects').where('id', '=', projectId).execute();
+    /**
+     * Into Trash (decision 051): the project and every live note of it are marked in one transaction;
+     * the notes say they went with the project, so its restore brings back those and no others.
+     * Members, code, bans, pins, images and versions stay.
+     */
+    async trash(projectId: string, userId: string) {
+      const at = nowIso();
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('projects')
+          .set({ deleted_at: at, deleted_by: userId })
+          .where('id', '=', projectId)
+          .where('deleted_at', 'is', null)
+          .execute();
+        await trx
+          .updateTable('notes')
+          .set({ deleted_at: at, deleted_by: userId, deleted_with_project: 1 })
+          .where('project_id', '=', projectId)
+          .where('deleted_at', 'is', null)
+          .execute();
+      });
     },
 
     /** A member stops being one; the owner cannot leave (they delete). */

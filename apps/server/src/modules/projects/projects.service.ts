@@ -78,7 +78,7 @@ export function createProjectsService({
       await updated(projectId, userId);
     },
 
-    /** The owner's delete removes the project and its notes for everyone; a member's delete leaves it. */
+    /** The owner's delete puts the project and its notes in Trash for everyone; a member's delete leaves it. */
     async deleteOrLeave(userId: string, projectId: string, scope: ProjectScope): Promise<void> {
       const project = await access(userId, projectId, scope);
       const deletes = project.role === 'owner';
@@ -86,7 +86,7 @@ export function createProjectsService({
       // The audience is read before the change: afterwards the leaver (or everyone) is gone.
       const audience = await notify.membersOf(project.projectId);
       // Open co-editing connections of a leaver close through the member.left event (realtime/collab.ts).
-      if (deletes) await projects.delete(project.projectId);
+      if (deletes) await projects.trash(project.projectId, userId);
       else await projects.leave(project.projectId, userId);
       notify.to(audience, {
         type: deletes ? 'project.deleted' : 'member.left',

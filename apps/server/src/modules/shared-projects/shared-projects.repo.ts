@@ -113,7 +113,9 @@ export function createSharedProjectsRepo(db: Kysely<Database>, options: SharedPr
         .selectFrom('projects')
         .select(['id', 'name', 'owner_id'])
         .where('kind', '=', 'shared')
-        .where('share_code', '=', code);
+        .where('share_code', '=', code)
+        // A project in Trash keeps its code (a restore brings it back) but nobody joins through it.
+        .where('deleted_at', 'is', null);
       if (lifetimeMs > 0) {
         query = query.where('share_code_issued_at', '>', new Date(Date.now() - lifetimeMs).toISOString());
       }

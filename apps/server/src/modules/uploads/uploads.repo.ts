@@ -35,6 +35,8 @@ export function createUploadsRepo(db: Kysely<Database>) {
         )
         .select(['p.kind', 'm.role'])
         .where('ni.image_id', '=', imageId)
+        // Through a live note only: an image of a note in Trash is readable again once it is restored.
+        .where('n.deleted_at', 'is', null)
         .execute();
       return rows.some((row) => can({ role: row.role, kind: row.kind }, 'read'));
     },
