@@ -95,6 +95,13 @@ describe('backup and restore of the embedded database', () => {
     };
     const writers = Promise.all([writer('a'), writer('b')]);
     while (acknowledged.length < 300) await new Promise((resolve) => setTimeout(resolve, 20));
+    // A note in Trash is an ordinary row with its mark: the restore keeps it in Trash.
+    const trashed = acknowledged[0] ?? '';
+    const deleted = await fetch(`${address}/api/notes/${trashed}`, {
+      method: 'DELETE',
+      headers: { origin: address, cookie },
+    });
+    expect(deleted.status).toBe(204);
 
     const before = [...acknowledged];
     const target = path.join(backupRoot, 'nightly');
@@ -124,6 +131,8 @@ describe('backup and restore of the embedded database', () => {
       );
       const missing = before.filter((id) => !ids.has(id));
       expect(missing).toEqual([]);
+      const mark = restored.prepare('select deleted_at from notes where id = ?').get(trashed);
+      expect(mark).toEqual({ deleted_at: expect.any(String) });
     } finally {
       restored.close();
     }
@@ -147,6 +156,11 @@ describe('backup and restore of the embedded database', () => {
     expect(signIn.status).toBe(200);
     const oldSession = await fetch(`${again.address}/api/me`, { headers: { cookie } });
     expect(oldSession.status).toBe(200);
+    const trash = (await (await fetch(`${again.address}/api/trash`, { headers: { cookie } })).json()) as {
+      items: { id: string }[];
+    };
+    expect(trash.items.map((item) => item.id)).toEqual([trashed]);
+    expect((await fetch(`${again.address}/api/notes/${trashed}`, { headers: { cookie } })).status).toBe(404);
   }, 120_000);
 
   it('refuses a path that is not a backup, and an existing target', async () => {
