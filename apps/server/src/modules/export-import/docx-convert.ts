@@ -35,6 +35,25 @@ const STYLE_MAP = [
   "p[style-name='Horizontal Rule'] => hr:fresh",
 ];
 
+/** Code block styles with a language ("Code Block ts", written by note-docx.ts), in styles.xml. */
+const CODE_STYLE_NAME = /<w:name w:val="Code Block ([^\s'"\\<>&]{1,40})"\s*\/>/g;
+
+/** The code languages a document's styles name, and the style map lines that tag their blocks. */
+function codeLanguages(parts: Record<string, Uint8Array>): { languages: string[]; styleMap: string[] } {
+  const styles = parts['word/styles.xml'];
+  const languages = styles
+    ? [...new Set(Array.from(decoder.decode(styles).matchAll(CODE_STYLE_NAME), (m) => m[1] ?? ''))]
+    : [];
+  return {
+    languages,
+    styleMap: languages.map(
+      (language, index) => `p[style-name='Code Block ${language}'] => pre.code-language-${index}:fresh`,
+    ),
+  };
+}
+
+const decoder = new TextDecoder();
+
 /** What the image pipeline decodes (image-pipeline.ts); anything else is not worth carrying out. */
 const SHOWN_IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif']);
 
@@ -55,8 +74,6 @@ export interface ConvertedDocx {
   images: ImportedImage[];
   report: NoteReport;
 }
-
-const decoder = new TextDecoder();
 
 /** Occurrences of a pattern in an XML part (the things mammoth skips without a word). */
 function countIn(parts: Record<string, Uint8Array>, name: string, pattern: RegExp): number {
@@ -129,11 +146,12 @@ export async function convertDocx(parts: Record<string, Uint8Array>): Promise<Co
   const skipped = { format: 0, limit: 0, external: 0 };
   // A relative path, so the sanitizer keeps the image; unguessable, so no text can match it.
   const prefix = `/api/images/import-${crypto.randomUUID()}-`;
+  const code = codeLanguages(parts);
   const archive = zipSync(parts, { level: 0 });
   const result = await mammoth.convertToHtml(
     { buffer: Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength) },
     {
-      styleMap: STYLE_MAP,
+      styleMap: [...code.styleMap, ...STYLE_MAP],
       ignoreEmptyParagraphs: false,
       convertImage: mammoth.images.imgElement(async (image) => {
         if (!SHOWN_IMAGE_TYPES.has(image.contentType)) {
@@ -156,6 +174,6 @@ export async function convertDocx(parts: Record<string, Uint8Array>): Promise<Co
       }),
     },
   );
-  const { doc, counts } = htmlToDoc(parseMammothHtml(result.value));
+  const { doc, counts } = htmlToDoc(parseMammothHtml(result.value), code.languages);
   return { markdown: docToMarkdown(doc), images, report: reportOf(counts, parts, skipped) };
 }

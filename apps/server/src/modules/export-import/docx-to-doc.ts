@@ -54,7 +54,11 @@ class Converter {
   readonly counts = emptyCounts();
 
   /** The document's bookmarks (`<a id>`): a link to one points into the Word file. */
-  constructor(private readonly bookmarks: ReadonlySet<string>) {}
+  constructor(
+    private readonly bookmarks: ReadonlySet<string>,
+    /** Code block languages by index, as docx-convert.ts tags their blocks (`code-language-N`). */
+    private readonly codeLanguages: readonly string[],
+  ) {}
 
   inline(nodes: readonly HtmlNode[], marks: readonly Mark[] = []): DocNode[] {
     const out: DocNode[] = [];
@@ -313,7 +317,13 @@ class Converter {
         case 'pre': {
           this.counts.codeBlocks += 1;
           const text = textContent(node).replace(/\n$/, '');
-          out.push({ type: 'codeBlock', content: text ? [{ type: 'text', text }] : [] });
+          const tagged = /^code-language-(\d+)$/.exec(node.attrs.class ?? '')?.[1];
+          const language = tagged === undefined ? null : (this.codeLanguages[Number(tagged)] ?? null);
+          out.push({
+            type: 'codeBlock',
+            attrs: { language },
+            content: text ? [{ type: 'text', text }] : [],
+          });
           break;
         }
         case 'blockquote': {
@@ -384,7 +394,10 @@ function mergeTaskLists(blocks: DocNode[]): DocNode[] {
 }
 
 /** Mammoth's HTML tree -> an editor document and what was counted on the way. */
-export function htmlToDoc(nodes: readonly HtmlNode[]): { doc: DocNode; counts: DocxCounts } {
+export function htmlToDoc(
+  nodes: readonly HtmlNode[],
+  codeLanguages: readonly string[] = [],
+): { doc: DocNode; counts: DocxCounts } {
   const bookmarks = new Set<string>();
   const collect = (node: HtmlNode) => {
     if (!isElement(node)) return;
@@ -393,7 +406,7 @@ export function htmlToDoc(nodes: readonly HtmlNode[]): { doc: DocNode; counts: D
     node.children.forEach(collect);
   };
   nodes.forEach(collect);
-  const converter = new Converter(bookmarks);
+  const converter = new Converter(bookmarks, codeLanguages);
   const content = mergeTaskLists(converter.blocks(nodes));
   return {
     doc: { type: 'doc', content: content.length > 0 ? content : [paragraph([])] },

@@ -55,6 +55,22 @@ function levels(format: 'bullet' | 'decimal' | 'tasks', start = 1): ILevelsOptio
 interface Context {
   /** Numbering definitions made so far: one per numbered list (its own start), one for bullets. */
   numbering: { reference: string; levels: ILevelsOptions[] }[];
+  /** Code block languages, each with its paragraph style "Code Block <language>" (its id here). */
+  codeStyles: Map<string, string>;
+}
+
+/** A language a style name can carry and the Word import can read back (docx-convert.ts). */
+export const CODE_STYLE_LANGUAGE = /^[^\s'"\\]{1,40}$/;
+
+/** The paragraph style of a code block: "Code Block", or "Code Block <language>" based on it. */
+function codeStyle(language: unknown, context: Context): string {
+  if (typeof language !== 'string' || !CODE_STYLE_LANGUAGE.test(language)) return 'CodeBlock';
+  let id = context.codeStyles.get(language);
+  if (!id) {
+    id = `CodeBlock${context.codeStyles.size + 1}`;
+    context.codeStyles.set(language, id);
+  }
+  return id;
 }
 
 function textRun(run: InlineRun, extra: { italics?: boolean; color?: string } = {}): TextRun {
@@ -176,7 +192,7 @@ function block(node: DocNode, context: Context, options: BlockOptions): (Paragra
       const lines = textOf(node).split('\n');
       return [
         new Paragraph({
-          style: 'CodeBlock',
+          style: codeStyle(node.attrs?.language, context),
           shading: { type: ShadingType.CLEAR, color: 'auto', fill: 'F4F4F5' },
           children: lines.map(
             (line, index) =>
@@ -251,6 +267,7 @@ export async function renderNoteDocx(title: string, doc: DocNode): Promise<Buffe
       { reference: 'bullets', levels: levels('bullet') },
       { reference: 'tasks', levels: levels('tasks') },
     ],
+    codeStyles: new Map(),
   };
   const body = blocks(doc.content ?? [], context, { listLevel: 0, quote: false });
   const document = new Document({
@@ -262,6 +279,11 @@ export async function renderNoteDocx(title: string, doc: DocNode): Promise<Buffe
         { id: 'CodeBlock', name: 'Code Block', basedOn: 'Normal', run: { font: MONO } },
         { id: 'Quote', name: 'Quote', basedOn: 'Normal', run: { italics: true, color: '52525B' } },
         { id: 'HorizontalRule', name: 'Horizontal Rule', basedOn: 'Normal' },
+        ...[...context.codeStyles].map(([language, id]) => ({
+          id,
+          name: `Code Block ${language}`,
+          basedOn: 'CodeBlock',
+        })),
       ],
       characterStyles: [{ id: 'InlineCode', name: 'Inline Code', run: { font: MONO } }],
     },
