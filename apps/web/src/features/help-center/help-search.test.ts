@@ -26,6 +26,7 @@ describe('help articles', () => {
       '/pinned-notes',
       '/quick-view',
       '/shared-projects',
+      '/trash',
       '/settings',
       '/tutorial',
     ];
