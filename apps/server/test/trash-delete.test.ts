@@ -7,7 +7,8 @@ import { purgeTrash } from '../src/modules/trash/trash-purge';
 import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
 
 const DAY = 86_400_000;
-const START = Date.UTC(2026, 9, 1, 12, 0, 0);
+/** Simulated deletes 25 days back: within the retention for the app's own hourly purge, whatever the date. */
+const START = Date.now() - 25 * DAY;
 
 describe.each(dialects)('Trash: deleting for good on %s', (dialect) => {
   let t: TestApp;
