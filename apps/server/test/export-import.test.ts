@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { markdownToDoc, sanitizeMarkdown } from '@notewise/editor';
-import { IMPORT_LIMITS, IMPORT_MESSAGES } from '@notewise/shared';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, IMPORT_REPORT } from '@notewise/shared';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentHeader, safeFileStem, UniqueNames } from '../src/modules/export-import/file-names';
@@ -509,7 +509,7 @@ describe.each(dialects)('export and import on %s', (dialect) => {
     expect(back.content).toBe(note.content);
   });
 
-  it('imports a Markdown zip from another app: nested folders, front matter, images skipped with a reason', async () => {
+  it('imports a Markdown zip from another app: nested folders, front matter, unreadable images counted', async () => {
     const a = await account();
     const cp1252 = Uint8Array.from([
       ...Buffer.from('Caf'),
@@ -547,8 +547,13 @@ describe.each(dialects)('export and import on %s', (dialect) => {
     );
     expect(reasons['empty.md']).toBe(IMPORT_MESSAGES.skipEmpty);
     expect(reasons['binary.txt']).toBe(IMPORT_MESSAGES.skipNotText);
-    expect(reasons['Vault/Projects/Deep/Bear note.md: assets/cat.png']).toBe(IMPORT_MESSAGES.skipImage);
-    expect(reasons['Vault/Daily/2026-01-01.md: photo.png']).toBe(IMPORT_MESSAGES.skipImage);
+    // Both pictures are named by a note and found (no longer "not in the archive"); four bytes are no
+    // picture, so the upload pipeline refuses them and each note's summary counts one.
+    expect(reasons['Vault/photo.png']).toBeUndefined();
+    for (const source of ['Vault/Daily/2026-01-01.md', 'Vault/Projects/Deep/Bear note.md']) {
+      const summary = result.imported.find((note: { source: string }) => note.source === source);
+      expect(summary.dropped).toContainEqual({ what: 'images', count: 1, reason: IMPORT_REPORT.imageRejected });
+    }
     expect(reasons['.obsidian/workspace.json']).toBe(IMPORT_MESSAGES.skipHidden);
     expect(reasons['readme.pdf']).toBe(IMPORT_MESSAGES.skipUnsupported);
 
@@ -559,7 +564,9 @@ describe.each(dialects)('export and import on %s', (dialect) => {
     const daily = await byTitle('New year: plans');
     expect(daily.content).not.toContain('tags:');
     expect(daily.content).toContain('# Goals');
-    expect(daily.content).toContain('\\[\\[Other page|the other page\\]\\]'); // wiki-link kept as text
+    expect(daily.tags).toEqual(['a', 'b', 'Vault/Daily']); // the folder as a path tag
+    // A link to a note not in the upload keeps its text, without the brackets.
+    expect(daily.content).toContain('See the other page and');
     expect((await byTitle('legacy')).content).toBe('Café crème');
     const hostile = (await byTitle('Hostile')).content;
     // Through the sanitizer: no link to javascript:, and raw HTML only ever as visible text (decision 023).
@@ -568,7 +575,7 @@ describe.each(dialects)('export and import on %s', (dialect) => {
     expect(sanitizeMarkdown(hostile)).toBe(hostile);
     const htmlNodes = JSON.stringify(hostileDoc).match(/"type":"(\w+)"/g) ?? [];
     expect(htmlNodes.every((type) => /doc|paragraph|text|codeBlock|heading|link/.test(type))).toBe(true);
-    expect((await byTitle('Bear title')).content).toBe('Text with cat inside.');
+    expect((await byTitle('Bear title')).content).toBe('Text with  inside.');
   });
 
   it('refuses zip bombs, oversized and unsupported uploads with clear messages; writes nothing outside', async () => {

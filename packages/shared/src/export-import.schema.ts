@@ -62,6 +62,8 @@ export const importedNoteSchema = z.object({
   dropped: z.array(importIssueSchema).optional(),
   /** Images stored through the upload pipeline and shown in the note. */
   imagesImported: z.number().int().nonnegative().optional(),
+  /** The project it went into, when not the one the import was made into (a folder's project). */
+  projectId: z.string().optional(),
 });
 export type ImportedNote = z.infer<typeof importedNoteSchema>;
 
@@ -73,6 +75,12 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
+/** Where a zip's notes go: all into the chosen project, or one project per top-level folder. */
+export const IMPORT_LAYOUTS = ['chosen', 'folders'] as const;
+export type ImportLayout = (typeof IMPORT_LAYOUTS)[number];
+
 export const importFieldsSchema = z.strictObject({
   projectId: z.string().min(1, { message: 'Choose a project to import into.' }).max(100),
+  /** `folders`: one project per top-level folder (and per `project:` our export wrote); default `chosen`. */
+  layout: z.enum(IMPORT_LAYOUTS).default('chosen'),
 });

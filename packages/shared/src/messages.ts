@@ -75,6 +75,7 @@ export const IMPORT_MESSAGES = {
   skipEmpty: 'Empty file (0 bytes).',
   skipUnsafePath: 'Unsafe path (absolute or leading outside the archive); not imported.',
   skipImage: 'Images are not imported yet; the note keeps its text.',
+  skipImageUnused: 'An image no note of this upload shows; not imported.',
   skipUnsupported: 'Not a note file (.md, .txt or .docx).',
   skipNotText: 'Not readable text: the file is binary or in an unknown encoding.',
   skipTooLarge: 'Larger than 10 MB once unpacked.',
@@ -109,4 +110,16 @@ export const IMPORT_REPORT = {
   imageLimit: 'Over the image limits of an import (20 per document, 50 and 25 MB per upload, 5 MB each).',
   imageRejected: 'The image could not be read or is too large.',
   imageExternal: 'Pictures linked from outside the document (not embedded in it) are not imported.',
+  // Markdown files (Obsidian, Bear, Notion, our own export).
+  propertiesAsTable: 'Properties the note has no field for are kept as a table at the top of the note.',
+  callouts: 'Callouts become quotes with their type and title in bold (notes have no callout block).',
+  noteEmbeds: 'Embedded notes become links to the imported note.',
+  headingLinks: 'Links to a heading open the note (notes have no links to a heading).',
+  badDates: 'Dates that are not a valid past date are kept in the properties table.',
+  tagLimit: 'Tags over the limit (20 per note, 40 characters each) are kept in the properties table.',
+  unsupportedEmbeds:
+    'Embeds of files other than notes and images (such as .base, .pdf or audio) keep their name as text.',
+  imagesMissing: 'Images the file names but the upload does not hold; the note keeps their name.',
+  unresolvedLinks: 'Links to notes that are not in this upload keep their text.',
+  imageUnreadable: 'Images too large for an import (5 MB each, 50 and 25 MB per upload) keep their name.',
 } as const;

@@ -10,7 +10,6 @@ import {
   importResultSchema,
   MAX_NOTE_CONTENT_LENGTH,
   noteExportQuerySchema,
-  noteTitleSchema,
 } from '@notewise/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,11 +25,12 @@ import type { NotesService } from '../notes/notes.service';
 import type { Membership } from '../projects/membership';
 import { authorize } from '../projects/policy';
 import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
+import type { ProjectsService } from '../projects/projects.service';
 import type { Uploads } from '../uploads/uploads.service';
 import { createExportGate } from './export-gate';
 import { createExportRepo } from './export-import.repo';
 import { attachmentHeader, safeFileStem } from './file-names';
-import { storeImportedImages } from './import-images';
+import { createImportedNotes } from './import-notes';
 import { createImporter, importTooLarge } from './importer';
 import { noteMarkdownFile } from './note-markdown';
 import { createRenderPool, exportTooLong } from './render-pool';
@@ -61,6 +61,8 @@ export function registerExportImportRoutes(
     notes: NotesRepo;
     membership: Membership;
     noteService: Pick<NotesService, 'create'>;
+    /** Makes the projects of an import's top-level folders. */
+    projects: Pick<ProjectsService, 'create'>;
     rateLimiter: RateLimiter;
     /** Stores images found in imported Word documents. */
     uploads: Pick<Uploads, 'uploadNoteImage'>;
@@ -68,7 +70,7 @@ export function registerExportImportRoutes(
     renderTimeoutMs?: number;
   },
 ) {
-  const { notes, membership, noteService } = deps;
+  const { notes, membership } = deps;
   const exportRepo = createExportRepo(deps.db);
   const renderPool = createRenderPool({ timeoutMs: deps.renderTimeoutMs });
   const exportGate = createExportGate(deps.rateLimiter);
@@ -185,30 +187,13 @@ export function registerExportImportRoutes(
           throw error;
         }
         const plan = await importer.plan(userId, file.filename, bytes);
-        const imported: ImportResult['imported'] = [];
-        for (const planned of plan.notes) {
-          const { note: candidate, imagesImported } = await storeImportedImages(
-            deps.uploads,
-            userId,
-            planned,
-          );
-          const title = noteTitleSchema.safeParse(candidate.title);
-          const note = await noteService.create(
-            userId,
-            {
-              projectId: access.projectId,
-              title: title.success ? title.data : 'Untitled',
-              content: candidate.prepared.content,
-            },
-            candidate.prepared,
-          );
-          imported.push({
-            noteId: note.id,
-            title: note.title,
-            source: candidate.source,
-            ...(candidate.report ? { ...candidate.report, imagesImported } : {}),
-          });
-        }
+        const imported = await createImportedNotes(
+          { ...deps, listProjects: (id) => exportRepo.projects(id) },
+          userId,
+          access.projectId,
+          plan,
+          request.query.layout,
+        );
         return { projectId: access.projectId, imported, skipped: plan.skipped };
       },
     );

@@ -4,12 +4,9 @@ import { type ConvertedDocx, convertDocx, type ImportedImage, type NoteReport } 
 import { type DocxRefusal, docxParts, type ImageAllowance, imageAllowance } from './docx-import';
 import { InflateBudget, looksLikeBomb, readBounded } from './import-budget';
 import { decodeText, extensionOf, safeEntryPath } from './import-text';
-import {
-  localImageReferences,
-  plainTextToMarkdown,
-  readImportedMarkdown,
-  withoutLocalImages,
-} from './note-markdown';
+import { IMAGE_EXTENSIONS } from './markdown-links';
+import { type ArchiveImages, archiveImages, markdownNote, type NoteFields } from './markdown-note';
+import { plainTextToMarkdown, readImportedMarkdown } from './note-markdown';
 import { readZipDirectory, ZipUnreadable } from './zip-reader';
 
 export { decodeText, safeEntryPath } from './import-text';
@@ -34,8 +31,10 @@ export interface NoteToImport {
   prepared: PreparedContent;
   /** Images to store, each shown where its placeholder source is in `prepared.content`. */
   images?: ImportedImage[];
-  /** What the conversion kept, approximated and dropped (Word documents). */
+  /** What the conversion kept, approximated and dropped. */
   report?: NoteReport;
+  /** Read from a Markdown file: tags, dates, our export's project, links to other notes of the upload. */
+  fields?: NoteFields;
 }
 
 /** A note as the notes module stores it: a long one takes a second of CPU to sanitize. */
@@ -67,20 +66,6 @@ export class ImportRefused extends Error {
 const refuse = (message: string) => new ImportRefused(400, message);
 
 export const NOTE_EXTENSIONS = new Set(['md', 'markdown', 'mdown', 'txt', 'text', 'docx']);
-const IMAGE_EXTENSIONS = new Set([
-  'png',
-  'jpg',
-  'jpeg',
-  'gif',
-  'webp',
-  'svg',
-  'bmp',
-  'tif',
-  'tiff',
-  'heic',
-  'avif',
-  'ico',
-]);
 
 /** Why a .docx inside a zip was skipped; alone, the same sentence refuses the upload. */
 const DOCX_REASONS: Record<Exclude<DocxRefusal, 'outOfTotal'>, string> = {
@@ -125,50 +110,34 @@ export async function docxNote(path: string, parts: Record<string, Uint8Array>):
   return [step];
 }
 
-/** One Markdown or text file's bytes -> a note and skipped images, or the reason it was skipped. */
-function readTextNote(path: string, bytes: Uint8Array, knownImages: ReadonlySet<string>): DraftStep[] {
+/** One Markdown or text file's bytes -> its note, or the reason it was skipped. */
+function readTextNote(path: string, bytes: Uint8Array, archive: ArchiveImages | undefined): DraftStep[] {
   const name = path.split('/').pop() ?? path;
   const extension = extensionOf(name);
   const text = decodeText(bytes);
   if (text === null) return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipNotText } }];
-  const steps: DraftStep[] = [];
-  let title: string;
-  let content: string;
-  if (extension === 'txt' || extension === 'text') {
-    title = name.replace(/\.[^.]+$/, '') || 'Untitled';
-    content = plainTextToMarkdown(text);
-  } else {
-    ({ title, content } = readImportedMarkdown(text, name));
-    const folder = path.includes('/') ? path.slice(0, path.lastIndexOf('/') + 1) : '';
-    for (const image of localImageReferences(content)) {
-      // Obsidian resolves `![[name.png]]` by file name anywhere in the vault.
-      const wanted = image.toLowerCase();
-      const inArchive =
-        knownImages.has(`${folder}${image}`.toLowerCase()) ||
-        [...knownImages].some((known) => known === wanted || known.endsWith(`/${wanted}`));
-      steps.push({
-        skip: {
-          name: `${path}: ${image}`,
-          reason: inArchive ? IMPORT_MESSAGES.skipImage : `${IMPORT_MESSAGES.skipImage} (not in the archive)`,
-        },
-      });
-    }
-    content = withoutLocalImages(content);
+  if (extension !== 'txt' && extension !== 'text') {
+    const note = markdownNote(path, text, archive);
+    if (note.prepared.content.length > MAX_NOTE_CONTENT_LENGTH)
+      return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipTooLong } }];
+    return [{ note }];
   }
+  const title = name.replace(/\.[^.]+$/, '') || 'Untitled';
+  const content = plainTextToMarkdown(text);
   if (content.length > MAX_NOTE_CONTENT_LENGTH)
-    return [...steps, { skip: { name: path, reason: IMPORT_MESSAGES.skipTooLong } }];
-  return [...steps, noteStep(path, title, content)];
+    return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipTooLong } }];
+  return [noteStep(path, title, content)];
 }
 
 function readNoteFile(
   path: string,
   bytes: Uint8Array,
   budget: InflateBudget,
-  options: { alone: boolean; knownImages?: ReadonlySet<string>; images: ImageAllowance },
+  options: { alone: boolean; archive?: ArchiveImages; images: ImageAllowance },
 ): DraftStep[] {
   if (bytes.length === 0) return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipEmpty } }];
   if (extensionOf(path) === 'docx') return [readDocx(path, bytes, budget, options)];
-  return readTextNote(path, bytes, options.knownImages ?? new Set());
+  return readTextNote(path, bytes, options.archive);
 }
 
 function isHidden(path: string): boolean {
@@ -190,7 +159,7 @@ function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
     if (declaredTotal > IMPORT_LIMITS.maxTotalUncompressedBytes) throw refuse(IMPORT_MESSAGES.zipTooLarge);
     if (looksLikeBomb(entry.declaredSize, entry.compressedSize)) throw refuse(IMPORT_MESSAGES.zipBomb);
   }
-  const knownImages = new Set<string>();
+  const knownImages = new Map<string, (typeof listing.entries)[number]>();
   const wanted = new Map<string, (typeof listing.entries)[number]>();
   for (const entry of listing.entries) {
     if (entry.name.endsWith('/') || entry.name.endsWith('\\')) continue;
@@ -198,17 +167,18 @@ function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
     const skip = (name: string, reason: string) => emit({ skip: { name, reason } });
     if (path === null || path === '') skip(entry.name, IMPORT_MESSAGES.skipUnsafePath);
     else if (isHidden(path)) skip(path, IMPORT_MESSAGES.skipHidden);
-    else if (IMAGE_EXTENSIONS.has(extensionOf(path))) knownImages.add(path.toLowerCase());
+    else if (IMAGE_EXTENSIONS.has(extensionOf(path))) knownImages.set(path.toLowerCase(), entry);
     else if (!NOTE_EXTENSIONS.has(extensionOf(path))) skip(path, IMPORT_MESSAGES.skipUnsupported);
     else if (entry.declaredSize > IMPORT_LIMITS.maxEntryBytes) skip(path, IMPORT_MESSAGES.skipTooLarge);
     else if (entry.encrypted) skip(path, IMPORT_MESSAGES.skipEncrypted);
     else if (entry.method !== 0 && entry.method !== 8) skip(path, IMPORT_MESSAGES.skipCompression);
     else if (!wanted.has(path)) wanted.set(path, entry);
   }
-  // Images are known only once the whole directory was read: report them per referencing note.
+  // Images are known only once the whole directory was read: each note takes those it names.
   const referenced = new Set<string>();
   const budget = new InflateBudget(IMPORT_LIMITS.maxTotalUncompressedBytes);
   const images = imageAllowance(budget);
+  const archive = archiveImages(bytes, knownImages, images, referenced);
   for (const path of [...wanted.keys()].sort((a, b) => a.localeCompare(b))) {
     const entry = wanted.get(path)!;
     let read: ReturnType<typeof readBounded>;
@@ -224,17 +194,11 @@ function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
       else throw refuse(IMPORT_MESSAGES.zipTooLarge);
       continue;
     }
-    for (const step of readNoteFile(path, read.bytes, budget, { alone: false, knownImages, images })) {
-      emit(step);
-      const image = 'skip' in step ? step.skip.name.split(': ').slice(1).join(': ') : '';
-      if (image) referenced.add(image.toLowerCase());
-    }
+    for (const step of readNoteFile(path, read.bytes, budget, { alone: false, archive, images })) emit(step);
   }
-  for (const image of knownImages) {
-    const base = image.split('/').pop() ?? image;
-    if (![...referenced].some((reference) => image.endsWith(reference) || reference.endsWith(base))) {
-      emit({ skip: { name: image, reason: IMPORT_MESSAGES.skipImage } });
-    }
+  for (const [image, entry] of knownImages) {
+    if (!referenced.has(image))
+      emit({ skip: { name: safeEntryPath(entry.name) ?? image, reason: IMPORT_MESSAGES.skipImageUnused } });
   }
 }
 

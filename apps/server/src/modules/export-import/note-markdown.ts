@@ -109,35 +109,3 @@ export function plainTextToMarkdown(text: string): string {
   };
   return docToMarkdown(doc);
 }
-
-/** Image references in Markdown: `![alt](path)` to a local file and Obsidian's `![[file.png]]`. */
-export function localImageReferences(markdown: string): string[] {
-  const found = new Set<string>();
-  for (const match of markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)) {
-    const target = match[1] ?? '';
-    if (!/^(https?:|data:)/i.test(target)) found.add(decodeURIComponentSafe(target));
-  }
-  for (const match of markdown.matchAll(/!\[\[([^\]|]+)(?:\|[^\]]*)?\]\]/g))
-    found.add((match[1] ?? '').trim());
-  return [...found].filter(Boolean);
-}
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-/**
- * Local image references replaced by their alt text (or file name): the image is not imported, and a
- * relative `src` would be a broken image in the note. Web images (http, https) stay.
- */
-export function withoutLocalImages(markdown: string): string {
-  return markdown.replace(
-    /!\[([^\]]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g,
-    (whole, alt: string, target: string) =>
-      /^(https?:)/i.test(target) ? whole : alt || (decodeURIComponentSafe(target).split('/').pop() ?? ''),
-  );
-}

@@ -9,6 +9,7 @@ import { memberOf, visibleNotes } from '../projects/membership';
 import { syncNoteImages } from '../uploads/uploads.repo';
 import { createNoteVersionsRepo } from './history/note-versions.repo';
 import { createVersionRecorder, type VersionRecorder } from './history/version-recorder';
+import { type ImportedNoteFields, importedDates } from './imported-fields';
 import { normalizeTags, type PreparedContent, prepareContent } from './note-content';
 import { logRestEdit, type RestEditUpdate } from './note-document.store';
 import {
@@ -252,7 +253,7 @@ export function createNotesRepo(
         tags?: string[] | undefined;
         /** The browser's id for the note (offline queue): a second create with it returns the first (`created` false). */
         clientId?: string | undefined;
-      },
+      } & ImportedNoteFields,
       /** `prepareContent(input.content)` computed off the event loop (the import worker, content-pool.ts). */
       prepared?: PreparedContent,
     ): Promise<{ note: Note; created: boolean }> {
@@ -260,9 +261,10 @@ export function createNotesRepo(
         const existing = await findByClientId(userId, input.clientId);
         if (existing) return { note: existing, created: false };
       }
-      const id = crypto.randomUUID();
+      const id = input.id ?? crypto.randomUUID();
       const at = nowIso();
       const { content, plainText, excerpt } = prepared ?? prepareContent(input.content ?? '');
+      const { createdAt, updatedAt } = importedDates(input, at);
       try {
         await db.transaction().execute(async (trx) => {
           await trx
@@ -279,8 +281,8 @@ export function createNotesRepo(
               tags: JSON.stringify(normalizeTags(input.tags ?? [])),
               version: 1,
               ydoc: null,
-              created_at: at,
-              updated_at: at,
+              created_at: createdAt,
+              updated_at: updatedAt,
             })
             .execute();
           await trx

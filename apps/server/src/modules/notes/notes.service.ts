@@ -6,6 +6,7 @@ import type { Membership } from '../projects/membership';
 import { authorize, NOTE_NOT_FOUND, noteAccessOrThrow, projectAccessOrThrow } from '../projects/policy';
 import { contentPool } from './content-pool';
 import type { NoteVersionsRepo } from './history/note-versions.repo';
+import type { ImportedNoteFields } from './imported-fields';
 import type { PreparedContent } from './note-content';
 import type { NotesRepo } from './notes.repo';
 
@@ -47,7 +48,7 @@ export function createNotesService({ notes, membership, notify, versions }: Note
   return {
     async create(
       userId: string,
-      input: NoteChanges & { projectId: string; clientId?: string | undefined },
+      input: NoteChanges & { projectId: string; clientId?: string | undefined } & ImportedNoteFields,
       prepared?: PreparedContent,
     ): Promise<Note> {
       await projectAccessOrThrow(membership, userId, input.projectId, { action: 'create' });

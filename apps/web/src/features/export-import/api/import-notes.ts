@@ -1,4 +1,4 @@
-import { type ImportResult, MESSAGES } from '@notewise/shared';
+import { type ImportLayout, type ImportResult, MESSAGES } from '@notewise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ApiError, apiErrorFrom } from '@/lib/api';
@@ -7,6 +7,8 @@ import { invalidateNoteData, projectKeys } from '@/lib/query-keys';
 export interface ImportInput {
   projectId: string;
   file: File;
+  /** A zip's notes all into the project, or one project per top-level folder. */
+  layout?: ImportLayout;
   /** Upload progress, 0..1. */
   onProgress?: (fraction: number) => void;
 }
@@ -15,10 +17,11 @@ export interface ImportInput {
  * POST /api/import (multipart). XMLHttpRequest rather than fetch: it reports upload progress, which
  * a 20 MB zip on a slow line needs.
  */
-export function importNotes({ projectId, file, onProgress }: ImportInput): Promise<ImportResult> {
+export function importNotes({ projectId, file, layout, onProgress }: ImportInput): Promise<ImportResult> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/import?projectId=${encodeURIComponent(projectId)}`);
+    const query = new URLSearchParams({ projectId, ...(layout ? { layout } : {}) });
+    request.open('POST', `/api/import?${query}`);
     request.withCredentials = true;
     request.setRequestHeader('Accept', 'application/json');
     request.responseType = 'json';

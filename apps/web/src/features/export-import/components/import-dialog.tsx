@@ -1,3 +1,4 @@
+import type { ImportLayout } from '@notewise/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
@@ -21,6 +22,7 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
   const [projectId, setProjectId] = useState(defaultProjectId ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [upload, setUpload] = useState(0);
+  const [layout, setLayout] = useState<ImportLayout>('chosen');
   const importNotes = useImportNotes();
   const projectFieldId = useId();
   const fileFieldId = useId();
@@ -41,11 +43,25 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
     event.preventDefault();
     if (!file || !chosenProject) return;
     setUpload(0);
-    void importNotes.start({ projectId: chosenProject, file, onProgress: setUpload });
+    const zip = /\.zip$/i.test(file.name);
+    void importNotes.start({
+      projectId: chosenProject,
+      file,
+      layout: zip ? layout : 'chosen',
+      onProgress: setUpload,
+    });
   };
 
   const projectName = (id: string) =>
     projects.data?.find((project) => project.id === id)?.name ?? 'the project';
+  // With one project per folder, notes may have gone into projects made by this import.
+  const importedInto = (done: NonNullable<typeof result>) => {
+    const others = new Set(done.imported.flatMap((note) => (note.projectId ? [note.projectId] : [])));
+    const chosenToo = done.imported.some((note) => !note.projectId);
+    if (others.size === 0) return projectName(done.projectId);
+    const count = others.size + (chosenToo ? 1 : 0);
+    return `${count} project${count === 1 ? '' : 's'}`;
+  };
 
   return (
     <Dialog
@@ -65,7 +81,7 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
             <p role="status" className="text-sm">
               {result.imported.length === 0
                 ? 'Nothing was imported.'
-                : `Imported ${result.imported.length} note${result.imported.length === 1 ? '' : 's'} into ${projectName(result.projectId)}.`}
+                : `Imported ${result.imported.length} note${result.imported.length === 1 ? '' : 's'} into ${importedInto(result)}.`}
             </p>
             {result.imported.length > 0 && (
               <ul aria-label="Imported notes" className="max-h-40 space-y-1 overflow-y-auto text-sm">
@@ -139,6 +155,29 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
                 className="block w-full text-sm file:mr-3 file:h-9 file:rounded-control file:border file:border-border file:bg-panel file:px-3 file:text-sm max-md:file:h-11"
               />
             </div>
+            {file && /\.zip$/i.test(file.name) && (
+              <fieldset className="space-y-1 text-sm" disabled={pending}>
+                <legend className="text-[13px] font-medium">Folders</legend>
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="layout"
+                    checked={layout === 'chosen'}
+                    onChange={() => setLayout('chosen')}
+                  />
+                  Everything into {projectName(chosenProject)}
+                </label>
+                <label className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="layout"
+                    checked={layout === 'folders'}
+                    onChange={() => setLayout('folders')}
+                  />
+                  One project per top-level folder
+                </label>
+              </fieldset>
+            )}
             {pending && (
               <div role="status" className="space-y-1 text-sm text-muted">
                 <progress

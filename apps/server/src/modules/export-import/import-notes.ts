@@ -1,0 +1,112 @@
+import { type ImportResult, noteTitleSchema, projectNameSchema } from '@notewise/shared';
+import type { NotesService } from '../notes/notes.service';
+import type { Membership } from '../projects/membership';
+import { can, subjectOf } from '../projects/policy';
+import type { ProjectsService } from '../projects/projects.service';
+import type { ExportProject } from './export-import.repo';
+import type { ImportPlan } from './import-files';
+import { storeImportedImages } from './import-images';
+import { type ImportLayout, type PlacedNote, placeImportedNotes, unresolvedIssue } from './import-links';
+
+/*
+ * An upload's planned notes -> created notes (request thread): projects found or made for the
+ * "one project per top-level folder" layout, links between the notes written with their ids, images
+ * stored through the upload pipeline, each note created once with its tags and dates, and the
+ * summary line per note (what arrived, converted, approximated, dropped).
+ */
+
+export interface ImportNotesDeps {
+  noteService: Pick<NotesService, 'create'>;
+  membership: Pick<Membership, 'project'>;
+  projects: Pick<ProjectsService, 'create'>;
+  /** The projects the caller is a member of (to reuse one of the same name). */
+  listProjects: (userId: string) => Promise<ExportProject[]>;
+  uploads: Parameters<typeof storeImportedImages>[0];
+}
+
+/** The in-app address of a note (the Quick View opens it; the web router serves it). */
+export const noteHref = (projectId: string, noteId: string) =>
+  `/quick-view?project=${encodeURIComponent(projectId)}&note=${encodeURIComponent(noteId)}`;
+
+async function projectIds(
+  deps: ImportNotesDeps,
+  userId: string,
+  chosen: string,
+  placed: readonly PlacedNote[],
+): Promise<Map<string | null, string>> {
+  const ids = new Map<string | null, string>([[null, chosen]]);
+  const names = [...new Set(placed.map((entry) => entry.projectName).filter((n): n is string => !!n))];
+  if (names.length === 0) return ids;
+  const existing = await deps.listProjects(userId);
+  for (const raw of names) {
+    const name = projectNameSchema.safeParse(raw);
+    if (!name.success) {
+      ids.set(raw, chosen);
+      continue;
+    }
+    let id: string | undefined;
+    for (const project of existing.filter((p) => p.name.toLowerCase() === name.data.toLowerCase())) {
+      const access = await deps.membership.project(userId, project.id);
+      if (access && can(subjectOf(access), 'create')) {
+        id = project.id;
+        break;
+      }
+    }
+    id ??= await deps.projects.create(userId, { name: name.data, color: 'blue' }, 'personal');
+    ids.set(raw, id);
+  }
+  return ids;
+}
+
+export async function createImportedNotes(
+  deps: ImportNotesDeps,
+  userId: string,
+  chosenProjectId: string,
+  plan: ImportPlan,
+  layout: ImportLayout,
+): Promise<ImportResult['imported']> {
+  const { placed, link } = placeImportedNotes(plan.notes, layout);
+  const projects = await projectIds(deps, userId, chosenProjectId, placed);
+  const projectOf = (entry: PlacedNote) => projects.get(entry.projectName) ?? chosenProjectId;
+  link(placed, (target) => noteHref(projectOf(target), target.id));
+  const imported: ImportResult['imported'] = [];
+  for (const entry of placed) {
+    const planned = {
+      ...entry.note,
+      prepared: { ...entry.note.prepared, content: entry.content },
+    };
+    const { note: candidate, imagesImported } = await storeImportedImages(deps.uploads, userId, planned);
+    const title = noteTitleSchema.safeParse(candidate.title);
+    const fields = candidate.fields;
+    const note = await deps.noteService.create(
+      userId,
+      {
+        id: entry.id,
+        projectId: projectOf(entry),
+        title: title.success ? title.data : 'Untitled',
+        content: candidate.prepared.content,
+        ...(entry.tags.length > 0 ? { tags: entry.tags } : {}),
+        ...(fields?.createdAt ? { createdAt: fields.createdAt } : {}),
+        ...(fields?.updatedAt ? { updatedAt: fields.updatedAt } : {}),
+      },
+      candidate.prepared,
+    );
+    const report = candidate.report;
+    const resolved = (fields?.links.length ?? 0) - entry.unresolvedLinks;
+    imported.push({
+      noteId: note.id,
+      title: note.title,
+      source: candidate.source,
+      ...(note.projectId !== chosenProjectId ? { projectId: note.projectId } : {}),
+      ...(report
+        ? {
+            converted: [...report.converted, ...(resolved > 0 ? [{ what: 'links', count: resolved }] : [])],
+            approximated: [...report.approximated, ...unresolvedIssue(entry)],
+            dropped: report.dropped,
+            imagesImported,
+          }
+        : {}),
+    });
+  }
+  return imported;
+}
