@@ -552,7 +552,11 @@ describe.each(dialects)('export and import on %s', (dialect) => {
     expect(reasons['Vault/photo.png']).toBeUndefined();
     for (const source of ['Vault/Daily/2026-01-01.md', 'Vault/Projects/Deep/Bear note.md']) {
       const summary = result.imported.find((note: { source: string }) => note.source === source);
-      expect(summary.dropped).toContainEqual({ what: 'images', count: 1, reason: IMPORT_REPORT.imageRejected });
+      expect(summary.dropped).toContainEqual({
+        what: 'images',
+        count: 1,
+        reason: IMPORT_REPORT.imageRejected,
+      });
     }
     expect(reasons['.obsidian/workspace.json']).toBe(IMPORT_MESSAGES.skipHidden);
     expect(reasons['readme.pdf']).toBe(IMPORT_MESSAGES.skipUnsupported);

@@ -382,7 +382,9 @@ describe.each(dialects)('decompression bombs in import on %s', (dialect) => {
       'Vault/One.md',
       'Vault/Two.txt',
     ]);
-    expect(together.json.skipped).toEqual([{ name: 'Vault/picture.png', reason: IMPORT_MESSAGES.skipImageUnused }]);
+    expect(together.json.skipped).toEqual([
+      { name: 'Vault/picture.png', reason: IMPORT_MESSAGES.skipImageUnused },
+    ]);
   }, 120_000);
 });
 
