@@ -1,7 +1,17 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LocalLinter } from 'harper.js';
 import { endsWithAbbreviation } from '../heuristics/text';
+import { CONFUSED_WITH, confusableEdits } from './confusables';
+import { type Edit, editDistance, isProseWord, isRegionalVariant, LOWER_CASE_WORD } from './grammar-words';
 import { CALENDAR_NAMES, COMMON_MISSPELLINGS } from './misspellings';
+import {
+  correctSpelling,
+  isNoun,
+  loadSpelling,
+  type OwnWords,
+  ownWordsOf,
+  type SpellingEngine,
+} from './spelling';
 
 /**
  * Grammar with harper.js (https://writewithharper.com), fully offline: its WebAssembly binary ships
@@ -83,17 +93,12 @@ function markupSignature(text: string): string {
   return parts.join('\u0000');
 }
 
-interface Edit {
-  start: number;
-  end: number;
-  replacement: string;
-}
-
 /**
  * The harper rules whose fixes are safe to apply without asking: a doubled word, 'a'/'an', a
- * lower-case sentence start or 'i', and spelling (of unknown words only, see `spellingFix`). Every
- * other rule (style, word choice, agreement, 'OrthographicConsistency' that turned 'Sam' into
- * 'SAM', 'OpenCompounds' that split 'setup') rewrites what the author may have meant.
+ * lower-case sentence start or 'i', and spelling (of non-words only, see `correctSpelling`). Every
+ * other rule (style, word choice, 'OrthographicConsistency' that turned 'Sam' into 'SAM',
+ * 'OpenCompounds' that split 'setup') rewrites what the author may have meant, and is used only
+ * where it swaps one commonly confused word for its partner ('their' -> 'there').
  */
 const SAFE_RULES = new Set([
   'RepeatedWords',
@@ -101,63 +106,29 @@ const SAFE_RULES = new Set([
   'SentenceCapitalization',
   'CapitalizePersonalPronouns',
   'SpellCheck',
+  'SplitWords',
 ]);
+
+/** What a whole-note check knows beyond one segment: the spelling engine and the user's own words. */
+export interface GrammarContext {
+  spelling: SpellingEngine;
+  own: OwnWords;
+}
+
+/** Two or more spaces between words become one (not indentation, not a hard break, not in a table row). */
+function doubleSpaceEdits(text: string, isProtected: (start: number, end: number) => boolean): Edit[] {
+  const edits: Edit[] = [];
+  for (const match of text.matchAll(/(?<=[^\s|])( {2,})(?=[^\s|])/g)) {
+    const lineStart = text.lastIndexOf('\n', match.index) + 1;
+    if (/^\s*\|/.test(text.slice(lineStart, match.index))) continue;
+    if (!isProtected(match.index, match.index + match[0].length))
+      edits.push({ start: match.index, end: match.index + match[0].length, replacement: ' ' });
+  }
+  return edits;
+}
 
 /** Doubled words that can be right: 'I said that that was fine', 'she had had enough'. */
 const DOUBLES_THAT_CAN_BE_RIGHT = new Set(['that', 'had', 'is']);
-
-const LOWER_CASE_WORD = /^[a-z]+(?:'[a-z]+)?$/;
-
-/**
- * A word written as prose: not part of a file name, path, identifier, hashtag, e-mail or
- * hyphenated compound ('package.json', 'co-host', 'getUserId()', '#releases').
- */
-function isProseWord(text: string, start: number, end: number): boolean {
-  const before = text[start - 1] ?? ' ';
-  const after = text[end] ?? ' ';
-  if (/[\p{L}\p{N}_./@#\\'’-]/u.test(before)) return false;
-  if (/[\p{L}\p{N}_/@(\\'’-]/u.test(after)) return false;
-  return !(after === '.' && /[\p{L}\p{N}]/u.test(text[end + 1] ?? ''));
-}
-
-/** Optimal string alignment distance, stopping early above 2 (only 0, 1 and 'more' matter here). */
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 1) return 2;
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i += 1) {
-    rows[i] = [];
-    for (let j = 0; j <= b.length; j += 1) {
-      if (i === 0 || j === 0) {
-        (rows[i] as number[])[j] = i + j;
-        continue;
-      }
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min(
-        (rows[i - 1]?.[j] ?? 0) + 1,
-        (rows[i]?.[j - 1] ?? 0) + 1,
-        (rows[i - 1]?.[j - 1] ?? 0) + cost,
-      );
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
-      (rows[i] as number[])[j] = best;
-    }
-  }
-  return rows[a.length]?.[b.length] ?? 2;
-}
-
-/** British and American spellings of one word ('colour'/'color', 'organise'/'organize') are both right. */
-function isRegionalVariant(word: string, suggestion: string): boolean {
-  const american = (w: string) =>
-    w
-      .replace(/our/g, 'or')
-      .replace(/is(e|es|ed|ing|ation|ations)$/, 'iz$1')
-      .replace(/ys(e|es|ed|ing)$/, 'yz$1')
-      .replace(/tre(s?)$/, 'ter$1')
-      .replace(/ogue(s?)$/, 'og$1')
-      .replace(/ll(ed|ing|er|ers)$/, 'l$1')
-      .replace(/(def|off|lic|pret)ence$/, '$1ense');
-  return american(word) === american(suggestion);
-}
 
 /**
  * Harper's first suggestion for an unknown lower-case word, only when it is the single suggestion
@@ -191,6 +162,8 @@ function isProseSentenceStart(text: string, start: number, end: number): boolean
   if (!/[.!?](?:["')\]*_]*)(?:\s|$)/.test(text.slice(end, lineEnd === -1 ? undefined : lineEnd)))
     return false;
   const before = text.slice(0, start).trimEnd();
+  // The sentence before must end right here: a '?' inside a link's text ('[Why?](#why) section') does not.
+  if (before && !/[.!?]["'”’*_]*$/.test(before)) return false;
   return !(before.endsWith('.') && endsWithAbbreviation(before.slice(0, -1)));
 }
 
@@ -205,6 +178,7 @@ function safeEdit(
   start: number,
   end: number,
   suggestions: Array<{ kind: number; text: string }>,
+  context: GrammarContext | undefined,
 ): Edit | undefined {
   const problem = text.slice(start, end);
   const first = suggestions[0];
@@ -235,17 +209,37 @@ function safeEdit(
       if (!isProseWord(text, start, end) || !isProseSentenceStart(text, start, end)) return undefined;
       return { start, end, replacement: capitalised };
     }
+    // 'htis' and 'addd' come as 'SplitWords' ('ht is', 'ad dd'): the spelling engine decides those too.
+    case 'SplitWords':
     case 'SpellCheck': {
       if (!isProseWord(text, start, end)) return undefined;
-      const fix = spellingFix(
-        problem,
-        suggestions.filter((s) => s.kind === 0).map((s) => s.text),
-      );
+      const replacements = suggestions.filter((s) => s.kind === 0).map((s) => s.text);
+      const fix =
+        calendarName(problem, replacements) ??
+        (context && LOWER_CASE_WORD.test(problem)
+          ? correctSpelling(context.spelling, problem, replacements, context.own)
+          : rule === 'SpellCheck'
+            ? spellingFix(problem, replacements)
+            : undefined);
       return fix === undefined ? undefined : { start, end, replacement: fix };
     }
-    default:
-      return undefined;
+    default: {
+      // Any other harper rule (ThenThan, TheirToThere, ItsContraction, ...) only where it swaps one
+      // commonly confused word for its partner; harper's word-choice and agreement rules, only where they swap one commonly confused word for its partner.
+      const partners = CONFUSED_WITH.get(problem.toLowerCase().replace(/’/g, "'"));
+      const partner = suggestions.find((s) => s.kind === 0 && partners?.includes(s.text.toLowerCase()));
+      if (!partner || !isProseWord(text, start, end)) return undefined;
+      return { start, end, replacement: sameCaseAs(problem, partner.text.toLowerCase()) };
+    }
   }
+}
+
+/** A day or month written in lower case, capitalised ('friday' -> 'Friday'). */
+function calendarName(word: string, suggestions: string[]): string | undefined {
+  const first = suggestions[0];
+  return first && first !== word && first.toLowerCase() === word && CALENDAR_NAMES.has(first)
+    ? first
+    : undefined;
 }
 
 /** Words of the list of common misspellings, written as prose words in lower case. */
@@ -261,16 +255,29 @@ function misspellingEdits(text: string): Edit[] {
 }
 
 /** One pass: the listed misspellings, then every confident harper fix that overlaps none of them or any markup. */
-async function fixOnce(linter: LocalLinter, text: string): Promise<string> {
+async function fixOnce(linter: LocalLinter, text: string, context?: GrammarContext): Promise<string> {
   const ranges = protectedRanges(text);
   const overlapsMarkup = (edit: Edit) =>
     ranges.some(([from, to]) => edit.start < to && Math.max(edit.end, edit.start + 1) > from);
   const edits = misspellingEdits(text).filter((edit) => !overlapsMarkup(edit));
+  const isProtected = (start: number, end: number) => overlapsMarkup({ start, end, replacement: '' });
+  const overlapsEdit = (edit: Edit) =>
+    edits.some((other) => edit.start < other.end && edit.end > other.start);
+  const isNounWord = (word: string) => (context ? isNoun(context.spelling, word) : false);
+  for (const edit of [
+    ...confusableEdits(text, isProtected, isNounWord),
+    ...doubleSpaceEdits(text, isProtected),
+  ])
+    if (!overlapsEdit(edit)) edits.push(edit);
   const organized = await linter.organizedLints(text, { language: 'markdown' });
   for (const [rule, lints] of Object.entries(organized)) {
     for (const lint of lints) {
       try {
-        if (!SAFE_RULES.has(rule)) continue;
+        if (
+          !SAFE_RULES.has(rule) &&
+          !CONFUSED_WITH.has(lint.get_problem_text().toLowerCase().replace(/’/g, "'"))
+        )
+          continue;
         const span = lint.span();
         const start = span.start;
         const end = span.end;
@@ -282,9 +289,8 @@ async function fixOnce(linter: LocalLinter, text: string): Promise<string> {
           suggestion.free();
           return option;
         });
-        const edit = safeEdit(rule, text, start, end, suggestions);
-        if (!edit || overlapsMarkup(edit)) continue;
-        if (edits.some((other) => edit.start < other.end && edit.end > other.start)) continue;
+        const edit = safeEdit(rule, text, start, end, suggestions, context);
+        if (!edit || overlapsMarkup(edit) || overlapsEdit(edit)) continue;
         edits.push(edit);
       } finally {
         lint.free();
@@ -306,11 +312,15 @@ async function fixOnce(linter: LocalLinter, text: string): Promise<string> {
 const MAX_PASSES = 3;
 
 /** Fixes one block of Markdown prose; a result that changed any markup is thrown away. */
-export async function fixSegment(linter: LocalLinter, segment: string): Promise<string> {
+export async function fixSegment(
+  linter: LocalLinter,
+  segment: string,
+  context?: GrammarContext,
+): Promise<string> {
   if (!/[\p{L}]/u.test(segment)) return segment;
   let text = segment;
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-    const fixed = await fixOnce(linter, text);
+    const fixed = await fixOnce(linter, text, context);
     if (fixed === text) break;
     if (markupSignature(fixed) !== markupSignature(segment)) break;
     text = fixed;
@@ -369,12 +379,18 @@ export function grammarSegments(markdown: string): Array<{ text: string; check: 
 }
 
 /** Yields the corrected note segment by segment (a segment and the line break after it). */
-export async function* fixGrammar(markdown: string, signal?: AbortSignal): AsyncGenerator<string> {
-  const linter = await loadHarper();
-  const segments = grammarSegments(markdown.replace(/\r\n?/g, '\n'));
+export async function* fixGrammar(
+  markdown: string,
+  signal?: AbortSignal,
+  userWords: Iterable<string> = [],
+): AsyncGenerator<string> {
+  const [linter, spelling] = await Promise.all([loadHarper(), loadSpelling()]);
+  const text = markdown.replace(/\r\n?/g, '\n');
+  const context: GrammarContext = { spelling, own: ownWordsOf(text, userWords) };
+  const segments = grammarSegments(text);
   for (const [index, segment] of segments.entries()) {
     signal?.throwIfAborted();
-    const fixed = segment.check ? await fixSegment(linter, segment.text) : segment.text;
+    const fixed = segment.check ? await fixSegment(linter, segment.text, context) : segment.text;
     yield index < segments.length - 1 ? `${fixed}\n` : fixed;
     // Let other requests run between paragraphs.
     await nextTurn();

@@ -4,7 +4,7 @@ import { structureText } from '../structure';
 import { summarizeText } from '../summarize';
 import type { Engine } from './evaluate';
 
-async function collect(stream: AsyncIterable<string>): Promise<string> {
+export async function collect(stream: AsyncIterable<string>): Promise<string> {
   let text = '';
   for await (const chunk of stream) text += chunk;
   return text;

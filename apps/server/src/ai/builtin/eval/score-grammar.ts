@@ -2,7 +2,7 @@ import { CALENDAR_NAMES } from '../misspellings';
 import type { EvalNote } from './corpus';
 
 // How a grammar pass is scored: a token diff against the note's expected corrections.
-const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+export const TOKEN = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
 const tokens = (text: string) => text.match(TOKEN) ?? [];
 /** Where each token of a text starts. */
 const tokenStarts = (text: string) => [...text.matchAll(TOKEN)].map((match) => match.index);
@@ -10,7 +10,7 @@ const tokenStarts = (text: string) => [...text.matchAll(TOKEN)].map((match) => m
 type Hunk = { before: string | undefined; at: number; removed: string[]; inserted: string[] };
 
 /** The changed runs between two token lists (longest common subsequence). */
-function diffTokens(a: string[], b: string[]): Hunk[] {
+export function diffTokens(a: string[], b: string[]): Hunk[] {
   const rows = a.length + 1;
   const cols = b.length + 1;
   const lcs = new Uint16Array(rows * cols);
@@ -49,7 +49,7 @@ function diffTokens(a: string[], b: string[]): Hunk[] {
 }
 
 /** Markup a grammar pass must keep byte for byte: tags, code spans, link targets, line markers. */
-function markup(text: string): string[] {
+export function markupOf(text: string): string[] {
   return [
     ...(text.match(/<\/?[A-Za-z][^>]*>/g) ?? []),
     ...(text.match(/`[^`\n]*`/g) ?? []),
@@ -126,7 +126,8 @@ export function scoreGrammar(
       if (countOf(note.text, part) !== countOf(output, part)) violations.push(`kept word "${part}" changed`);
     }
   }
-  if (markup(note.text).join('\u0000') !== markup(output).join('\u0000')) violations.push('markup changed');
+  if (markupOf(note.text).join('\u0000') !== markupOf(output).join('\u0000'))
+    violations.push('markup changed');
   return {
     fixes: { made, expected: note.grammar.fixes.length },
     missing,
