@@ -91,6 +91,8 @@ export const memberSchema = z.object({
   image: z.string().nullable(),
   role: z.enum(['owner', 'member']),
   joinedAt: z.string(),
+  /** Live notes they wrote in the project: what a removal copies for them (decision 055). */
+  notes: z.number().int(),
 });
 export type Member = z.infer<typeof memberSchema>;
 /** GET /api/shared-projects/:id/members: one page, in the order they joined. */

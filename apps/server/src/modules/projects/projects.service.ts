@@ -136,8 +136,10 @@ export function createProjectsService({
       }
       const audience = await notify.membersOf(projectId);
       if (!audience.includes(memberId)) throw notFound('Member not found');
-      await shared.removeMember(projectId, memberId, actorId);
+      const copy = await shared.removeMember(projectId, memberId, actorId);
       notify.to(audience, { type: 'member.left', projectId, actorId });
+      // The removed member's copy of what they wrote appears in their project list.
+      if (copy) await notify.project({ type: 'project.created', projectId: copy, actorId: memberId });
     },
 
     /** The caller's access to a shared project they can see (404 otherwise), checked for reading. */

@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/unique-violation';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
 import { addMember, endMembership } from '../projects/membership';
 import { insertProject, type NewProject, type ProjectCursor, projectRows } from '../projects/projects.repo';
+import { copyAuthoredNotes } from './removal-copy';
 
 /** A fresh 6-digit code from a cryptographic source (leading zeros allowed). */
 export function generateShareCode(): string {
@@ -165,6 +166,15 @@ export function createSharedProjectsRepo(db: Kysely<Database>, options: SharedPr
         .selectFrom('project_members as m')
         .innerJoin('users as u', 'u.id', 'm.user_id')
         .select(['m.user_id', 'u.name', 'u.image', 'm.role', 'm.joined_at'])
+        .select((eb) =>
+          eb
+            .selectFrom('notes as n')
+            .select(eb.fn.countAll<number>().as('c'))
+            .where('n.project_id', '=', projectId)
+            .whereRef('n.author_id', '=', 'm.user_id')
+            .where('n.deleted_at', 'is', null)
+            .as('notes'),
+        )
         .where('m.project_id', '=', projectId);
       if (page.after)
         query = query.where(sql<boolean>`(m.joined_at, m.user_id) > (${page.after.j}, ${page.after.i})`);
@@ -182,6 +192,7 @@ export function createSharedProjectsRepo(db: Kysely<Database>, options: SharedPr
           image: row.image ?? null,
           role: row.role,
           joinedAt: toIso(row.joined_at),
+          notes: Number(row.notes ?? 0),
         }),
         (row) => ({ j: toIso(row.joined_at), i: row.user_id }),
       );
@@ -190,16 +201,19 @@ export function createSharedProjectsRepo(db: Kysely<Database>, options: SharedPr
 
     /**
      * The owner removes a member: the membership ends and a ban keeps them from rejoining with the
-     * code, which keeps working for everyone else. (Leaving is projects.leave: no ban.)
+     * code, which keeps working for everyone else. (Leaving is projects.leave: no ban.) The notes
+     * they wrote there are copied into a personal project of theirs (removal-copy.ts); its id, or
+     * null when they wrote none.
      */
-    async removeMember(projectId: string, userId: string, removedBy: string) {
-      await db.transaction().execute(async (trx) => {
-        if (!(await endMembership(trx, projectId, userId))) return;
+    async removeMember(projectId: string, userId: string, removedBy: string): Promise<string | null> {
+      return db.transaction().execute(async (trx) => {
+        if (!(await endMembership(trx, projectId, userId))) return null;
         await trx
           .insertInto('project_bans')
           .values({ project_id: projectId, user_id: userId, banned_by: removedBy, banned_at: nowIso() })
           .onConflict((oc) => oc.columns(['project_id', 'user_id']).doNothing())
           .execute();
+        return copyAuthoredNotes(trx, projectId, userId);
       });
     },
   };

@@ -83,7 +83,7 @@ export function ProjectActionsDialog({
             <Section title={isOwner ? 'Delete project' : 'Leave project'}>
               <p className="text-sm text-muted">
                 {isOwner
-                  ? 'Deletes the project and its notes for every member.'
+                  ? 'Moves the project and its notes to Trash for every member.'
                   : 'You lose access to its notes. You can join again with its code.'}
               </p>
               <Button variant="secondary" onClick={onDelete} className="mt-3 text-danger">
@@ -212,6 +212,15 @@ function CodeSection({ project }: { project: SharedProject }) {
   );
 }
 
+/** What a removal does to the member's notes (decision 055), said before the owner confirms. */
+function removalText(member: Member | null, projectName: string): string {
+  const base = "They lose access to this project's notes and cannot join it again with its code.";
+  if (!member || member.notes === 0) return `${base} They wrote no notes here.`;
+  const notes =
+    member.notes === 1 ? 'The note they wrote stays' : `The ${member.notes} notes they wrote stay`;
+  return `${base} ${notes} here, and they keep a copy in a new project of theirs, "From ${projectName}".`;
+}
+
 function MembersSection({ project }: { project: SharedProject }) {
   const members = useMembers(project.id);
   const remove = useRemoveMember();
@@ -279,7 +288,7 @@ function MembersSection({ project }: { project: SharedProject }) {
         open={removing !== null}
         onOpenChange={(next) => !next && setRemoving(null)}
         title={`Remove ${removing?.name ?? 'member'}?`}
-        description="They lose access to this project's notes and cannot join it again with its code."
+        description={removalText(removing, project.name)}
         confirmLabel="Remove"
         destructive
         onConfirm={() => {
