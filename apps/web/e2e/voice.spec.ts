@@ -186,7 +186,7 @@ test.describe('with a microphone', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Call notes saved')).toBeVisible();
-    await expect(card.getByTestId('voice-status')).toHaveText('Offline');
+    await expect(card.getByTestId('voice-status')).toHaveText('Ready');
 
     // The note exists in the project, with the notes and the transcript.
     const list = await apiGet<{ notes: { id: string; title: string }[] }>(
@@ -284,7 +284,7 @@ test.describe('when the speech server goes down', () => {
     );
     if (speech) speech.mode = 'drop';
     await expect(page.getByText(/The speech server at .* is not reachable/)).toBeVisible({ timeout: 30_000 });
-    await expect(card.getByTestId('voice-status')).toHaveText('Offline');
+    await expect(card.getByTestId('voice-status')).toHaveText('Ready');
     // The call was ended on the server; Recent calls offers to save what was said.
     const recent = card.getByRole('list', { name: 'Recent calls' });
     await expect(recent.getByRole('listitem').first()).toContainText('Not saved');
@@ -307,7 +307,7 @@ test.describe('without microphone permission', () => {
       await expect(
         page.getByText(/Microphone access was denied\. Allow the microphone for this site/),
       ).toBeVisible();
-      await expect(card.getByTestId('voice-status')).toHaveText('Offline');
+      await expect(card.getByTestId('voice-status')).toHaveText('Ready');
       await expect(card.getByRole('button', { name: 'Start call' })).toBeEnabled();
       // No call was created for a refused microphone.
       const { calls } = await apiGet<{ calls: unknown[] }>(page, '/api/voice/calls');

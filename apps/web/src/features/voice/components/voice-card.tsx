@@ -39,7 +39,8 @@ import { Waveform } from './waveform';
 const SaveCallDialog = lazy(async () => ({ default: (await import('./save-call-dialog')).SaveCallDialog }));
 
 const PHASE_LABELS: Record<VoicePhase, string> = {
-  offline: 'Offline',
+  // 'Ready', not 'Offline': the idle card was read as the app's offline mode.
+  offline: 'Ready',
   connecting: 'Connecting...',
   live: 'Live',
   ending: 'Ending...',
