@@ -388,6 +388,12 @@ describe.each(dialects)('Markdown import fidelity on %s', (dialect) => {
       'Inbox/One.md',
     ]);
     const b = await account();
+    // Into the chosen project, the unused `project:` is said, not dropped silently.
+    const flat = await b.upload(new Uint8Array(zip.rawPayload));
+    expect(flat.imported.map((n) => n.approximated)).toEqual([
+      [{ what: 'project', count: 1, reason: IMPORT_REPORT.projectNotUsed }],
+      [{ what: 'project', count: 1, reason: IMPORT_REPORT.projectNotUsed }],
+    ]);
     const result = await b.upload(new Uint8Array(zip.rawPayload), 'folders');
     expect(result.skipped).toEqual([]);
     const projects = (await b.call('GET', '/api/projects')).json().projects as Array<{

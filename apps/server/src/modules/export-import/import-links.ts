@@ -127,9 +127,14 @@ export function placeImportedNotes(
   };
 }
 
-/** The summary's line for links that found no note. */
-export function unresolvedIssue(entry: PlacedNote): ImportIssue[] {
-  return entry.unresolvedLinks > 0
-    ? [{ what: 'unresolved links', count: entry.unresolvedLinks, reason: IMPORT_REPORT.unresolvedLinks }]
-    : [];
+/** The summary's lines for links that found no note and a `project:` the layout did not use. */
+export function placementIssues(entry: PlacedNote): ImportIssue[] {
+  return [
+    ...(entry.unresolvedLinks > 0
+      ? [{ what: 'unresolved links', count: entry.unresolvedLinks, reason: IMPORT_REPORT.unresolvedLinks }]
+      : []),
+    ...(entry.note.fields?.projectName && entry.projectName === null
+      ? [{ what: 'project', count: 1, reason: IMPORT_REPORT.projectNotUsed }]
+      : []),
+  ];
 }

@@ -6,7 +6,7 @@ import type { ProjectsService } from '../projects/projects.service';
 import type { ExportProject } from './export-import.repo';
 import type { ImportPlan } from './import-files';
 import { storeImportedImages } from './import-images';
-import { type ImportLayout, type PlacedNote, placeImportedNotes, unresolvedIssue } from './import-links';
+import { type ImportLayout, type PlacedNote, placeImportedNotes, placementIssues } from './import-links';
 
 /*
  * An upload's planned notes -> created notes (request thread): projects found or made for the
@@ -101,7 +101,7 @@ export async function createImportedNotes(
       ...(report
         ? {
             converted: [...report.converted, ...(resolved > 0 ? [{ what: 'links', count: resolved }] : [])],
-            approximated: [...report.approximated, ...unresolvedIssue(entry)],
+            approximated: [...report.approximated, ...placementIssues(entry)],
             dropped: report.dropped,
             imagesImported,
           }
