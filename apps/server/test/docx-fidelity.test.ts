@@ -3,6 +3,7 @@ import path from 'node:path';
 import { markdownToDoc, sanitizeMarkdown } from '@notewise/editor';
 import { IMPORT_LIMITS, IMPORT_REPORT, type ImportResult } from '@notewise/shared';
 import type { JSONContent } from '@tiptap/core';
+import fc from 'fast-check';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMammothHtml } from '../src/modules/export-import/docx-html';
@@ -355,5 +356,77 @@ describe.each(dialects)('Word import over HTTP on %s', (dialect) => {
     const note = (await a.call('GET', `/api/notes/${imported?.noteId}`)).json();
     expect(note.title).toBe('Everything');
     expect(note.content).toBe(created.content);
+  });
+});
+
+describe('Word import: any HTML mammoth could write becomes a valid note', () => {
+  const TAGS = [
+    'p',
+    'h1',
+    'h3',
+    'ul',
+    'ol',
+    'li',
+    'table',
+    'tr',
+    'td',
+    'th',
+    'pre',
+    'blockquote',
+    'strong',
+    'em',
+    'u',
+    's',
+    'sup',
+    'code',
+    'a',
+    'div',
+  ];
+  type Tree = string | { tag: string; attrs: string; children: Tree[] };
+  const leaf = fc.oneof(
+    fc.constantFrom('word', ' ', '☐ task', '☒ done', '', '[1]', '&amp; <b>', 'x\ny'),
+    fc.constantFrom(
+      '<br />',
+      '<img src="/api/images/import-x-0" alt="a" />',
+      '<input type="checkbox" checked="checked" />',
+      '<hr />',
+    ),
+  );
+  const tree: fc.Arbitrary<Tree> = fc.letrec<{ node: Tree }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      leaf,
+      fc.record({
+        tag: fc.constantFrom(...TAGS),
+        attrs: fc.constantFrom(
+          '',
+          ' href="https://x.example"',
+          ' href="#_Toc1"',
+          ' id="_Toc1"',
+          ' colspan="3"',
+          ' rowspan="2"',
+          ' href="javascript:alert(1)"',
+          ' class="doc-title"',
+        ),
+        children: fc.array(tie('node'), { maxLength: 4 }),
+      }),
+    ),
+  })).node;
+  const html = (node: Tree): string =>
+    typeof node === 'string'
+      ? node
+      : `<${node.tag}${node.attrs}>${node.children.map(html).join('')}</${node.tag}>`;
+
+  it('never throws, keeps every word and never writes a bookmark or an unsafe link', async () => {
+    const { docToMarkdown } = await import('@notewise/editor');
+    fc.assert(
+      fc.property(fc.array(tree, { maxLength: 6 }), (nodes) => {
+        const source = nodes.map(html).join('');
+        const markdown = docToMarkdown(htmlToDoc(parseMammothHtml(source)).doc);
+        expect(markdown).not.toMatch(/<a |_Toc1\)|javascript:/);
+        if (source.includes('word')) expect(markdown).toContain('word');
+      }),
+      { numRuns: 400 },
+    );
   });
 });

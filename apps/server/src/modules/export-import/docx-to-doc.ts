@@ -2,6 +2,7 @@ import { isSafeLinkHref } from '@notewise/editor';
 import type { DocNode } from './doc-model';
 import { type DocxCounts, emptyCounts } from './docx-counts';
 import { type HtmlElement, type HtmlNode, isElement, textContent } from './docx-html';
+import { BLOCK_TAGS, convertTable, paragraph, trimEdges } from './docx-table';
 
 /*
  * Mammoth's HTML tree -> an editor document (ProseMirror JSON of the editor schema), which
@@ -33,18 +34,6 @@ const NOTE_REF = /^#(?:footnote|endnote)-\d+$/;
 const BACK_LINK = /^#(?:footnote|endnote)-ref-\d+$/;
 /** Deeper than this, nested lists and quotes are flattened (a crafted document cannot overflow the stack). */
 const MAX_DEPTH = 40;
-
-/** Spaces at a paragraph's edges mean nothing in a note (mammoth leaves one before a footnote's back-link). */
-function trimEdges(content: DocNode[]): DocNode[] {
-  const out = [...content];
-  const first = out[0];
-  if (first?.type === 'text') out[0] = { ...first, text: first.text?.replace(/^\s+/, '') };
-  const last = out[out.length - 1];
-  if (last?.type === 'text') out[out.length - 1] = { ...last, text: last.text?.replace(/\s+$/, '') };
-  return out.filter((node) => node.type !== 'text' || node.text);
-}
-
-const paragraph = (content: DocNode[]): DocNode => ({ type: 'paragraph', content: trimEdges(content) });
 
 function withMark(marks: readonly Mark[], mark: Mark): Mark[] {
   return marks.some((existing) => existing.type === mark.type) ? [...marks] : [...marks, mark];
@@ -137,9 +126,13 @@ class Converter {
   }
 
   private list(node: HtmlElement, depth: number): DocNode[] {
-    const items = node.children.filter(
-      (child): child is HtmlElement => isElement(child) && child.tag === 'li',
-    );
+    // Anything in a list that is not an item (never seen from mammoth) is kept as an item of its own.
+    const items = node.children
+      .filter((child) => isElement(child) || child.text.trim() !== '')
+      .map(
+        (child): HtmlElement =>
+          isElement(child) && child.tag === 'li' ? child : { tag: 'li', attrs: {}, children: [child] },
+      );
     const isFootnotes = items.length > 0 && items.every((item) => NOTE_ID.test(item.attrs.id ?? ''));
     const converted = items.map((item) => this.listItem(item, depth));
     if (converted.length === 0) return [];
@@ -196,79 +189,6 @@ class Converter {
     return { checked, content: blocks };
   }
 
-  private table(node: HtmlElement): DocNode | null {
-    const rows: HtmlElement[] = [];
-    const collect = (element: HtmlElement) => {
-      for (const child of element.children) {
-        if (!isElement(child)) continue;
-        if (child.tag === 'tr') rows.push(child);
-        else if (child.tag === 'thead' || child.tag === 'tbody' || child.tag === 'tfoot') collect(child);
-      }
-    };
-    collect(node);
-    // Rows below a cell merged downwards get an empty cell where it was, so columns stay in place.
-    const pending = new Map<number, number>();
-    const content: DocNode[] = [];
-    rows.forEach((row, rowIndex) => {
-      const cells: DocNode[] = [];
-      const type = rowIndex === 0 ? 'tableHeader' : 'tableCell';
-      const fillMerged = () => {
-        while ((pending.get(cells.length) ?? 0) > 0) {
-          pending.set(cells.length, (pending.get(cells.length) ?? 1) - 1);
-          cells.push({ type, content: [paragraph([])] });
-        }
-      };
-      for (const cell of row.children) {
-        if (!isElement(cell) || (cell.tag !== 'td' && cell.tag !== 'th')) continue;
-        fillMerged();
-        const colspan = Math.min(Math.max(Number(cell.attrs.colspan) || 1, 1), 100);
-        const rowspan = Math.min(Math.max(Number(cell.attrs.rowspan) || 1, 1), 1000);
-        if (colspan > 1 || rowspan > 1) this.counts.mergedCells += 1;
-        const column = cells.length;
-        cells.push({ type, content: this.cellBlocks(cell) });
-        for (let extra = 1; extra < colspan; extra++) cells.push({ type, content: [paragraph([])] });
-        if (rowspan > 1) for (let c = column; c < column + colspan; c++) pending.set(c, rowspan - 1);
-      }
-      fillMerged();
-      if (cells.length > 0) content.push({ type: 'tableRow', content: cells });
-    });
-    if (content.length === 0) return null;
-    this.counts.tables += 1;
-    this.counts.tableRows += content.length;
-    return { type: 'table', content };
-  }
-
-  /** A cell holds lines of text (a GFM cell): lists and nested tables become lines. */
-  private cellBlocks(cell: HtmlElement): DocNode[] {
-    const lines: DocNode[] = [];
-    const visit = (nodes: readonly HtmlNode[], prefix: string) => {
-      let run: HtmlNode[] = [];
-      const flush = () => {
-        const content = this.inline(run);
-        if (content.length > 0)
-          lines.push(paragraph(prefix ? [{ type: 'text', text: prefix }, ...content] : content));
-        run = [];
-      };
-      for (const node of nodes) {
-        if (!isElement(node) || !BLOCK_TAGS.has(node.tag)) {
-          run.push(node);
-          continue;
-        }
-        flush();
-        if (node.tag === 'ul' || node.tag === 'ol' || node.tag === 'table') this.counts.blocksInCells += 1;
-        if (node.tag === 'ul' || node.tag === 'ol') {
-          node.children.filter(isElement).forEach((li, index) => {
-            visit(li.children, node.tag === 'ol' ? `${index + 1}. ` : '• ');
-          });
-        } else if (node.tag === 'img') run.push(node);
-        else visit(node.children, node.tag === 'li' ? prefix : '');
-      }
-      flush();
-    };
-    visit(cell.children, '');
-    return lines.length > 0 ? lines : [paragraph([])];
-  }
-
   blocks(nodes: readonly HtmlNode[], depth = 0): DocNode[] {
     const out: DocNode[] = [];
     let run: HtmlNode[] = [];
@@ -310,7 +230,7 @@ class Converter {
           out.push(...(flat ? this.blocks(node.children, depth) : this.list(node, depth)));
           break;
         case 'table': {
-          const table = this.table(node);
+          const table = convertTable(node, this);
           if (table) out.push(table);
           break;
         }
@@ -342,27 +262,6 @@ class Converter {
     return out.flat().filter((block): block is DocNode => block !== undefined);
   }
 }
-
-const BLOCK_TAGS = new Set([
-  'p',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'ul',
-  'ol',
-  'li',
-  'table',
-  'pre',
-  'blockquote',
-  'hr',
-  'div',
-  'dl',
-  'dt',
-  'dd',
-]);
 
 /** `nodes` without their first `length` characters of text (a checkbox glyph). */
 function stripLeadingText(nodes: readonly HtmlNode[], length: number): HtmlNode[] {
