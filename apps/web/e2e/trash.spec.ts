@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { appOrigin, createNote, createProject, signUpFresh } from './support';
+import { apiPost, appOrigin, createNote, createProject, signUpFresh } from './support';
 
 // Trash on the web: deleting moves to Trash with Undo in a toast; /trash restores, deletes for good
 // and empties, each destructive step asked first with focus on Cancel.
@@ -118,6 +118,31 @@ test('a deleted project shows its note count in Trash and comes back with its no
 
   await page.goto(`/project/${art.id}`);
   await expect(items(page, 'Notes in Art')).toHaveCount(2);
+});
+
+test('deleting a shared project as its owner offers Undo, which brings it back with its note', async ({
+  page,
+}) => {
+  await signUpFresh(page, 'Group Owner');
+  const group = await apiPost<{ id: string }>(page, '/api/shared-projects', { name: 'Study group' });
+  await createNote(page, group.id, 'Reading list');
+  await page.goto('/shared-projects');
+  const card = page.getByRole('article', { name: 'Study group' });
+  await card.getByRole('button', { name: 'Project actions for Study group' }).click();
+  await page
+    .getByRole('dialog', { name: 'Project Actions' })
+    .getByRole('button', { name: 'Delete project' })
+    .click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete "Study group"?' });
+  await expect(confirm).toContainText('The project and its 1 note move to Trash for every member.');
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Delete for everyone' }).click();
+  await expect(card).toBeHidden();
+  await expect(page.getByText('Project moved to Trash')).toBeVisible();
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Restored "Study group"')).toBeVisible();
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('1 item');
 });
 
 test('Delete forever and Empty Trash ask first, start on Cancel, and delete for good', async ({ page }) => {
