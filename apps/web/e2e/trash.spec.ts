@@ -83,6 +83,8 @@ test('a deleted note is listed in Trash with its project, and Restore puts it ba
   await expect(row).toContainText('Deleted just now');
   await expect(row).toContainText('Deleted for good in 30 days');
   await expectAxeClean(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expectAxeClean(page);
 
   await row.getByRole('button', { name: 'Restore Gamma note' }).click();
   await expect(page.getByText('Restored to Home')).toBeVisible();
