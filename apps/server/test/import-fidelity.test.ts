@@ -322,13 +322,27 @@ describe.each(dialects)('Markdown import fidelity on %s', (dialect) => {
       zipSync({
         [`Export/Plan ${id1}.md`]: strToU8(`# Plan\n\nSee [Sub page](Plan%20${id1}/Sub%20page%20${id2}.md).`),
         [`Export/Plan ${id1}/Sub page ${id2}.md`]: strToU8('# Sub page\n\nDetails.'),
+        // A database: its rows link to their pages (one is not in the upload).
+        [`Export/Plan ${id1}/Tasks ${id2.replace('f', '0')}.csv`]: strToU8(
+          'Name,Status,Notes\r\nSub page,Done,"a, ""b""\r\nline"\r\nGhost,Open,\r\n',
+        ),
         'Trip.textbundle/text.markdown': strToU8('Kyoto notes #travel/japan\n\n![](assets/pic.png)'),
         'Trip.textbundle/assets/pic.png': png,
         'Trip.textbundle/info.json': strToU8('{}'),
       }),
     );
     const by = (title: string) => result.imported.find((n) => n.title === title)!;
-    expect(result.imported.map((n) => n.title).sort()).toEqual(['Plan', 'Sub page', 'Trip']);
+    expect(result.imported.map((n) => n.title).sort()).toEqual(['Plan', 'Sub page', 'Tasks', 'Trip']);
+    const tasks = await a.note(by('Tasks').noteId);
+    expect(tasks.content).toBe(
+      [
+        '| Name | Status | Notes |',
+        '| --- | --- | --- |',
+        `| [Sub page](/quick-view?project=${a.project.id}&note=${by('Sub page').noteId}) | Done | a, "b" line |`,
+        '| Ghost | Open |  |',
+      ].join('\n'),
+    );
+    expect(countOf(by('Tasks').approximated, 'unresolved links')).toBe(1);
     const plan = await a.note(by('Plan').noteId);
     expect(plan.content).toContain(
       `[Sub page](/quick-view?project=${a.project.id}&note=${by('Sub page').noteId})`,

@@ -7,6 +7,7 @@ import { decodeText, extensionOf, safeEntryPath } from './import-text';
 import { IMAGE_EXTENSIONS } from './markdown-links';
 import { type ArchiveImages, archiveImages, markdownNote, type NoteFields } from './markdown-note';
 import { plainTextToMarkdown, readImportedMarkdown } from './note-markdown';
+import { notionCsvToMarkdown } from './notion-csv';
 import { readZipDirectory, ZipUnreadable } from './zip-reader';
 
 export { decodeText, safeEntryPath } from './import-text';
@@ -117,7 +118,8 @@ function readTextNote(path: string, bytes: Uint8Array, archive: ArchiveImages | 
   const text = decodeText(bytes);
   if (text === null) return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipNotText } }];
   if (extension !== 'txt' && extension !== 'text') {
-    const note = markdownNote(path, text, archive);
+    // A Notion database (inside a zip only): its rows as a table linking to their pages.
+    const note = markdownNote(path, extension === 'csv' ? notionCsvToMarkdown(text).markdown : text, archive);
     if (note.prepared.content.length > MAX_NOTE_CONTENT_LENGTH)
       return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipTooLong } }];
     return [{ note }];
@@ -168,7 +170,8 @@ function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
     if (path === null || path === '') skip(entry.name, IMPORT_MESSAGES.skipUnsafePath);
     else if (isHidden(path)) skip(path, IMPORT_MESSAGES.skipHidden);
     else if (IMAGE_EXTENSIONS.has(extensionOf(path))) knownImages.set(path.toLowerCase(), entry);
-    else if (!NOTE_EXTENSIONS.has(extensionOf(path))) skip(path, IMPORT_MESSAGES.skipUnsupported);
+    else if (!NOTE_EXTENSIONS.has(extensionOf(path)) && extensionOf(path) !== 'csv')
+      skip(path, IMPORT_MESSAGES.skipUnsupported);
     else if (entry.declaredSize > IMPORT_LIMITS.maxEntryBytes) skip(path, IMPORT_MESSAGES.skipTooLarge);
     else if (entry.encrypted) skip(path, IMPORT_MESSAGES.skipEncrypted);
     else if (entry.method !== 0 && entry.method !== 8) skip(path, IMPORT_MESSAGES.skipCompression);
