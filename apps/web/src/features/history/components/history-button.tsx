@@ -18,12 +18,17 @@ interface HistoryButtonProps extends Omit<HistoryPanelProps, 'open' | 'onOpenCha
 /** "History" in an open note's toolbar: opens the note's History panel. */
 export function HistoryButton({ beforeOpen, disabled, ...panel }: HistoryButtonProps) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so closing plays out (and reports back) before anything unmounts.
+  // Each opening starts afresh (selection, the current text to compare with): the panel's key.
+  const [openings, setOpenings] = useState(0);
   const [preparing, setPreparing] = useState(false);
   const openPanel = async () => {
     setPreparing(true);
     const ready = await (beforeOpen?.() ?? Promise.resolve(true)).catch(() => false);
     setPreparing(false);
-    if (ready) setOpen(true);
+    if (!ready) return;
+    setOpenings((count) => count + 1);
+    setOpen(true);
   };
   return (
     <>
@@ -38,9 +43,9 @@ export function HistoryButton({ beforeOpen, disabled, ...panel }: HistoryButtonP
         <History size={16} aria-hidden="true" />
         <span>History</span>
       </Button>
-      {open && (
+      {openings > 0 && (
         <Suspense fallback={null}>
-          <HistoryPanel {...panel} open={open} onOpenChange={setOpen} />
+          <HistoryPanel key={openings} {...panel} open={open} onOpenChange={setOpen} />
         </Suspense>
       )}
     </>

@@ -1,7 +1,7 @@
 import type { Note } from '@notewise/shared';
 import { History, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { overlayClasses } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -39,6 +39,9 @@ export function HistoryPanel({
   const mobile = useIsMobile();
   const list = useVersionList(noteId);
   const restore = useRestoreVersion(noteId);
+  // Handed to the session only once the panel has closed: a plain session then reopens its editor,
+  // which would otherwise unmount this dialog (and the confirmation) in the middle of closing.
+  const restored = useRef<Note | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // Read when the panel opens and after a selection: the note does not change while the panel is open.
   const [currentMarkdown] = useState(getCurrentMarkdown);
@@ -48,7 +51,7 @@ export function HistoryPanel({
   const onRestore = (versionId: string) => {
     restore.mutate(versionId, {
       onSuccess: (note) => {
-        onRestored(note);
+        restored.current = note;
         onOpenChange(false);
         toast.success('Version restored');
       },
@@ -108,6 +111,14 @@ export function HistoryPanel({
         <DialogPrimitive.Overlay className={overlayClasses} />
         <DialogPrimitive.Content
           aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            const note = restored.current;
+            if (!note) return;
+            restored.current = null;
+            // The editor reopens on the restored text; focus goes to it, not to a button being replaced.
+            event.preventDefault();
+            onRestored(note);
+          }}
           className={cn(
             'fixed inset-y-0 right-0 z-50 flex w-full flex-col border-l border-border bg-panel text-fg shadow-xl',
             'md:w-[min(60rem,calc(100vw-3rem))] focus:outline-none',

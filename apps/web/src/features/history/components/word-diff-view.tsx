@@ -21,7 +21,7 @@ export function WordDiffView({ before, after }: { before: string; after: string 
         const key = `${index}-${part.kind}`;
         if (part.kind === 'added') {
           return (
-            <ins key={key} className="bg-success/15 text-success underline decoration-2">
+            <ins key={key} className="bg-success/15 text-fg underline decoration-success decoration-2">
               <span className="sr-only">[added: </span>
               {part.text}
               <span className="sr-only">]</span>
@@ -30,7 +30,7 @@ export function WordDiffView({ before, after }: { before: string; after: string 
         }
         if (part.kind === 'removed') {
           return (
-            <del key={key} className="bg-danger-soft text-danger line-through decoration-2">
+            <del key={key} className="bg-danger-soft text-fg line-through decoration-danger decoration-2">
               <span className="sr-only">[removed: </span>
               {part.text}
               <span className="sr-only">]</span>

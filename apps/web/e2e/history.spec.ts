@@ -1,0 +1,189 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { apiPost, createProject, signUpFresh } from './support';
+
+// A note's History (decision 052) against the real server: versions recorded by real saves, the
+// panel from Quick View (desktop and 390 px), Show changes, Restore, and an AI Replace kept apart.
+
+interface ApiNote {
+  id: string;
+  projectId: string;
+  title: string;
+  content: string;
+}
+
+async function openNote(page: Page, title: string, content: string): Promise<ApiNote> {
+  const project = await createProject(page, 'History tests');
+  const note = await apiPost<ApiNote>(page, '/api/notes', { projectId: project.id, title, content });
+  await page.goto(`/quick-view?project=${note.projectId}&note=${note.id}`);
+  // Shown formatted: the Markdown's bold markers are not text.
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toHaveText(content.replaceAll('**', ''), {
+    // The first note opened in a run also loads the editor's chunk.
+    timeout: 20_000,
+  });
+  return note;
+}
+
+const saved = (page: Page) => page.getByRole('status').filter({ hasText: /^Saved$/ });
+const historyPanel = (page: Page) => page.getByRole('dialog', { name: 'History' });
+const versionRows = (panel: Locator) =>
+  panel.getByRole('navigation', { name: 'Versions' }).getByRole('button');
+
+/** Replaces the note's last word by typing, and waits for the autosave. */
+async function replaceLastWord(page: Page, word: string, by: string) {
+  const content = page.getByRole('textbox', { name: 'Note content' });
+  await content.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  for (let i = 0; i < word.length; i++) await page.keyboard.press('Backspace');
+  await page.keyboard.type(by);
+  await expect(saved(page)).toBeVisible();
+}
+
+async function expectAccessible(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  const serious = results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')}`,
+    );
+  expect(serious, what).toEqual([]);
+}
+
+/** Opens History, picks the oldest version, checks Show changes and restores it. */
+async function restoreOldest(page: Page, { removed, added }: { removed: string; added: string }) {
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const panel = historyPanel(page);
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Today' })).toBeVisible();
+  const rows = versionRows(panel);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Current');
+  await expect(rows.first()).toContainText('Edited');
+  await expectAccessible(page, 'History list');
+
+  // Keyboard: from the newest row the arrow key moves to the older one, Enter selects it.
+  await rows.first().focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(rows.nth(1)).toBeFocused();
+  await page.keyboard.press('Enter');
+  const preview = panel.getByRole('region', { name: 'Selected version' });
+  await expect(preview.getByRole('textbox', { name: 'Version text' })).toContainText(removed);
+
+  await preview.getByRole('button', { name: 'Show changes' }).click();
+  await expect(preview.getByRole('button', { name: 'Show changes' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(preview.locator('del')).toHaveText(new RegExp(removed));
+  await expect(preview.locator('ins')).toHaveText(new RegExp(added));
+  await expectAccessible(page, 'History with changes');
+
+  await preview.getByRole('button', { name: 'Restore this version' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Restore this version?' });
+  await expect(confirm).toContainText('The current text is kept in History.');
+  await confirm.getByRole('button', { name: 'Restore' }).click();
+  await expect(panel).toBeHidden();
+  await expect(
+    page.getByRole('region', { name: /Notifications/ }).getByText('Version restored'),
+  ).toBeVisible();
+}
+
+async function expectRestoredEntry(page: Page) {
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const rows = versionRows(historyPanel(page));
+  await expect(rows.first()).toContainText('Restored');
+  await expect(rows.first()).toContainText('Current');
+  await page.keyboard.press('Escape');
+  await expect(historyPanel(page)).toBeHidden();
+}
+
+test("Quick View: a saved note's History shows its versions, the changes, and restores an older one", async ({
+  page,
+}) => {
+  await signUpFresh(page, 'Ana');
+  const note = await openNote(page, 'Plan', 'Alpha beta gamma');
+  await replaceLastWord(page, 'gamma', 'delta');
+
+  await restoreOldest(page, { removed: 'gamma', added: 'delta' });
+  const content = page.getByRole('textbox', { name: 'Note content' });
+  await expect(content).toHaveText('Alpha beta gamma');
+  const server = await (await page.request.get(`/api/notes/${note.id}`)).json();
+  expect(server.content).toBe('Alpha beta gamma');
+  await expectRestoredEntry(page);
+
+  // The restored text is an ordinary note again: typing saves on top of it.
+  await replaceLastWord(page, 'gamma', 'omega');
+  await expect(content).toHaveText('Alpha beta omega');
+});
+
+test('a note never changed has no earlier versions yet', async ({ page }) => {
+  await signUpFresh(page, 'Eve');
+  await openNote(page, 'New', 'Just made');
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  await expect(historyPanel(page).getByRole('heading', { name: 'No earlier versions yet' })).toBeVisible();
+});
+
+test("Copy text copies the version's Markdown", async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signUpFresh(page, 'Ben');
+  await openNote(page, 'Copy me', 'First **bold** words');
+  await replaceLastWord(page, 'words', 'lines');
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const panel = historyPanel(page);
+  await versionRows(panel).nth(1).click();
+  await panel.getByRole('button', { name: 'Copy text' }).click();
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByText('Copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('First **bold** words');
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('History is a full-screen panel: list, then the version, then Restore', async ({ page }) => {
+    await signUpFresh(page, 'Cleo');
+    await openNote(page, 'Phone', 'One two three');
+    await replaceLastWord(page, 'three', 'four');
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    const box = await historyPanel(page).boundingBox();
+    expect(box?.x).toBe(0);
+    expect(box?.width).toBe(390);
+    await page.keyboard.press('Escape');
+
+    await restoreOldest(page, { removed: 'three', added: 'four' });
+    await expect(page.getByRole('textbox', { name: 'Note content' })).toHaveText('One two three');
+    await expectRestoredEntry(page);
+  });
+});
+
+test('AI Replace is its own version, and restoring the one before it brings the original back', async ({
+  page,
+}) => {
+  // The built-in grammar checker loads on the server's first grammar request.
+  test.setTimeout(90_000);
+  await signUpFresh(page, 'Dana');
+  const original = 'i has went to the the store.';
+  const note = await openNote(page, 'Errand', original);
+  await page
+    .getByRole('group', { name: 'AI actions' })
+    .getByRole('button', { name: 'Grammar', exact: true })
+    .click();
+  const result = page.getByRole('dialog', { name: 'Grammar result' });
+  await result.getByRole('button', { name: 'Replace' }).click({ timeout: 60_000 });
+  await expect(result).toBeHidden();
+  const content = page.getByRole('textbox', { name: 'Note content' });
+  await expect(content).not.toHaveText(original);
+  await expect(saved(page)).toBeVisible();
+
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const panel = historyPanel(page);
+  const rows = versionRows(panel);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('AI replace');
+  await rows.nth(1).click();
+  await panel.getByRole('button', { name: 'Restore this version' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Restore this version?' })
+    .getByRole('button', { name: 'Restore' })
+    .click();
+  await expect(panel).toBeHidden();
+  await expect(content).toHaveText(original);
+  const server = await (await page.request.get(`/api/notes/${note.id}`)).json();
+  expect(server.content).toBe(original);
+});
