@@ -97,6 +97,7 @@ async function expectRestoredEntry(page: Page) {
 test("Quick View: a saved note's History shows its versions, the changes, and restores an older one", async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await signUpFresh(page, 'Ana');
   const note = await openNote(page, 'Plan', 'Alpha beta gamma');
   await replaceLastWord(page, 'gamma', 'delta');
@@ -137,6 +138,7 @@ test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
 
   test('History is a full-screen panel: list, then the version, then Restore', async ({ page }) => {
+    test.setTimeout(60_000);
     await signUpFresh(page, 'Cleo');
     await openNote(page, 'Phone', 'One two three');
     await replaceLastWord(page, 'three', 'four');
