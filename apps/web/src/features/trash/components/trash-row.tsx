@@ -97,7 +97,6 @@ export function TrashRow({ item, now, onRestore, onDeleteForever, busy = false }
           aria-label={`Delete forever ${title}`}
           disabled={busy}
           onClick={() => onDeleteForever(item)}
-          className="text-danger"
         >
           <Trash2 size={14} aria-hidden="true" />
           Delete forever
