@@ -161,3 +161,70 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test.describe('smaller items', () => {
+  test('Ctrl+Enter adds a note; the resume link is a 44 px target on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signUpFresh(page, 'Quick Writer');
+    await createProject(page, 'Inbox-ish');
+    await page.getByRole('textbox', { name: 'Note text' }).fill('Buy stamps');
+    await page.getByRole('textbox', { name: 'Note text' }).press('Control+Enter');
+    await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible();
+    await page
+      .getByRole('dialog', { name: 'Success!' })
+      .getByRole('button', { name: 'Close' })
+      .first()
+      .click();
+
+    await page.goto('/pinned-notes');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pinned Notes' })).toBeVisible();
+    await page.waitForTimeout(800);
+    await page.goto('/');
+    const back = page.getByRole('link', { name: 'Continue where you left off: Pinned Notes' });
+    await expect(back).toBeVisible();
+    expect((await back.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  });
+
+  test('an error from an earlier attempt does not stay beside a new one', async ({ page, playwright }) => {
+    // Settings: a refused file's message goes when a URL is tried instead.
+    await signUpFresh(page, 'Stale Errors');
+    await page.goto('/settings');
+    await page.getByLabel('Picture file').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('hello'),
+    });
+    const fileError = page.getByText('Please select a valid image file.');
+    await expect(fileError).toBeVisible();
+    await page.getByRole('textbox', { name: 'Image URL' }).fill('https://example.com/me.png');
+    await expect(fileError).toHaveCount(0);
+
+    // Sign-in: the sign-up's note does not stay beside the sign-in's error.
+    const existing = `stale-${Date.now()}@example.com`;
+    const other = await playwright.request.newContext({ baseURL: new URL(page.url()).origin });
+    await other.post('/api/auth/sign-up/email', {
+      data: { name: 'Existing', email: existing, password: 'correct-horse-9' },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    await other.dispose();
+    await page.context().clearCookies();
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Up' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Account' });
+    await dialog.getByLabel('Display name').fill('Second Try');
+    await dialog.getByLabel('Email').fill(existing);
+    await dialog.getByLabel('Password', { exact: true }).fill('another-horse-9');
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    const note = page.getByText(
+      'Your account could not be opened. If you already have an account with this email, sign in.',
+    );
+    await expect(note).toBeVisible();
+    const signIn = page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('button', { name: 'Sign In', exact: true }) });
+    await signIn.getByLabel('Password', { exact: true }).fill('wrong-password-1');
+    await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(page.getByText('Invalid email or password.')).toBeVisible();
+    await expect(note).toHaveCount(0);
+  });
+});

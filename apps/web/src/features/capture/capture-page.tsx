@@ -32,7 +32,8 @@ export function CapturePage() {
           <p className="pt-1 text-[14px]">
             <Link
               to={offer.path}
-              className="inline-flex items-center gap-1 rounded-control font-medium text-accent-text underline-offset-4 hover:underline"
+              // 44 px tall on phones: a touch target, not a 21 px line of text (docs/design.md).
+              className="inline-flex items-center gap-1 rounded-control font-medium text-accent-text underline-offset-4 hover:underline max-md:min-h-11"
             >
               Continue where you left off: {offer.title}
               <ArrowRight size={14} aria-hidden="true" />

@@ -109,6 +109,14 @@ export function AuthDialog({
     setForgot(false);
   }, [open]);
 
+  // However the mode changes (a link here, or another control reopening the dialog in the other
+  // mode), the other form's errors do not carry over.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a mode change only.
+  useEffect(() => {
+    setFieldErrors({});
+    setFormError(null);
+  }, [mode]);
+
   const switchMode = (next: AuthMode) => {
     setFieldErrors({});
     setFormError(null);
@@ -143,7 +151,9 @@ export function AuthDialog({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
+    // A new attempt replaces what the last one said (the sign-up's note stayed beside the sign-in error).
     setFormError(null);
+    setNotice(null);
 
     const showErrors = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) => {
       const errors = fieldErrorsOf(issues);

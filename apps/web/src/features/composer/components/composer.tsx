@@ -189,7 +189,16 @@ export function Composer() {
           touched.current = true;
           history.onChange(event);
         }}
-        onKeyDown={history.onKeyDown}
+        onKeyDown={(event) => {
+          // Ctrl/Cmd+Enter adds the note, as in most composers; plain Enter stays a new line.
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.nativeEvent.isComposing) {
+            event.preventDefault();
+            void addNote();
+            return;
+          }
+          history.onKeyDown(event);
+        }}
+        aria-keyshortcuts="Control+Enter Meta+Enter"
         disabled={busy !== false}
         aria-label="Note text"
         placeholder={signedIn ? 'Start writing your note...' : 'Start writing, then sign up to save it...'}

@@ -73,9 +73,16 @@ export function ProfilePictureSection({ user }: { user: Me }) {
   const fake = useFakeProgress();
   const busy = upload.isPending || fromUrl.isPending || remove.isPending;
 
+  /** One message at a time: trying another way drops what the last attempt said (a stale error misleads). */
+  const clearErrors = () => {
+    setFileError(null);
+    setUrlError(null);
+    setRemoveError(null);
+  };
+
   const choose = (chosen: File | undefined) => {
     fake.reset();
-    setFileError(null);
+    clearErrors();
     setFile(null);
     if (!chosen) return;
     // docs/product.md §5, checked here first so the user is told at once; the server checks the bytes again.
@@ -112,6 +119,7 @@ export function ProfilePictureSection({ user }: { user: Me }) {
     event.preventDefault();
     const parsed = avatarUrlBodySchema.safeParse({ url });
     if (!parsed.success || busy) return;
+    clearErrors();
     if (!/^https:\/\//i.test(parsed.data.url)) {
       setUrlError(PICTURE_MESSAGES.invalidUrl);
       return;
@@ -133,7 +141,7 @@ export function ProfilePictureSection({ user }: { user: Me }) {
 
   const onRemove = () => {
     if (busy) return;
-    setRemoveError(null);
+    clearErrors();
     remove.mutate(undefined, {
       onSuccess: () => {
         fake.reset();
@@ -219,6 +227,7 @@ export function ProfilePictureSection({ user }: { user: Me }) {
                 onChange={(event) => {
                   setUrl(event.target.value);
                   setUrlError(null);
+                  setFileError(null);
                 }}
               />
               {/* docs/product.md §5: Save is disabled while the field is empty. */}
