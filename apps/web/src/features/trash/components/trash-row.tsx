@@ -12,8 +12,6 @@ interface TrashRowProps {
   now: number;
   onRestore: (item: TrashItem) => void;
   onDeleteForever: (item: TrashItem) => void;
-  /** A restore or delete of this row is on its way. */
-  busy?: boolean;
 }
 
 /** The title a row and its buttons are named by; a note may have none. */
@@ -46,7 +44,7 @@ function Origin({ item }: { item: TrashItem }) {
 }
 
 /** One deleted note or project: what it is, where it came from, when it goes for good, and its actions. */
-export function TrashRow({ item, now, onRestore, onDeleteForever, busy = false }: TrashRowProps) {
+export function TrashRow({ item, now, onRestore, onDeleteForever }: TrashRowProps) {
   const titleId = useId();
   const title = trashTitle(item);
   const KindIcon = item.kind === 'note' ? FileText : FolderOpen;
@@ -55,7 +53,6 @@ export function TrashRow({ item, now, onRestore, onDeleteForever, busy = false }
   return (
     <li
       aria-labelledby={titleId}
-      aria-busy={busy || undefined}
       className="flex flex-col gap-3 rounded-card border border-border bg-panel p-4 sm:flex-row sm:items-center"
     >
       <div className="flex min-w-0 flex-1 gap-3">
@@ -81,13 +78,7 @@ export function TrashRow({ item, now, onRestore, onDeleteForever, busy = false }
         </div>
       </div>
       <div className="flex shrink-0 gap-2 max-sm:pl-11">
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={`Restore ${title}`}
-          disabled={busy}
-          onClick={() => onRestore(item)}
-        >
+        <Button variant="secondary" size="sm" aria-label={`Restore ${title}`} onClick={() => onRestore(item)}>
           <RotateCcw size={14} aria-hidden="true" />
           Restore
         </Button>
@@ -95,7 +86,6 @@ export function TrashRow({ item, now, onRestore, onDeleteForever, busy = false }
           variant="ghost"
           size="sm"
           aria-label={`Delete forever ${title}`}
-          disabled={busy}
           onClick={() => onDeleteForever(item)}
         >
           <Trash2 size={14} aria-hidden="true" />
