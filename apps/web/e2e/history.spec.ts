@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiPost, createProject, signUpFresh } from './support';
+import { apiPost, createProject, signUpFresh, signUpViaApi } from './support';
 
 // A note's History (decision 052) against the real server: versions recorded by real saves, the
 // panel from Quick View (desktop and 390 px), Show changes, Restore, and an AI Replace kept apart.
@@ -188,4 +188,67 @@ test('AI Replace is its own version, and restoring the one before it brings the 
   await expect(content).toHaveText(original);
   const server = await (await page.request.get(`/api/notes/${note.id}`)).json();
   expect(server.content).toBe(original);
+});
+
+test('a co-edited note: "Several people" with both names, and a restore reaches both open editors', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const base = String(test.info().project.use.baseURL);
+  const userPage = async (name: string) => {
+    const page = await (await browser.newContext({ baseURL: base })).newPage();
+    await page.goto('/help-center');
+    await signUpViaApi(page, name);
+    return page;
+  };
+  const ana = await userPage('Ana Archer');
+  const ben = await userPage('Ben Baker');
+  const project = await apiPost<{ id: string; code: string }>(ana, '/api/shared-projects', { name: 'Team' });
+  const note = await apiPost<ApiNote>(ana, '/api/notes', {
+    projectId: project.id,
+    title: 'Plan',
+    content: 'Start.',
+  });
+  await apiPost(ben, '/api/shared-projects/join', { code: project.code });
+  const url = `/quick-view?sharedProject=${project.id}&note=${note.id}`;
+  await Promise.all([ana.goto(url), ben.goto(url)]);
+  const editorA = ana.getByRole('textbox', { name: 'Note content' });
+  const editorB = ben.getByRole('textbox', { name: 'Note content' });
+  await expect(editorA).toContainText('Start.', { timeout: 20_000 });
+  await expect(editorB).toContainText('Start.', { timeout: 20_000 });
+
+  await editorA.click();
+  await ana.keyboard.press('ControlOrMeta+End');
+  await ana.keyboard.type(' Ana adds.', { delay: 15 });
+  await expect(editorB).toContainText('Ana adds.');
+  await editorB.click();
+  await ben.keyboard.press('ControlOrMeta+End');
+  await ben.keyboard.type(' Ben adds.', { delay: 15 });
+  await expect(editorA).toContainText('Ben adds.');
+  // Stored (debounced about a second) with both editors in the co-editing window.
+  await expect
+    .poll(async () => (await (await ana.request.get(`/api/notes/${note.id}`)).json()).content, {
+      timeout: 15_000,
+    })
+    .toContain('Ben adds.');
+
+  await ana.getByRole('button', { name: 'History', exact: true }).click();
+  const panel = historyPanel(ana);
+  const rows = versionRows(panel);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toContainText('Edited together');
+  await expect(rows.first()).toContainText('Several people');
+  await expect(rows.first()).toContainText('Ana Archer, Ben Baker');
+  await rows.nth(1).click();
+  await panel.getByRole('button', { name: 'Restore this version' }).click();
+  await ana
+    .getByRole('alertdialog', { name: 'Restore this version?' })
+    .getByRole('button', { name: 'Restore' })
+    .click();
+  await expect(panel).toBeHidden();
+  // The server applies it to the live document: both editors follow by themselves.
+  await expect(editorA).not.toContainText('adds.');
+  await expect(editorB).not.toContainText('adds.');
+  await expect(editorA).toContainText('Start.');
+  await expect(editorB).toContainText('Start.');
 });
