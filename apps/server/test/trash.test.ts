@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import type { TrashItem } from '@notewise/shared';
+import { CompiledQuery, type KyselyPlugin, sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTrashRepo } from '../src/modules/trash/trash.repo';
 import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
 import { collabClient, until } from './support/collab-client';
 
@@ -303,4 +305,48 @@ describe.each(dialects)('Trash on %s', (dialect) => {
     expect(seen).toEqual(ids);
     expect((await owner.as('GET', '/api/trash?cursor=bad!')).statusCode).toBe(400);
   });
+
+  it.runIf(dialect === 'sqlite')(
+    'reads each Trash part from its partial index in order, never sorting a project',
+    async () => {
+      const owner = await account('Planner');
+      const project = (await owner.as('POST', '/api/projects', { name: 'Deep' })).json();
+      for (let i = 0; i < 40; i += 1) {
+        const note = await addNote(owner, project.id, `Plan ${i}`);
+        await owner.as('DELETE', `/api/notes/${note.id}`);
+      }
+      const db = t.database.db;
+      await sql`analyze`.execute(db);
+      const compiled: CompiledQuery[] = [];
+      const recorder: KyselyPlugin = {
+        transformQuery: (args) => {
+          compiled.push(db.getExecutor().compileQuery(args.node, args.queryId));
+          return args.node;
+        },
+        transformResult: async (args) => args.result,
+      };
+      const first = await createTrashRepo(db.withPlugin(recorder), 30).page(owner.id, { limit: 10 });
+      expect(first.items).toHaveLength(10);
+      const plans: string[] = [];
+      for (const query of compiled) {
+        const plan = await db.executeQuery<{ detail: string }>(
+          CompiledQuery.raw(`EXPLAIN QUERY PLAN ${query.sql}`, [...query.parameters]),
+        );
+        plans.push(plan.rows.map((row) => row.detail).join('\n'));
+      }
+      const notesPlan = plans.find((plan) => /SEARCH n USING INDEX notes_trash_idx/.test(plan));
+      const projectsPlan = plans.find((plan) => /SEARCH p USING INDEX projects_trash_idx/.test(plan));
+      expect(notesPlan, plans.join('\n---\n')).toBeDefined();
+      expect(projectsPlan, plans.join('\n---\n')).toBeDefined();
+      // One project's page is a range of its index in order: only the merge of pages may sort.
+      // A project's notes: a range of its index in order, never a sort of all its trashed notes (a join
+      // with projects made SQLite read the project first and sort them). Nor does the merge sort.
+      for (const [index, query] of compiled.entries()) {
+        if (/"n"\."project_id" = \?/.test(query.sql) && !/from \(select/.test(query.sql)) {
+          expect(plans[index], query.sql).toMatch(/^SEARCH n USING INDEX notes_trash_idx/);
+        }
+        expect(plans[index], query.sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+      }
+    },
+  );
 });
