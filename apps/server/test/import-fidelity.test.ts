@@ -88,6 +88,21 @@ describe('Markdown rules (hand-written cases)', () => {
     expect(note.tags).toEqual(['idea', 'project/sub-task', 'paren']);
   });
 
+  it("Bear's tags with spaces (#to read#) are one tag; http pictures stay as links and are counted", () => {
+    const note = convertMarkdown(
+      'Books #to read# and #later\n\n![cover](http://example.com/c.png)',
+      'n.md',
+      noImages,
+    );
+    expect(note.tags).toEqual(['to read', 'later']);
+    expect(note.content).toContain('[cover](http://example.com/c.png)');
+    expect(note.report.approximated).toContainEqual({
+      what: 'http images',
+      count: 1,
+      reason: IMPORT_REPORT.httpImages,
+    });
+  });
+
   it('callouts become a titled quote with their type, never a literal [!tip]', () => {
     const note = convertMarkdown(
       '> [!tip]- Remember\n> Water the plants\n\n> [!WARNING]\n> Hot',

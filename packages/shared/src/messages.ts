@@ -121,6 +121,8 @@ export const IMPORT_REPORT = {
     'Embeds of files other than notes and images (such as .base, .pdf or audio) keep their name as text.',
   imagesMissing: 'Images the file names but the upload does not hold; the note keeps their name.',
   unresolvedLinks: 'Links to notes that are not in this upload keep their text.',
+  httpImages:
+    'Pictures from http:// addresses (not https) become links to them: notes show only secure pictures.',
   projectNotUsed:
     'The file names a project (project:); everything went into the chosen project. Choose "One project per top-level folder" to use it.',
   imageUnreadable: 'Images too large for an import (5 MB each, 50 and 25 MB per upload) keep their name.',

@@ -64,12 +64,19 @@ function tagList(value: PropertyValue): string[] {
 /** Inline tags in prose: `#tag`, `#tag/sub` (not `# heading`, `#123`, `a#b`, URLs or code). */
 const INLINE_TAG = /(^|[\s(,;])#([\p{L}\p{N}_/-]*[\p{L}_/-][\p{L}\p{N}_/-]*)/gu;
 
+const BEAR_TAG = /(^|\s)#([\p{L}\p{N}_/-][^#\n]*?\s[^#\n]*?[\p{L}\p{N}_/-])#(?=\s|$|[.,;:!?)])/gu;
+
 function inlineTags(body: string): string[] {
   const found: string[] = [];
   outsideCode(body, (text) => {
     for (const line of text.split('\n')) {
       // Link destinations (`](#part)`) and bare URLs are no place for tags.
-      const prose = line.replace(/\]\([^)]*\)/g, '](…)').replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '');
+      let prose = line.replace(/\]\([^)]*\)/g, '](…)').replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '');
+      // Bear's tags with spaces close with a second `#` (`#to read#`): taken first, whole.
+      prose = prose.replace(BEAR_TAG, (_tag, before: string, name: string) => {
+        found.push(name.trim().replace(/\s+/g, ' '));
+        return before;
+      });
       for (const match of prose.matchAll(INLINE_TAG)) found.push((match[2] ?? '').replace(/\/+$/, ''));
     }
     return text;
@@ -173,6 +180,7 @@ export function convertMarkdown(text: string, fileName: string, context: LinkCon
     ...issue('callouts', callouts.count, IMPORT_REPORT.callouts),
     ...issue('note embeds', c.noteEmbeds, IMPORT_REPORT.noteEmbeds),
     ...issue('links to headings', c.headingLinks, IMPORT_REPORT.headingLinks),
+    ...issue('http images', c.httpImages, IMPORT_REPORT.httpImages),
     ...issue('dates', badDates, IMPORT_REPORT.badDates),
     ...issue('tags', extraTags.length, IMPORT_REPORT.tagLimit),
   ];

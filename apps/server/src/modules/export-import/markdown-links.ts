@@ -41,6 +41,7 @@ export interface LinkCounts {
   imagesUnreadable: string[];
   obsidianLinks: number;
   headingLinks: number;
+  httpImages: number;
 }
 
 export interface LinkContext {
@@ -105,6 +106,7 @@ export function rewriteLinks(markdown: string, context: LinkContext) {
     imagesUnreadable: [],
     obsidianLinks: 0,
     headingLinks: 0,
+    httpImages: 0,
   };
   const link = (target: string, label: string) => {
     const placeholder = `#import-link-${links.length + 1}`;
@@ -157,8 +159,14 @@ export function rewriteLinks(markdown: string, context: LinkContext) {
       // Markdown images to files: ![alt](path "title")
       .replace(
         /!\[([^\]\n]*)\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g,
-        (whole, alt: string, src: string) =>
-          /^(https?:|data:|\/)/i.test(src) ? whole : image(decodeSafe(src), alt),
+        (whole, alt: string, src: string) => {
+          // Notes show only https pictures (no mixed content): an http one stays as a link to it.
+          if (/^http:/i.test(src)) {
+            counts.httpImages += 1;
+            return `[${alt || src}](${src})`;
+          }
+          return /^(https:|data:|\/)/i.test(src) ? whole : image(decodeSafe(src), alt);
+        },
       )
       // Markdown links to another Markdown file of the upload, and obsidian://open links.
       .replace(
