@@ -5,13 +5,13 @@ import { nowIso, toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { toPage } from '../../http/pagination';
-import { memberOf, visibleNotes } from '../projects/membership';
 import { syncNoteImages } from '../uploads/uploads.repo';
 import { createNoteVersionsRepo } from './history/note-versions.repo';
 import { createVersionRecorder, type VersionRecorder } from './history/version-recorder';
 import { type ImportedNoteFields, importedDates } from './imported-fields';
 import { normalizeTags, type PreparedContent, prepareContent } from './note-content';
 import { logRestEdit, type RestEditUpdate } from './note-document.store';
+import { createNoteListQueries } from './note-list-queries';
 import {
   FIRST_PAGE_START,
   type NoteCursor,
@@ -21,11 +21,6 @@ import {
   toSummary,
 } from './note-summary';
 
-/**
- * All Notes merges per-project index reads up to this many projects (SQLite allows 500 terms in a
- * compound select); beyond it, one walk of the (updated_at, id) index.
- */
-const MERGE_MAX_PROJECTS = 200;
 /** A change without a version retries when another write lands between its read and its write. */
 const WRITE_ATTEMPTS = 5;
 
@@ -39,102 +34,8 @@ export function createNotesRepo(
   coEditing: { restEditUpdate: RestEditUpdate },
   history: VersionRecorder = createVersionRecorder(createNoteVersionsRepo(db)),
 ) {
-  /** Notes the user may see (member of the note's project), with their own pin state. */
-  const visible = (userId: string) =>
-    visibleNotes(db, userId).leftJoin('pins as pin', (join) =>
-      join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId),
-    );
-
-  const summaries = (userId: string) =>
-    visible(userId).select([
-      ...summaryColumns,
-      sql<number>`case when pin.note_id is null then 0 else 1 end`.as('pinned'),
-    ]);
-
-  /**
-   * The notes of one project the user has not pinned, newest first from `start` on: a range read of
-   * the (project_id, updated_at, id) index in order, stopping at `take`. Membership is one uncorrelated
-   * EXISTS on the constant project: joined instead, SQLite put the membership row in the outer loop
-   * and sorted the whole project (measured: 100,000 notes, 87 ms a page against 0.06 ms).
-   */
-  const unpinnedInProject = (userId: string, projectId: string, start: NoteCursor, take: number) =>
-    db
-      .selectFrom('notes as n')
-      .leftJoin('pins as pin', (join) =>
-        join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId),
-      )
-      .select([...summaryColumns, sql<number>`0`.as('pinned')])
-      .where('n.project_id', '=', projectId)
-      .where('n.deleted_at', 'is', null)
-      .where('pin.note_id', 'is', null)
-      .where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('project_members as m')
-            .select(sql`1`.as('one'))
-            .where('m.project_id', '=', projectId)
-            .where('m.user_id', '=', userId),
-        ),
-      )
-      .where(sql<boolean>`(n.updated_at, n.id) < (${start.u}, ${start.i})`)
-      .orderBy('n.updated_at', 'desc')
-      .orderBy('n.id', 'desc')
-      .limit(take);
-
-  /**
-   * The notes the user can see and has not pinned, across their projects: each project's page read
-   * from its index (above), merged and cut to `take`. The cost grows with the number of projects, not
-   * of notes, whichever share of the notes the user sees (one project of 100,000 notes or 50 notes
-   * among a million): a join left the choice to the planners' statistics, which cannot know the
-   * user's share. Measured at 100,000 notes of one user and 50 of another in 21 projects, loaded
-   * machine: SQLite dense 0.6 ms (the join sorted: 126 ms), sparse 4 ms; PostgreSQL dense 5 ms (join
-   * 7 ms), sparse 13 ms (the join walked the other user's notes: 104 ms). Past MERGE_MAX_PROJECTS,
-   * the join, read in (updated_at, id) order.
-   */
-  const unpinnedAcrossProjects = async (userId: string, start: NoteCursor, take: number) => {
-    const memberships = await db
-      .selectFrom('project_members')
-      .select('project_id')
-      .where('user_id', '=', userId)
-      .execute();
-    if (memberships.length === 0) return [];
-    if (memberships.length > MERGE_MAX_PROJECTS) {
-      return summaries(userId)
-        .where('pin.note_id', 'is', null)
-        .where(sql<boolean>`(n.updated_at, n.id) < (${start.u}, ${start.i})`)
-        .orderBy('n.updated_at', 'desc')
-        .orderBy('n.id', 'desc')
-        .limit(take)
-        .execute();
-    }
-    const [first, ...rest] = memberships.map((row) =>
-      db.selectFrom(unpinnedInProject(userId, row.project_id, start, take).as('page')).selectAll(),
-    );
-    if (!first) return [];
-    const merged = rest.reduce((union, next) => union.unionAll(next), first);
-    return db
-      .selectFrom(merged.as('merged'))
-      .selectAll()
-      .orderBy('merged.updated_at', 'desc')
-      .orderBy('merged.id', 'desc')
-      .limit(take)
-      .execute();
-  };
-
-  /**
-   * The user's pinned notes they can still see, read from their pins (few) rather than by scanning
-   * notes for a pin: a left join filtered on "has a pin" would walk every note when there are none.
-   */
-  const pinnedSummaries = (userId: string) =>
-    db
-      .selectFrom('pins as pin')
-      // Pins stay the outer loop on SQLite (CROSS JOIN), else it may walk notes in order probing pins.
-      .crossJoin('notes as n')
-      .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', userId)))
-      .whereRef('n.id', '=', 'pin.note_id')
-      .where('pin.user_id', '=', userId)
-      .where('n.deleted_at', 'is', null)
-      .select([...summaryColumns, sql<number>`1`.as('pinned')]);
+  const { visible, summaries, unpinnedInProject, unpinnedAcrossProjects, pinnedSummaries } =
+    createNoteListQueries(db);
 
   const find = async (userId: string, noteId: string): Promise<Note | undefined> => {
     const row = await summaries(userId).select('n.content').where('n.id', '=', noteId).executeTakeFirst();
