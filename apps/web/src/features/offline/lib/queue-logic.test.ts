@@ -46,6 +46,19 @@ describe('offline queue rules', () => {
     });
   });
 
+  it('keeps the reason of a queued AI result or merge when more typing merges into it', () => {
+    let entries = addOp([], { ...edit('n1', 'AI text'), reason: 'ai' }, 1);
+    entries = addOp(entries, edit('n1', 'AI text, typed after'), 2);
+    expect(entries).toMatchObject([{ content: 'AI text, typed after', baseContent: 'base', reason: 'ai' }]);
+    // Sent; typed again meanwhile: the rest is typing, with no reason of its own.
+    const sent = entries[0] as QueueEntry;
+    entries = addOp(entries, edit('n1', 'AI text, typed after, more'), 3);
+    entries = settleEntry(entries, sent, { result: 'done', version: 2, content: 'AI text, typed after' });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).not.toHaveProperty('reason');
+    expect(addOp([], edit('n2', 'x'), 1)[0]).not.toHaveProperty('reason');
+  });
+
   it('drops an edit that went back to exactly its base', () => {
     let entries = addOp([], edit('n1', 'changed'), 1);
     entries = addOp(entries, edit('n1', 'base'), 2);

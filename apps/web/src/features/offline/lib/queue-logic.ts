@@ -26,6 +26,11 @@ export interface EditOp {
   baseContent: string;
   title: string;
   content: string;
+  /**
+   * Why the text changed when it was not typing ('ai': an AI result, 'merge': "Keep mine"), sent with
+   * the replay so the note's history keeps the text before it apart.
+   */
+  reason?: 'ai' | 'merge';
 }
 
 export interface PinOp {
@@ -81,6 +86,8 @@ export function addOp(entries: readonly QueueEntry[], op: QueueOp, now: number):
           baseVersion: existing.baseVersion,
           baseTitle: existing.baseTitle,
           baseContent: existing.baseContent,
+          // The queued text still holds the AI result or the merge, whatever was typed after it.
+          ...(op.reason || existing.reason ? { reason: op.reason ?? existing.reason } : {}),
         }
       : op;
     const unchanged = merged.title === merged.baseTitle && merged.content === merged.baseContent;
@@ -148,16 +155,17 @@ export function settleEntry(
       sent.kind === 'edit' &&
       (current.title !== sent.title || current.content !== sent.content)
     ) {
-      return entries.map((entry) =>
-        sameEntry(entry, sent) && entry.kind === 'edit'
-          ? {
-              ...entry,
-              baseVersion: outcome.version ?? entry.baseVersion,
-              baseTitle: outcome.title ?? sent.title,
-              baseContent: outcome.content ?? sent.content,
-            }
-          : entry,
-      );
+      return entries.map((entry) => {
+        if (!sameEntry(entry, sent) || entry.kind !== 'edit') return entry;
+        // The reason went with the text that was sent; what is left is typing.
+        const { reason: _sent, ...rest } = entry;
+        return {
+          ...rest,
+          baseVersion: outcome.version ?? entry.baseVersion,
+          baseTitle: outcome.title ?? sent.title,
+          baseContent: outcome.content ?? sent.content,
+        };
+      });
     }
     return withoutEntry(entries, sent);
   }

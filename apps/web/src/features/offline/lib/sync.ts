@@ -4,7 +4,7 @@ import { api, errorMessage, isApiError } from '@/lib/api';
 import { NOTES_KEY, noteDetailKey, PROJECTS_KEY } from './cache-keys';
 import { conflictCurrent, mergeQueuedEdit } from './merge-queued-edit';
 import { readQueue, settle } from './queue';
-import { entryNoteId, nextToSend, type QueueEntry } from './queue-logic';
+import { type EditOp, entryNoteId, nextToSend, type QueueEntry } from './queue-logic';
 import { isNoteOpen } from './status';
 
 type Outcome =
@@ -37,7 +37,10 @@ async function send(entry: QueueEntry, queryClient: QueryClient): Promise<Outcom
       await (entry.pinned ? api.put(path, {}) : api.delete(path));
       return { result: 'done' };
     }
-    const body: { version: number; title?: string; content?: string } = { version: entry.baseVersion };
+    const body: { version: number; title?: string; content?: string; reason?: EditOp['reason'] } = {
+      version: entry.baseVersion,
+    };
+    if (entry.reason) body.reason = entry.reason;
     if (entry.title !== entry.baseTitle) body.title = entry.title;
     if (entry.content !== entry.baseContent) body.content = entry.content;
     let note: Note;

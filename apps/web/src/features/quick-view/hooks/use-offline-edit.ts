@@ -48,31 +48,35 @@ export function useOfflineEdit({
   const callbacks = useRef({ onQueued, onBackOnline });
   callbacks.current = { onQueued, onBackOnline };
 
-  const queueOffline = useCallback(async (): Promise<boolean> => {
-    const handle = editorRef.current;
-    if (!handle || !userId) return false;
-    const text = { title: normalizeTitle(titleRef.current), markdown: handle.getMarkdown() };
-    const op: EditOp = {
-      kind: 'edit',
-      noteId,
-      baseVersion: saved.current.version,
-      baseTitle: saved.current.title,
-      baseContent: saved.current.markdown,
-      title: text.title,
-      content: text.markdown,
-    };
-    try {
-      await enqueue(userId, op);
-    } catch (error) {
-      console.error('Keeping the edit for later failed', error);
-      return false;
-    }
-    const unchanged = text.title === op.baseTitle && text.markdown === op.baseContent;
-    queuedText.current = unchanged ? null : text;
-    setWaiting(!unchanged);
-    callbacks.current.onQueued();
-    return true;
-  }, [noteId, userId, editorRef, titleRef, saved]);
+  const queueOffline = useCallback(
+    async (reason?: EditOp['reason']): Promise<boolean> => {
+      const handle = editorRef.current;
+      if (!handle || !userId) return false;
+      const text = { title: normalizeTitle(titleRef.current), markdown: handle.getMarkdown() };
+      const op: EditOp = {
+        kind: 'edit',
+        noteId,
+        baseVersion: saved.current.version,
+        baseTitle: saved.current.title,
+        baseContent: saved.current.markdown,
+        title: text.title,
+        content: text.markdown,
+        ...(reason ? { reason } : {}),
+      };
+      try {
+        await enqueue(userId, op);
+      } catch (error) {
+        console.error('Keeping the edit for later failed', error);
+        return false;
+      }
+      const unchanged = text.title === op.baseTitle && text.markdown === op.baseContent;
+      queuedText.current = unchanged ? null : text;
+      setWaiting(!unchanged);
+      callbacks.current.onQueued();
+      return true;
+    },
+    [noteId, userId, editorRef, titleRef, saved],
+  );
 
   /** The server has this note's text now (saved, or theirs taken): the queued edit goes. */
   const settleQueued = useCallback(() => {

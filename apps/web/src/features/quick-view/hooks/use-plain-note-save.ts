@@ -65,7 +65,7 @@ export function usePlainNoteSave({
   conflictOpen.current = conflict !== null;
   const scheduleAutosaveRef = useRef<() => void>(() => undefined);
   // Why the next save changes the text, when it is not typing: an AI result, or "Keep mine".
-  const nextReason = useRef<UpdateNoteBody['reason']>(undefined);
+  const nextReason = useRef<'ai' | 'merge' | undefined>(undefined);
 
   const offline = useOfflineEdit({
     noteId: note.id,
@@ -77,7 +77,9 @@ export function usePlainNoteSave({
     onQueued: () => setFailed(false),
     onBackOnline: () => scheduleAutosaveRef.current(),
   });
-  const { queueOffline, settleQueued } = offline;
+  const { settleQueued } = offline;
+  // Kept for later with the reason of the change it holds (an AI result, "Keep mine").
+  const queueOffline = useCallback(() => offline.queueOffline(nextReason.current), [offline.queueOffline]);
 
   const titleDirty = useCallback(() => normalizeTitle(titleRef.current) !== saved.current.title, [titleRef]);
   const contentDirty = useCallback(() => {
