@@ -137,8 +137,13 @@ describe('Markdown rules (hand-written cases)', () => {
     );
     expect(note.links.map((link) => link.target)).toEqual(['Note', 'Other', 'Third']);
     expect(note.report.dropped).toEqual([
-      { what: 'unsupported embeds', count: 1, reason: IMPORT_REPORT.unsupportedEmbeds },
-      { what: 'images', count: 1, reason: IMPORT_REPORT.imagesMissing },
+      {
+        what: 'unsupported embeds',
+        count: 1,
+        reason: IMPORT_REPORT.unsupportedEmbeds,
+        names: ['Movies.base'],
+      },
+      { what: 'images', count: 1, reason: IMPORT_REPORT.imagesMissing, names: ['gone.png'] },
     ]);
   });
 });
@@ -266,6 +271,13 @@ describe.each(dialects)('Markdown import fidelity on %s', (dialect) => {
       expect(countOf(summary.dropped, 'images'), source).toBe(0);
       expect(stored.content, source).not.toMatch(/\[\[|\[!|#import-link/);
     }
+    // The summary names what did not resolve.
+    expect(bySource.get('Notes/2023-09-12 Meeting with Steph.md')!.approximated).toContainEqual({
+      what: 'unresolved links',
+      count: 3,
+      reason: IMPORT_REPORT.unresolvedLinks,
+      names: ['Meetings', 'Emergence'],
+    });
     // A wikilink leads to the imported note; its image is stored and served.
     const meeting = await a.note(bySource.get('Notes/2023-09-12 Meeting with Steph.md')!.noteId);
     const href = /\[Out of Control\]\((\/quick-view\?project=[^&]+&note=([^)]+))\)/.exec(meeting.content);

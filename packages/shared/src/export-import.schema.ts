@@ -46,7 +46,11 @@ export const importCountSchema = z.object({ what: z.string(), count: z.number().
 export type ImportCount = z.infer<typeof importCountSchema>;
 
 /** Something approximated or dropped while converting a file, how often, and why (a sentence). */
-export const importIssueSchema = importCountSchema.extend({ reason: z.string() });
+export const importIssueSchema = importCountSchema.extend({
+  reason: z.string(),
+  /** Which ones, when they have names (link targets, image files, embeds): the first few. */
+  names: z.array(z.string()).optional(),
+});
 export type ImportIssue = z.infer<typeof importIssueSchema>;
 
 export const importedNoteSchema = z.object({

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { IMPORT_REPORT, type ImportIssue, type ImportLayout } from '@notewise/shared';
 import type { NoteToImport } from './import-files';
+import { NAMED_ISSUES } from './markdown-import';
 
 /*
  * The notes of one upload, placed before any is created (on the request thread, with every note of
@@ -20,6 +21,8 @@ export interface PlacedNote {
   tags: string[];
   content: string;
   unresolvedLinks: number;
+  /** What the unresolved links named. */
+  unresolvedTargets: string[];
 }
 
 const stem = (path: string) => path.replace(/\.(md|markdown|mdown|txt|text|docx)$/i, '').toLowerCase();
@@ -71,6 +74,7 @@ export function placeImportedNotes(
       tags: tags.slice(0, 20),
       content: note.prepared.content,
       unresolvedLinks: 0,
+      unresolvedTargets: [],
     };
   });
 
@@ -116,6 +120,7 @@ export function placeImportedNotes(
             );
           } else {
             entry.unresolvedLinks += 1;
+            if (pending.target) entry.unresolvedTargets.push(pending.target);
             entry.content = entry.content.replace(
               new RegExp(`\\[((?:[^\\]\\\\]|\\\\.)*)\\]\\(${placeholder}\\)`, 'g'),
               '$1',
@@ -131,7 +136,16 @@ export function placeImportedNotes(
 export function placementIssues(entry: PlacedNote): ImportIssue[] {
   return [
     ...(entry.unresolvedLinks > 0
-      ? [{ what: 'unresolved links', count: entry.unresolvedLinks, reason: IMPORT_REPORT.unresolvedLinks }]
+      ? [
+          {
+            what: 'unresolved links',
+            count: entry.unresolvedLinks,
+            reason: IMPORT_REPORT.unresolvedLinks,
+            ...(entry.unresolvedTargets.length > 0
+              ? { names: [...new Set(entry.unresolvedTargets)].slice(0, NAMED_ISSUES) }
+              : {}),
+          },
+        ]
       : []),
     ...(entry.note.fields?.projectName && entry.projectName === null
       ? [{ what: 'project', count: 1, reason: IMPORT_REPORT.projectNotUsed }]

@@ -118,8 +118,20 @@ function propertiesTable(rows: Array<{ key: string; value: PropertyValue }>): st
 }
 
 const count = (what: string, n: number): ImportCount[] => (n > 0 ? [{ what, count: n }] : []);
-const issue = (what: string, n: number, reason: string): ImportIssue[] =>
-  n > 0 ? [{ what, count: n, reason }] : [];
+/** The summary names at most this many of a kind (a vault can have hundreds of one). */
+export const NAMED_ISSUES = 10;
+
+const issue = (what: string, n: number, reason: string, names?: readonly string[]): ImportIssue[] =>
+  n > 0
+    ? [
+        {
+          what,
+          count: n,
+          reason,
+          ...(names?.length ? { names: [...new Set(names)].slice(0, NAMED_ISSUES) } : {}),
+        },
+      ]
+    : [];
 
 /** A Markdown file's text -> the note to store, its pending links and its report. */
 export function convertMarkdown(text: string, fileName: string, context: LinkContext): ConvertedMarkdown {
@@ -185,9 +197,14 @@ export function convertMarkdown(text: string, fileName: string, context: LinkCon
     ...issue('tags', extraTags.length, IMPORT_REPORT.tagLimit),
   ];
   const dropped = [
-    ...issue('unsupported embeds', c.unsupportedEmbeds.length, IMPORT_REPORT.unsupportedEmbeds),
-    ...issue('images', c.imagesMissing.length, IMPORT_REPORT.imagesMissing),
-    ...issue('images', c.imagesUnreadable.length, IMPORT_REPORT.imageUnreadable),
+    ...issue(
+      'unsupported embeds',
+      c.unsupportedEmbeds.length,
+      IMPORT_REPORT.unsupportedEmbeds,
+      c.unsupportedEmbeds,
+    ),
+    ...issue('images', c.imagesMissing.length, IMPORT_REPORT.imagesMissing, c.imagesMissing),
+    ...issue('images', c.imagesUnreadable.length, IMPORT_REPORT.imageUnreadable, c.imagesUnreadable),
   ];
   return {
     title: read.title || 'Untitled',

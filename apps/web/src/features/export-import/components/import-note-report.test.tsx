@@ -32,6 +32,30 @@ describe('ImportNoteReport', () => {
     expect(within(dropped).getByText(`Not imported: 4 comments. ${IMPORT_REPORT.comments}`)).toBeTruthy();
   });
 
+  it('names which links, images or embeds it means, the first few', () => {
+    render(
+      <ImportNoteReport
+        note={{
+          noteId: 'n2',
+          title: 'Meeting',
+          source: 'Meeting.md',
+          approximated: [
+            {
+              what: 'unresolved links',
+              count: 12,
+              reason: IMPORT_REPORT.unresolvedLinks,
+              names: ['Emergence', 'Japan'],
+            },
+          ],
+        }}
+      />,
+    );
+    const approximated = screen.getByRole('list', { name: 'Approximated in Meeting' });
+    expect(approximated.textContent).toBe(
+      `Approximated 12 unresolved links: ${IMPORT_REPORT.unresolvedLinks} (Emergence, Japan, ...)`,
+    );
+  });
+
   it('shows nothing for a file the importer sent no report for', () => {
     const { container } = render(<ImportNoteReport note={{ noteId: 'n', title: 'x', source: 'x.md' }} />);
     expect(container.textContent).toBe('');

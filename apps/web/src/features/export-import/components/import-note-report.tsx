@@ -22,6 +22,9 @@ export function ImportNoteReport({ note }: { note: ImportedNote }) {
           {approximated.map((item) => (
             <li key={`${item.what}\n${item.reason}`}>
               Approximated {item.count} {item.what}: {item.reason}
+              {item.names?.length
+                ? ` (${item.names.join(', ')}${item.count > item.names.length ? ', ...' : ''})`
+                : ''}
             </li>
           ))}
         </ul>
@@ -31,6 +34,9 @@ export function ImportNoteReport({ note }: { note: ImportedNote }) {
           {dropped.map((item) => (
             <li key={`${item.what}\n${item.reason}`}>
               Not imported: {item.count} {item.what}. {item.reason}
+              {item.names?.length
+                ? ` (${item.names.join(', ')}${item.count > item.names.length ? ', ...' : ''})`
+                : ''}
             </li>
           ))}
         </ul>
