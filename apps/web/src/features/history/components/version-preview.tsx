@@ -88,6 +88,7 @@ export function VersionPreview({
           variant="secondary"
           size="sm"
           aria-pressed={showChanges}
+          className="aria-pressed:border-accent aria-pressed:bg-accent-soft aria-pressed:text-accent-text"
           onClick={() => setShowChanges((shown) => !shown)}
         >
           Show changes
@@ -128,7 +129,8 @@ export function VersionPreview({
             />
           </div>
         ) : (
-          <div>
+          // Read-only: the editor's Insert bar (shown disabled while a note is busy) has no place here.
+          <div className="[&_[role=toolbar]]:hidden">
             <p className="mb-3 text-xl font-semibold">{version.data.title}</p>
             <Suspense fallback={<PreviewSkeleton />}>
               <RichTextEditor
