@@ -23,7 +23,6 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionResolver, registerSession, SessionCache } from './http/session';
 import { registerStaticWeb, registerWebFallback } from './http/static-web';
 import { registerAccountRoutes } from './modules/account/account.routes';
-import { registerAiRoutes } from './modules/ai/ai.routes';
 import { type Auth, createAuth } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerAuthLimits } from './modules/auth/auth-limits';
@@ -31,46 +30,21 @@ import { DEMO_ACCOUNT, prepareDemoAccount, registerDemoRoutes } from './modules/
 import { seedDemoContent } from './modules/auth/demo-content';
 import { createResetMailer } from './modules/auth/password-reset';
 import { resolveAuthSecret } from './modules/auth/secret';
-import { createBillingRepo } from './modules/billing/billing.repo';
-import { registerBillingRoutes, STRIPE_WEBHOOK_PATH } from './modules/billing/billing.routes';
-import { createBillingService } from './modules/billing/billing.service';
-import { createDraftsRepo } from './modules/drafts/drafts.repo';
-import { registerDraftRoutes } from './modules/drafts/drafts.routes';
-import { registerExportImportRoutes } from './modules/export-import/export-import.routes';
+import { STRIPE_WEBHOOK_PATH } from './modules/billing/billing.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { startHistoryPruning } from './modules/notes/history/history-pruning';
-import { registerNoteHistoryRoutes } from './modules/notes/history/note-history.routes';
-import { createNoteVersionsRepo } from './modules/notes/history/note-versions.repo';
-import { createNotesRepo } from './modules/notes/notes.repo';
-import { registerNoteRoutes } from './modules/notes/notes.routes';
-import { createNotesService } from './modules/notes/notes.service';
-import { registerPinRoutes } from './modules/pins/pins.routes';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { startTrialExpirySweep } from './modules/profile/trial-expiry';
-import { createMembership } from './modules/projects/membership';
-import { createProjectsRepo } from './modules/projects/projects.repo';
-import { registerProjectRoutes } from './modules/projects/projects.routes';
-import { createProjectsService } from './modules/projects/projects.service';
-import { createSearchRepo } from './modules/search/search.repo';
-import { registerSearchRoutes } from './modules/search/search.routes';
-import { createJoinGuard } from './modules/shared-projects/join-guard';
-import { createSharedProjectsRepo } from './modules/shared-projects/shared-projects.repo';
-import { registerSharedProjectRoutes } from './modules/shared-projects/shared-projects.routes';
-import { createTrashRepo } from './modules/trash/trash.repo';
-import { registerTrashRoutes } from './modules/trash/trash.routes';
-import { createTrashService } from './modules/trash/trash.service';
-import { createTrashDeletion, startTrashPurge } from './modules/trash/trash-purge';
-import { DEFAULT_IMAGE_FETCH, type ImageFetchOptions } from './modules/uploads/image-fetcher';
-import { registerUploadRoutes } from './modules/uploads/uploads.routes';
-import { createUploads } from './modules/uploads/uploads.service';
-import { registerVoiceRoutes } from './modules/voice/voice.routes';
+import { startTrashPurge } from './modules/trash/trash-purge';
+import type { ImageFetchOptions } from './modules/uploads/image-fetcher';
 import { registerOpsGauges } from './ops/metrics';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
 import { createChangeNotifier } from './realtime/change-notifier';
-import { type Collab, createCollab, restEditUpdate } from './realtime/collab';
+import { type Collab, createCollab } from './realtime/collab';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
 import { registerEventsSocket } from './realtime/events-socket';
 import { createSocketGuard, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './realtime/socket-guard';
+import { registerModules } from './register-modules';
 import { checkStorageAtStart, createStorage, type ObjectStorage } from './storage';
 
 export interface BuiltApp {
@@ -270,85 +244,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerDemoRoutes(app, { enabled: config.demoAccount });
   registerProfileRoutes(app, { db: database.db, sessions });
   registerAccountRoutes(app, { db: database.db, auth, storage, sessions, rateLimiter });
-  const projects = createProjectsRepo(database.db);
-  const notes = createNotesRepo(database.db, { restEditUpdate });
-  const membership = createMembership(database.db);
-  const shared = createSharedProjectsRepo(database.db, { codeLifetimeDays: config.shareCodeLifetimeDays });
-  const noteService = createNotesService({
-    notes,
-    membership,
+  const { projects, notes, shared } = await registerModules(app, {
+    config,
+    database,
     notify,
-    versions: createNoteVersionsRepo(database.db),
-  });
-  const projectService = createProjectsService({
-    projects,
-    shared,
-    membership,
-    joinGuard: createJoinGuard(rateLimiter, { ipv6Prefix: config.ipv6Prefix }),
-    notify,
-  });
-  const uploads = createUploads({
-    db: database.db,
+    rateLimiter,
+    sessions,
     storage,
-    fetchOptions: { ...DEFAULT_IMAGE_FETCH, ...options.imageFetch },
-    log: app.log,
-  });
-  await registerUploadRoutes(app, { uploads, membership, sessions, rateLimiter });
-  registerProjectRoutes(app, { projects, service: projectService });
-  registerNoteRoutes(app, { notes, membership, service: noteService });
-  registerNoteHistoryRoutes(app, { service: noteService });
-  registerPinRoutes(app, { notes, service: noteService });
-  registerExportImportRoutes(app, {
-    db: database.db,
-    notes,
-    membership,
-    noteService,
-    projects: projectService,
-    rateLimiter,
-    uploads,
+    imageFetch: options.imageFetch,
     renderTimeoutMs: options.renderTimeoutMs,
-  });
-  registerSearchRoutes(app, { search: createSearchRepo(database.db, database.dialect) });
-  registerDraftRoutes(app, { drafts: createDraftsRepo(database.db) });
-  const ai = registerAiRoutes(app, {
-    config,
-    db: database.db,
-    notes,
-    noteService,
-    projects,
-    notify,
-    rateLimiter,
-  });
-  registerVoiceRoutes(app, {
-    config,
-    db: database.db,
-    ai,
-    notes,
-    noteService,
-    membership,
-    notify,
-    rateLimiter,
-  });
-  registerSharedProjectRoutes(app, { shared, service: projectService });
-  registerTrashRoutes(app, {
-    service: createTrashService({
-      repo: createTrashRepo(database.db, config.history.trashRetentionDays),
-      deletion: createTrashDeletion(database.db, storage, app.log),
-      notes,
-      projects,
-      notify,
-      inbox: ai.inbox,
-    }),
-  });
-  registerBillingRoutes(app, {
-    config,
-    rateLimiter,
-    service: createBillingService({
-      config,
-      repo: createBillingRepo(database.db),
-      forgetUser: (userId) => sessions.forgetUser(userId),
-      log: app.log,
-    }),
   });
   registerEventsSocket(app, bus, socketGuard, socketLimits);
   const collab = await createCollab({

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db';
+import type { SessionCache } from './http/session';
+import { registerAiRoutes } from './modules/ai/ai.routes';
+import { createBillingRepo } from './modules/billing/billing.repo';
+import { registerBillingRoutes } from './modules/billing/billing.routes';
+import { createBillingService } from './modules/billing/billing.service';
+import { createDraftsRepo } from './modules/drafts/drafts.repo';
+import { registerDraftRoutes } from './modules/drafts/drafts.routes';
+import { registerExportImportRoutes } from './modules/export-import/export-import.routes';
+import { registerNoteHistoryRoutes } from './modules/notes/history/note-history.routes';
+import { createNoteVersionsRepo } from './modules/notes/history/note-versions.repo';
+import { createNotesRepo } from './modules/notes/notes.repo';
+import { registerNoteRoutes } from './modules/notes/notes.routes';
+import { createNotesService } from './modules/notes/notes.service';
+import { registerPinRoutes } from './modules/pins/pins.routes';
+import { createMembership } from './modules/projects/membership';
+import { createProjectsRepo } from './modules/projects/projects.repo';
+import { registerProjectRoutes } from './modules/projects/projects.routes';
+import { createProjectsService } from './modules/projects/projects.service';
+import { createSearchRepo } from './modules/search/search.repo';
+import { registerSearchRoutes } from './modules/search/search.routes';
+import { createJoinGuard } from './modules/shared-projects/join-guard';
+import { createSharedProjectsRepo } from './modules/shared-projects/shared-projects.repo';
+import { registerSharedProjectRoutes } from './modules/shared-projects/shared-projects.routes';
+import { createTrashRepo } from './modules/trash/trash.repo';
+import { registerTrashRoutes } from './modules/trash/trash.routes';
+import { createTrashService } from './modules/trash/trash.service';
+import { createTrashDeletion } from './modules/trash/trash-purge';
+import { DEFAULT_IMAGE_FETCH, type ImageFetchOptions } from './modules/uploads/image-fetcher';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes';
+import { createUploads } from './modules/uploads/uploads.service';
+import { registerVoiceRoutes } from './modules/voice/voice.routes';
+import type { RateLimiter } from './rate-limit/rate-limiter';
+import type { ChangeNotifier } from './realtime/change-notifier';
+import { restEditUpdate } from './realtime/collab';
+import type { ObjectStorage } from './storage';
+
+export interface ModuleDeps {
+  config: Config;
+  database: DatabaseHandle;
+  notify: ChangeNotifier;
+  rateLimiter: RateLimiter;
+  sessions: SessionCache;
+  storage: ObjectStorage;
+  imageFetch?: Partial<ImageFetchOptions> | undefined;
+  renderTimeoutMs?: number | undefined;
+}
+
+/**
+ * The domain rooms of the house (src/modules): each module's repositories and services built once,
+ * its routes registered. app.ts builds the floor below (HTTP, sessions, limits, storage, events) and
+ * the sockets above; what it still needs of the modules (the demo account's content) is returned.
+ */
+export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
+  const { config, database, notify, rateLimiter, sessions, storage } = deps;
+  const projects = createProjectsRepo(database.db);
+  const notes = createNotesRepo(database.db, { restEditUpdate });
+  const membership = createMembership(database.db);
+  const shared = createSharedProjectsRepo(database.db, { codeLifetimeDays: config.shareCodeLifetimeDays });
+  const noteService = createNotesService({
+    notes,
+    membership,
+    notify,
+    versions: createNoteVersionsRepo(database.db),
+  });
+  const projectService = createProjectsService({
+    projects,
+    shared,
+    membership,
+    joinGuard: createJoinGuard(rateLimiter, { ipv6Prefix: config.ipv6Prefix }),
+    notify,
+  });
+  const uploads = createUploads({
+    db: database.db,
+    storage,
+    fetchOptions: { ...DEFAULT_IMAGE_FETCH, ...deps.imageFetch },
+    log: app.log,
+  });
+  await registerUploadRoutes(app, { uploads, membership, sessions, rateLimiter });
+  registerProjectRoutes(app, { projects, service: projectService });
+  registerNoteRoutes(app, { notes, membership, service: noteService });
+  registerNoteHistoryRoutes(app, { service: noteService });
+  registerPinRoutes(app, { notes, service: noteService });
+  registerExportImportRoutes(app, {
+    db: database.db,
+    notes,
+    membership,
+    noteService,
+    projects: projectService,
+    rateLimiter,
+    uploads,
+    renderTimeoutMs: deps.renderTimeoutMs,
+  });
+  registerSearchRoutes(app, { search: createSearchRepo(database.db, database.dialect) });
+  registerDraftRoutes(app, { drafts: createDraftsRepo(database.db) });
+  const ai = registerAiRoutes(app, {
+    config,
+    db: database.db,
+    notes,
+    noteService,
+    projects,
+    notify,
+    rateLimiter,
+  });
+  registerVoiceRoutes(app, {
+    config,
+    db: database.db,
+    ai,
+    notes,
+    noteService,
+    membership,
+    notify,
+    rateLimiter,
+  });
+  registerSharedProjectRoutes(app, { shared, service: projectService });
+  registerTrashRoutes(app, {
+    service: createTrashService({
+      repo: createTrashRepo(database.db, config.history.trashRetentionDays),
+      deletion: createTrashDeletion(database.db, storage, app.log),
+      notes,
+      projects,
+      notify,
+      inbox: ai.inbox,
+    }),
+  });
+  registerBillingRoutes(app, {
+    config,
+    rateLimiter,
+    service: createBillingService({
+      config,
+      repo: createBillingRepo(database.db),
+      forgetUser: (userId) => sessions.forgetUser(userId),
+      log: app.log,
+    }),
+  });
+  return { projects, notes, shared };
+}
