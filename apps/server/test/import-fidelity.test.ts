@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { IMPORT_MESSAGES, IMPORT_REPORT, type ImportedNote } from '@notewise/shared';
+import { IMPORT_LIMITS, IMPORT_MESSAGES, IMPORT_REPORT, type ImportedNote } from '@notewise/shared';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -402,6 +402,26 @@ describe.each(dialects)('Markdown import fidelity on %s', (dialect) => {
     expect(x.tags).toEqual(['Deep/Er']);
     expect((await a.note(bySource.get('Vault/Home/y.md')!.noteId)).projectId).toBe(named('Home'));
     expect((await a.note(bySource.get('Vault/z.md')!.noteId)).projectId).toBe(a.project.id);
+  });
+
+  it('one upload makes at most 50 folder projects; the rest go into the chosen project, said per note', async () => {
+    const a = await account();
+    const files: Record<string, Uint8Array> = {};
+    for (let index = 0; index <= IMPORT_LIMITS.maxImportProjects; index += 1)
+      files[`F${String(index).padStart(2, '0')}/n.md`] = strToU8(`note ${index}`);
+    const result = await a.upload(zipSync(files), 'folders');
+    const projects = (await a.call('GET', '/api/projects?limit=100')).json().projects as Array<{
+      name: string;
+    }>;
+    expect(projects).toHaveLength(IMPORT_LIMITS.maxImportProjects + 1); // and Inbox
+    const last = result.imported.find((n) => n.source === 'F50/n.md')!;
+    expect(last.projectId).toBeUndefined();
+    expect(last.approximated).toContainEqual({
+      what: 'project',
+      count: 1,
+      reason: IMPORT_REPORT.tooManyProjects,
+    });
+    expect((await a.note(last.noteId)).tags).toEqual(['F50']);
   });
 
   it('the whole-account zip re-imports into the same projects with the same dates (round trip)', async () => {

@@ -32,6 +32,8 @@ export const IMPORT_LIMITS = {
   maxImportImages: 50,
   /** Their bytes as packed in the document (each also within the image upload limit, 5 MB). */
   maxImportImageBytes: 25 * 1024 * 1024,
+  /** Projects one upload may make with "One project per top-level folder". */
+  maxImportProjects: 50,
 } as const;
 
 /** Why a file or zip entry was not imported: machine code plus the sentence the dialog shows. */

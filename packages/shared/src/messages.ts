@@ -123,6 +123,8 @@ export const IMPORT_REPORT = {
   unresolvedLinks: 'Links to notes that are not in this upload keep their text.',
   httpImages:
     'Pictures from http:// addresses (not https) become links to them: notes show only secure pictures.',
+  tooManyProjects:
+    'An import makes at most 50 projects (one per top-level folder): this folder went into the chosen project, its path kept as a tag.',
   projectNotUsed:
     'The file names a project (project:); everything went into the chosen project. Choose "One project per top-level folder" to use it.',
   imageUnreadable: 'Images too large for an import (5 MB each, 50 and 25 MB per upload) keep their name.',

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { IMPORT_REPORT, type ImportIssue, type ImportLayout } from '@notewise/shared';
+import { IMPORT_LIMITS, IMPORT_REPORT, type ImportIssue, type ImportLayout } from '@notewise/shared';
 import type { NoteToImport } from './import-files';
 import { NAMED_ISSUES } from './markdown-import';
 
@@ -23,6 +23,8 @@ export interface PlacedNote {
   unresolvedLinks: number;
   /** What the unresolved links named. */
   unresolvedTargets: string[];
+  /** Its folder would have been a project past the limit of one upload. */
+  overflow: boolean;
 }
 
 const stem = (path: string) => path.replace(/\.(md|markdown|mdown|txt|text|docx)$/i, '').toLowerCase();
@@ -56,13 +58,23 @@ export function placeImportedNotes(
   layout: ImportLayout,
 ): { placed: PlacedNote[]; link: (placed: PlacedNote[], href: (note: PlacedNote) => string) => void } {
   const root = sharedRoot(notes);
+  // One upload makes at most IMPORT_LIMITS.maxImportProjects projects (a zip of 2000 folders would
+  // otherwise make 2000): the first ones by name; the others' notes go into the chosen project.
+  const allowed = new Set(
+    [...new Set(notes.map((note) => note.fields?.projectName ?? folders(note.source, root)[0] ?? ''))]
+      .filter(Boolean)
+      .sort((a, b) => a.localeCompare(b))
+      .slice(0, IMPORT_LIMITS.maxImportProjects),
+  );
   const placed = notes.map((note): PlacedNote => {
     const path = folders(note.source, root);
     const named = note.fields?.projectName;
     let projectName: string | null = null;
     let folderTag = path.join('/');
-    if (layout === 'folders') {
-      projectName = named ?? path[0] ?? null;
+    const wanted = named ?? path[0] ?? null;
+    const overflow = layout === 'folders' && wanted !== null && !allowed.has(wanted);
+    if (layout === 'folders' && !overflow) {
+      projectName = wanted;
       folderTag = named ? '' : path.slice(1).join('/');
     } else if (named) folderTag = '';
     const tags = [...(note.fields?.tags ?? [])];
@@ -75,6 +87,7 @@ export function placeImportedNotes(
       content: note.prepared.content,
       unresolvedLinks: 0,
       unresolvedTargets: [],
+      overflow,
     };
   });
 
@@ -147,8 +160,10 @@ export function placementIssues(entry: PlacedNote): ImportIssue[] {
           },
         ]
       : []),
-    ...(entry.note.fields?.projectName && entry.projectName === null
-      ? [{ what: 'project', count: 1, reason: IMPORT_REPORT.projectNotUsed }]
-      : []),
+    ...(entry.overflow
+      ? [{ what: 'project', count: 1, reason: IMPORT_REPORT.tooManyProjects }]
+      : entry.note.fields?.projectName && entry.projectName === null
+        ? [{ what: 'project', count: 1, reason: IMPORT_REPORT.projectNotUsed }]
+        : []),
   ];
 }
