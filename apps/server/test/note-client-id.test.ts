@@ -37,6 +37,22 @@ describe.each(dialects)('note creation with a client id on %s', (dialect) => {
     expect(await countNotes(cookie, projectId)).toBe(1);
   });
 
+  it('a replay after the note went to Trash makes nothing and says where it is (404, not an error)', async () => {
+    const { cookie } = await signUp(t.app);
+    const projectId = await project(cookie);
+    const body = { projectId, content: 'Made, then deleted', clientId: 'trashed-replay-1' };
+    const first = await request(t.app, 'POST', '/api/notes', { cookie, body });
+    expect(first.statusCode).toBe(201);
+    const id = (first.json() as Note).id;
+    expect((await request(t.app, 'DELETE', `/api/notes/${id}`, { cookie })).statusCode).toBe(204);
+    for (const url of ['/api/notes', '/api/ai/capture']) {
+      const replay = await request(t.app, 'POST', url, { cookie, body });
+      expect(replay.statusCode, replay.body).toBe(404);
+      expect(replay.json().error.message).toBe('This note was created and then deleted; find it in Trash.');
+    }
+    expect(await countNotes(cookie, projectId)).toBe(0);
+  });
+
   it('parallel replays of one create make one note (the unique index decides)', async () => {
     const { cookie } = await signUp(t.app);
     const projectId = await project(cookie);

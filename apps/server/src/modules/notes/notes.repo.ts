@@ -58,6 +58,20 @@ export function createNotesRepo(
     find,
 
     /**
+     * Whether this author already made a note with `clientId` that they can no longer see (in Trash,
+     * or moved where they are not a member): a replay of its create must not make it again.
+     */
+    async clientIdGone(userId: string, clientId: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('notes')
+        .select('id')
+        .where('author_id', '=', userId)
+        .where('client_id', '=', clientId)
+        .executeTakeFirst();
+      return row !== undefined && (await find(userId, row.id)) === undefined;
+    },
+
+    /**
      * One page of the notes the user can see, pinned first (their own pins), then the rest, each part
      * newest updated first (ties by id). Keyset, not OFFSET: the cursor is the last note's
      * (pinned, updated_at, id), and the pinned part is paged through before the rest, so "pinned

@@ -14,6 +14,8 @@ export const NOTE_CONFLICT_MESSAGE =
   'This note was changed somewhere else since you opened it. Choose which version to keep.';
 
 export const VERSION_NOT_FOUND = 'Version not found';
+/** An offline create replayed after the note it made was deleted. */
+export const CREATED_NOTE_GONE = 'This note was created and then deleted; find it in Trash.';
 
 export interface NotesServiceDeps {
   notes: NotesRepo;
@@ -52,6 +54,9 @@ export function createNotesService({ notes, membership, notify, versions }: Note
       prepared?: PreparedContent,
     ): Promise<Note> {
       await projectAccessOrThrow(membership, userId, input.projectId, { action: 'create' });
+      if (input.clientId && (await notes.clientIdGone(userId, input.clientId))) {
+        throw notFound(CREATED_NOTE_GONE);
+      }
       const ready = prepared ?? (await contentPool.prepare(input.content ?? ''));
       const { note, created } = await notes.create(userId, input, ready);
       // A replay of an offline create returns the note the first one made: nothing new to announce.
