@@ -17,7 +17,6 @@ import {
   type NoteCursor,
   type PinCursor,
   type SummaryRow,
-  summaryColumns,
   toSummary,
 } from './note-summary';
 
