@@ -317,6 +317,27 @@ test.describe('without microphone permission', () => {
     }
   });
 
+  test('no speech server and no browser recognition: the card says so before the call, Start call disabled', async ({
+    page,
+  }) => {
+    await signUp(page);
+    // This server offers no speech-to-text; this Chromium has webkitSpeechRecognition without a service.
+    await page.route('**/api/voice/options', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), sttServer: false } });
+    });
+    await page.reload();
+    const card = voiceCard(page);
+    const start = card.getByRole('button', { name: 'Start call' });
+    await expect(start).toBeDisabled();
+    await expect(start).toHaveAccessibleDescription(
+      'Speech recognition is not available in this browser; ask your admin to configure a speech server.',
+    );
+    await expect(page.getByText('No microphone was found')).toHaveCount(0);
+    const { calls } = await apiGet<{ calls: unknown[] }>(page, '/api/voice/calls');
+    expect(calls).toHaveLength(0);
+  });
+
   test('an account without PRO or UNLIMITED is offered the upgrade', async ({ page }) => {
     await signUp(page);
     await page.route('**/api/me', async (route) => {

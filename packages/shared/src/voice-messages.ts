@@ -52,8 +52,9 @@ export const VOICE_CARD_MESSAGES = {
     'The microphone is in use by another app or could not be opened. Close the other app, then start the call again.',
   microphoneUnsupported:
     'This browser cannot record audio on this page. Open Notewise over HTTPS (or on localhost) in a current browser.',
-  noSpeechPipeline:
-    'Voice needs a speech server. Whoever runs this Notewise server sets STT_BASE_URL (and STT_API_KEY, STT_MODEL if the server needs them; see “Voice” in the README). Or open Notewise in a browser with built-in speech recognition, such as Chrome or Edge.',
+  // Said before the call starts when neither a speech server nor working browser recognition exists.
+  recognitionUnavailable:
+    'Speech recognition is not available in this browser; ask your admin to configure a speech server.',
   browserRecognition:
     'No speech server is configured, so your browser recognizes the speech. Its vendor may process the audio on its own servers.',
   serverRecognition: 'Speech is transcribed by the speech server this Notewise server is configured with.',
@@ -61,6 +62,7 @@ export const VOICE_CARD_MESSAGES = {
     'This server is set up for the hosted Vapi service (VAPI_PUBLIC_KEY), which this version of the web app does not use yet; calls run on the mode described here.',
   interrupted:
     'A call was interrupted before it was saved. What was said is kept: save it as a note or discard it.',
+  nothingSaid: 'Nothing was said, so the call was not kept.',
   saved: 'Call notes saved',
   discarded: 'Call discarded. Nothing was stored.',
   saveFailed: 'The call notes could not be saved. Please try again.',

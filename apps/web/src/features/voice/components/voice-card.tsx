@@ -83,7 +83,7 @@ export function VoiceCard() {
   const allowed = signedIn && hasAccess;
 
   const options = useVoiceOptions(allowed);
-  const [browserRecognition] = useState(hasBrowserRecognition);
+  const [browserRecognition, setBrowserRecognition] = useState(hasBrowserRecognition);
   const mode = pickMode(options.data, browserRecognition);
   const [ended, setEnded] = useState<VoiceCallDetail | null>(null);
   const [saving, setSaving] = useState(false);
@@ -95,6 +95,10 @@ export function VoiceCard() {
     onEnded: setEnded,
   });
   const { applyEvent, phase } = voice;
+  // A failed start may have shown that this browser's recognition has no service behind it.
+  useEffect(() => {
+    if (phase === 'offline') setBrowserRecognition(hasBrowserRecognition());
+  }, [phase]);
   useVoiceEvents(
     allowed,
     useCallback(
@@ -193,7 +197,7 @@ export function VoiceCard() {
       </Button>
     );
     if (options.isError) explanation = errorMessage(options.error);
-    else if (unavailable) explanation = VOICE_CARD_MESSAGES.noSpeechPipeline;
+    else if (unavailable) explanation = VOICE_CARD_MESSAGES.recognitionUnavailable;
     else if (mode === 'browser') explanation = VOICE_CARD_MESSAGES.browserRecognition;
     else if (mode === 'server') explanation = VOICE_CARD_MESSAGES.serverRecognition;
     if (options.data?.vapi && explanation)

@@ -10,6 +10,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { addVoiceTurn } from '../api/add-voice-turn';
+import { discardVoiceCall } from '../api/discard-voice-call';
 import { endVoiceCall } from '../api/end-voice-call';
 import { fetchVoiceCall } from '../api/get-voice-call';
 import { postUtterance } from '../api/post-utterance';
@@ -49,6 +50,8 @@ interface Session {
   micOn: boolean;
   aiSpeaking: boolean;
   stopped: boolean;
+  /** Turns stored for this call: a call that failed or ended with none is deleted, not listed. */
+  heard: number;
   /** Utterances are posted one after another, so turns and notes arrive in the order spoken. */
   queue: Promise<void>;
   abort: AbortController;
@@ -121,11 +124,18 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
       const callId = current.callId;
       reset();
       setPhase('offline');
+      const kept = callId !== null && current.heard > 0;
       toast.error(voiceErrorText(error), {
-        description: callId ? 'What was said so far is kept under Recent calls.' : undefined,
+        description: kept ? 'What was said so far is kept under Recent calls.' : undefined,
       });
-      // The transcript so far stays on the server, ended, for Save or Discard from Recent calls.
-      if (callId) {
+      if (callId && !kept) {
+        // Nothing was said: no empty row under Recent calls.
+        void discardVoiceCall(callId)
+          .catch(() => undefined)
+          .finally(refreshHistory);
+        rememberLiveCall(null);
+      } else if (callId) {
+        // The transcript so far stays on the server, ended, for Save or Discard from Recent calls.
         void endVoiceCall(callId)
           .catch(() => undefined)
           .finally(refreshHistory);
@@ -150,6 +160,7 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
   const applyResult = useCallback(
     (current: Session, result: VoiceTurnResult) => {
       if (session.current !== current) return;
+      current.heard += 1;
       setTurns((previous) =>
         mergeTurns(previous, result.answer ? [result.turn, result.answer] : [result.turn]),
       );
@@ -251,6 +262,7 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
         micOn: true,
         aiSpeaking: false,
         stopped: false,
+        heard: 0,
         queue: Promise.resolve(),
         abort: new AbortController(),
       };
@@ -328,6 +340,16 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
     await current.queue;
     if (session.current !== current) return;
     teardown(current);
+    if (current.heard === 0) {
+      // Nothing was said: the call is deleted rather than left as an empty row to save.
+      await discardVoiceCall(callId).catch(() => undefined);
+      rememberLiveCall(null);
+      refreshHistory();
+      setPhase('offline');
+      reset();
+      toast(VOICE_CARD_MESSAGES.nothingSaid);
+      return;
+    }
     let ended: VoiceCall | null = null;
     try {
       ended = await endVoiceCall(callId);

@@ -38,10 +38,57 @@ function recognitionConstructor(): RecognitionConstructor | null {
   return scope.SpeechRecognition ?? scope.webkitSpeechRecognition ?? null;
 }
 
-/** Whether this browser has its own speech recognition (Chrome, Edge, Safari). */
-export function hasBrowserRecognition(): boolean {
-  return recognitionConstructor() !== null;
+/** Set when recognition failed to start in this browser, so the card says so before the next try. */
+const FAILED_KEY = 'notewise:voice-recognition-failed';
+/**
+ * Chromium builds other than Chrome and Edge (the Playwright/Debian Chromium, Brave, Opera) define
+ * webkitSpeechRecognition without the vendor's speech service behind it: every start fails with
+ * 'network' or 'audio-capture'. Their User-Agent Client Hints name no vendor brand.
+ */
+const SERVICE_BRANDS = ['Google Chrome', 'Microsoft Edge'];
+
+/**
+ * Whether recognition can work: a constructor exists, the browser is not a Chromium build without the
+ * speech service (`brands` from navigator.userAgentData; undefined in Safari, which does work), and it
+ * has not already failed to start here.
+ */
+export function recognitionUsable(
+  hasConstructor: boolean,
+  brands: readonly string[] | undefined,
+  failedBefore: boolean,
+): boolean {
+  if (!hasConstructor || failedBefore) return false;
+  if (brands === undefined || brands.length === 0) return true;
+  return brands.some((brand) => SERVICE_BRANDS.includes(brand));
 }
+
+/** Whether this browser has working speech recognition of its own (Chrome, Edge, Safari). */
+export function hasBrowserRecognition(): boolean {
+  if (typeof window === 'undefined') return false;
+  const hints = (navigator as { userAgentData?: { brands?: { brand: string }[] } }).userAgentData;
+  let failed = false;
+  try {
+    failed = window.localStorage.getItem(FAILED_KEY) !== null;
+  } catch {
+    // Storage blocked: judge by the browser alone.
+  }
+  return recognitionUsable(
+    recognitionConstructor() !== null,
+    hints?.brands?.map((item) => item.brand),
+    failed,
+  );
+}
+
+function rememberRecognitionFailed(): void {
+  try {
+    window.localStorage.setItem(FAILED_KEY, new Date().toISOString());
+  } catch {
+    // Storage blocked: the next try finds out again.
+  }
+}
+
+/** The browser's recognition has no service behind it (not a microphone problem: that was opened). */
+export const RECOGNITION_UNAVAILABLE = 'RecognitionUnavailableError';
 
 export interface BrowserRecognitionHandlers {
   /** A finished phrase, and when (performance.now()) it started being heard. */
@@ -59,6 +106,7 @@ export class BrowserRecognition {
   private recognition: SpeechRecognitionLike | null = null;
   private running = false;
   private phraseStartedAt: number | null = null;
+  private heardAnything = false;
 
   constructor(private readonly handlers: BrowserRecognitionHandlers) {}
 
@@ -80,6 +128,7 @@ export class BrowserRecognition {
         const text = result?.[0]?.transcript.trim() ?? '';
         if (!result || text === '') continue;
         this.phraseStartedAt ??= performance.now();
+        this.heardAnything = true;
         if (result.isFinal) {
           this.handlers.onFinal(text, this.phraseStartedAt);
           this.phraseStartedAt = null;
@@ -91,12 +140,18 @@ export class BrowserRecognition {
       if (event.error === 'not-allowed' || event.error === 'service-not-allowed') {
         this.running = false;
         this.handlers.onFatal(new DOMException(event.error, 'NotAllowedError'));
-      } else if (event.error === 'audio-capture') {
+      } else if (event.error === 'audio-capture' || event.error === 'network') {
         this.running = false;
-        this.handlers.onFatal(new DOMException(event.error, 'NotFoundError'));
-      } else if (event.error === 'network') {
-        this.running = false;
-        this.handlers.onFatal(new DOMException(event.error, 'NetworkError'));
+        if (this.heardAnything) {
+          this.handlers.onFatal(
+            new DOMException(event.error, event.error === 'network' ? 'NetworkError' : 'NotFoundError'),
+          );
+        } else {
+          // The microphone was opened before the call started, so failing before any word was heard
+          // means the browser's speech service is missing (Chromium builds), not the microphone.
+          rememberRecognitionFailed();
+          this.handlers.onFatal(new DOMException(event.error, RECOGNITION_UNAVAILABLE));
+        }
       }
       // 'no-speech' and 'aborted' end the session; onend restarts it.
     };

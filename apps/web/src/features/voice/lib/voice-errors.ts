@@ -1,5 +1,6 @@
 import { MESSAGES, VOICE_CARD_MESSAGES, VOICE_ERROR_CODES } from '@notewise/shared';
 import { errorMessage, isApiError } from '@/lib/api';
+import { RECOGNITION_UNAVAILABLE } from './browser-recognition';
 
 /** Problems with one utterance that leave the call running (the next utterance may well work). */
 const RECOVERABLE_CODES = new Set<string>([
@@ -32,6 +33,8 @@ function microphoneText(error: DOMException): string | null {
       return VOICE_CARD_MESSAGES.microphoneUnsupported;
     case 'NetworkError':
       return MESSAGES.networkFailed;
+    case RECOGNITION_UNAVAILABLE:
+      return VOICE_CARD_MESSAGES.recognitionUnavailable;
     default:
       return null;
   }
