@@ -1,6 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { IMPORT_LIMITS, IMPORT_MESSAGES, IMPORT_REPORT, type ImportedNote } from '@notewise/shared';
+import {
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  IMPORT_REPORT,
+  type ImportedNote,
+  MAX_NOTE_TITLE_LENGTH,
+} from '@notewise/shared';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +77,16 @@ describe('Markdown rules (hand-written cases)', () => {
       count: 1,
       reason: IMPORT_REPORT.badDates,
     });
+  });
+
+  it('an empty title falls back to the heading, a long one is cut to the longest a note may have', () => {
+    expect(convertMarkdown('---\ntitle: ""\n---\n# Heading\n\nText', 'f.md', noImages).title).toBe('Heading');
+    const long = convertMarkdown(
+      `---\ntitle: ${'é'.repeat(MAX_NOTE_TITLE_LENGTH + 5)}\n---\n`,
+      'f.md',
+      noImages,
+    );
+    expect(long.title).toBe('é'.repeat(MAX_NOTE_TITLE_LENGTH));
   });
 
   it('a note that is only properties is not empty', () => {

@@ -2,6 +2,7 @@ import {
   IMPORT_REPORT,
   type ImportCount,
   type ImportIssue,
+  MAX_NOTE_TITLE_LENGTH,
   MAX_TAG_LENGTH,
   MAX_TAGS,
 } from '@notewise/shared';
@@ -139,9 +140,17 @@ export function convertMarkdown(text: string, fileName: string, context: LinkCon
   const front = readFrontMatter(source);
   const properties = front?.properties ?? [];
   const find = (keys: readonly string[]) => properties.find((p) => keys.includes(p.key));
-  const titleProperty = properties.find((p) => TITLE_KEYS.has(p.key) && typeof p.value === 'string');
+  const titleProperty = properties.find(
+    (p) => TITLE_KEYS.has(p.key) && typeof p.value === 'string' && p.value.trim() !== '',
+  );
   const read = titleProperty
-    ? { title: String(titleProperty.value).replace(/\s+/g, ' ').trim(), content: (front?.body ?? '').trim() }
+    ? {
+        // Cut to the longest title a note may have (by characters, so no emoji is split).
+        title: [...String(titleProperty.value).replace(/\s+/g, ' ').trim()]
+          .slice(0, MAX_NOTE_TITLE_LENGTH)
+          .join(''),
+        content: (front?.body ?? '').trim(),
+      }
     : readImportedMarkdown(front?.body ?? source, fileName);
   const used = new Set<string>(titleProperty ? [titleProperty.key] : []);
 
