@@ -252,3 +252,39 @@ test('a co-edited note: "Several people" with both names, and a restore reaches 
   await expect(editorA).toContainText('Start.');
   await expect(editorB).toContainText('Start.');
 });
+
+test('"Keep mine" after a conflict is recorded as a merge, and the text it overwrote can be restored', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await signUpFresh(page, 'Fay');
+  const note = await openNote(page, 'Plan', 'Original plan');
+  const content = page.getByRole('textbox', { name: 'Note content' });
+  await content.click();
+  await page.keyboard.press('ControlOrMeta+End');
+  // Saved elsewhere first (before this editor's automatic save, 1 s after the last key).
+  const theirs = await page.request.patch(`/api/notes/${note.id}`, {
+    data: { content: 'Their rewritten plan', version: 1 },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(theirs.ok()).toBe(true);
+  await page.keyboard.type(' from me');
+  const dialog = page.getByRole('dialog', { name: 'This note was changed elsewhere' });
+  await dialog.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(saved(page)).toBeVisible();
+
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const panel = historyPanel(page);
+  const rows = versionRows(panel);
+  await expect(rows).toHaveCount(3);
+  await expect(rows.first()).toContainText('Merged');
+  await rows.nth(1).click();
+  await expect(panel.getByRole('textbox', { name: 'Version text' })).toHaveText('Their rewritten plan');
+  await panel.getByRole('button', { name: 'Restore this version' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Restore this version?' })
+    .getByRole('button', { name: 'Restore' })
+    .click();
+  await expect(content).toHaveText('Their rewritten plan');
+});
