@@ -404,6 +404,8 @@ describe.each(dialects)('Markdown import fidelity on %s', (dialect) => {
         'Vault/Work/Deep/Er/x.md': strToU8('x'),
         'Vault/Home/y.md': strToU8('y'),
         'Vault/z.md': strToU8('z'),
+        // A path longer than a tag may be keeps its last folders.
+        'Vault/Home/A folder with a long name/Another long folder name here/w.md': strToU8('w'),
       }),
       'folders',
     );
@@ -418,6 +420,10 @@ describe.each(dialects)('Markdown import fidelity on %s', (dialect) => {
     expect(x.tags).toEqual(['Deep/Er']);
     expect((await a.note(bySource.get('Vault/Home/y.md')!.noteId)).projectId).toBe(named('Home'));
     expect((await a.note(bySource.get('Vault/z.md')!.noteId)).projectId).toBe(a.project.id);
+    const w = await a.note(
+      bySource.get('Vault/Home/A folder with a long name/Another long folder name here/w.md')!.noteId,
+    );
+    expect(w.tags).toEqual(['Another long folder name here']);
   });
 
   it('one upload makes at most 50 folder projects; the rest go into the chosen project, said per note', async () => {

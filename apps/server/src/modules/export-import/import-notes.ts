@@ -1,4 +1,11 @@
-import { type ImportResult, noteTitleSchema, projectNameSchema } from '@notewise/shared';
+import {
+  type ImportResult,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  noteTitleSchema,
+  projectNameSchema,
+  tagsSchema,
+} from '@notewise/shared';
 import type { NotesService } from '../notes/notes.service';
 import type { Membership } from '../projects/membership';
 import { can, subjectOf } from '../projects/policy';
@@ -58,6 +65,21 @@ async function projectIds(
   return ids;
 }
 
+/**
+ * Tags as the notes API would take them (no control characters, 40 characters, 20 a note), so a note
+ * whose tags are edited later saves: a folder path too long keeps its last folders.
+ */
+function storableTags(tags: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const raw of tags) {
+    let tag = raw;
+    while ([...tag].length > MAX_TAG_LENGTH && tag.includes('/')) tag = tag.slice(tag.indexOf('/') + 1);
+    const parsed = tagsSchema.element.safeParse([...tag].slice(0, MAX_TAG_LENGTH).join(''));
+    if (parsed.success) kept.push(parsed.data);
+  }
+  return kept.slice(0, MAX_TAGS);
+}
+
 export async function createImportedNotes(
   deps: ImportNotesDeps,
   userId: string,
@@ -85,7 +107,7 @@ export async function createImportedNotes(
         projectId: projectOf(entry),
         title: title.success ? title.data : 'Untitled',
         content: candidate.prepared.content,
-        ...(entry.tags.length > 0 ? { tags: entry.tags } : {}),
+        ...(entry.tags.length > 0 ? { tags: storableTags(entry.tags) } : {}),
         ...(fields?.createdAt ? { createdAt: fields.createdAt } : {}),
         ...(fields?.updatedAt ? { updatedAt: fields.updatedAt } : {}),
       },

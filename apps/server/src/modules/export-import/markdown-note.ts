@@ -51,6 +51,12 @@ export function archiveImages(
   referenced: Set<string>,
 ): ArchiveImages {
   const cache = new Map<string, Uint8Array | null>();
+  // `![[a.png]]` names a file anywhere in the vault; the shortest path wins, as in Obsidian.
+  const byName = new Map<string, string>();
+  for (const path of [...known.keys()].sort((a, b) => a.length - b.length || a.localeCompare(b))) {
+    const name = path.split('/').pop() ?? path;
+    if (!byName.has(name)) byName.set(name, path);
+  }
   return {
     find(reference, folder) {
       const wanted = normalise(reference);
@@ -58,8 +64,9 @@ export function archiveImages(
       let found: string | null = null;
       if (known.has(relative)) found = relative;
       else if (known.has(wanted)) found = wanted;
+      else if (!wanted.includes('/')) found = byName.get(wanted) ?? null;
       else {
-        // `![[a.png]]` names a file anywhere in the vault; the shortest path wins, as in Obsidian.
+        // A partial path (`assets/a.png`): the shortest archive path ending with it.
         const matches = [...known.keys()].filter((path) => path.endsWith(`/${wanted}`));
         found = matches.sort((a, b) => a.length - b.length || a.localeCompare(b))[0] ?? null;
       }
