@@ -146,6 +146,14 @@ test.describe('at 390 px', () => {
     const box = await historyPanel(page).boundingBox();
     expect(box?.x).toBe(0);
     expect(box?.width).toBe(390);
+    // One view at a time: the version (focus on Back), then the list again (focus on that row).
+    const rows = versionRows(historyPanel(page));
+    await rows.nth(1).click();
+    const back = historyPanel(page).getByRole('button', { name: 'Versions' });
+    await expect(back).toBeFocused();
+    await expect(rows).toHaveCount(0);
+    await back.click();
+    await expect(rows.nth(1)).toBeFocused();
     await page.keyboard.press('Escape');
 
     await restoreOldest(page, { removed: 'three', added: 'four' });

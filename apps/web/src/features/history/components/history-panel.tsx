@@ -43,6 +43,8 @@ export function HistoryPanel({
   // which would otherwise unmount this dialog (and the confirmation) in the middle of closing.
   const restored = useRef<Note | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The row to focus when a phone goes back from a version to the list.
+  const [returnTo, setReturnTo] = useState<string | null>(null);
   // Read when the panel opens and after a selection: the note does not change while the panel is open.
   const [currentMarkdown] = useState(getCurrentMarkdown);
   const versions = list.data ?? [];
@@ -87,6 +89,7 @@ export function HistoryPanel({
       hasMore={list.hasNextPage}
       loadingMore={list.isFetchingNextPage}
       onLoadMore={() => void list.fetchNextPage()}
+      focusId={returnTo}
     />
   );
 
@@ -99,7 +102,14 @@ export function HistoryPanel({
       currentMarkdown={currentMarkdown}
       restoring={restore.isPending}
       onRestore={() => onRestore(selected.id)}
-      onBack={mobile ? () => setSelectedId(null) : undefined}
+      onBack={
+        mobile
+          ? () => {
+              setReturnTo(selected.id);
+              setSelectedId(null);
+            }
+          : undefined
+      }
     />
   ) : (
     <p className="m-auto px-6 text-center text-sm text-muted">Select a version to see it.</p>

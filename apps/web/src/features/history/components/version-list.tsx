@@ -1,5 +1,5 @@
 import { NOTE_VERSION_REASON_LABELS, type NoteVersionSummary } from '@notewise/shared';
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { authorLine, groupByDay } from '../lib/group-by-day';
@@ -11,6 +11,8 @@ interface VersionListProps {
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
+  /** Focus this row when the list appears (back from a version on a phone). */
+  focusId?: string | null;
 }
 
 const timeOf = (iso: string) =>
@@ -27,8 +29,15 @@ export function VersionList({
   hasMore,
   loadingMore,
   onLoadMore,
+  focusId = null,
 }: VersionListProps) {
   const listRef = useRef<HTMLDivElement>(null);
+  const initialFocus = useRef(focusId);
+  useEffect(() => {
+    const id = initialFocus.current;
+    if (id)
+      listRef.current?.querySelector<HTMLButtonElement>(`[data-version-row="${CSS.escape(id)}"]`)?.focus();
+  }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
     if (!keys.includes(event.key)) return;
@@ -61,7 +70,7 @@ export function VersionList({
                 <li key={version.id}>
                   <button
                     type="button"
-                    data-version-row
+                    data-version-row={version.id}
                     aria-current={selected ? 'true' : undefined}
                     onClick={() => onSelect(version.id)}
                     className={cn(

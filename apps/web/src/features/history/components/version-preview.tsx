@@ -1,7 +1,7 @@
 import { markdownToPlainText } from '@notewise/editor';
 import { NOTE_VERSION_REASON_LABELS, type NoteVersionSummary } from '@notewise/shared';
 import { ArrowLeft, Copy, RotateCcw } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ErrorState } from '@/components/ui/error-state';
@@ -52,6 +52,12 @@ export function VersionPreview({
   const version = useVersion(noteId, summary.id);
   const [showChanges, setShowChanges] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // On a phone the list made way for this view: focus goes to its first control, not to the page.
+  const backRef = useRef<HTMLButtonElement>(null);
+  const hasBack = onBack !== undefined;
+  useEffect(() => {
+    if (hasBack) backRef.current?.focus();
+  }, [hasBack]);
   const when = new Date(summary.updatedAt).toLocaleString(undefined, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -72,7 +78,7 @@ export function VersionPreview({
     <section aria-label="Selected version" className="flex min-h-0 flex-1 flex-col">
       <div className="flex flex-wrap items-center gap-2 border-b border-border px-4 py-2">
         {onBack && (
-          <Button variant="ghost" size="sm" onClick={onBack}>
+          <Button ref={backRef} variant="ghost" size="sm" onClick={onBack}>
             <ArrowLeft size={16} aria-hidden="true" />
             Versions
           </Button>
