@@ -296,3 +296,37 @@ test('"Keep mine" after a conflict is recorded as a merge, and the text it overw
     .click();
   await expect(content).toHaveText('Their rewritten plan');
 });
+
+test('a long history comes 50 versions at a time: Load more brings the rest', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signUpFresh(page, 'Gus');
+  const project = await createProject(page, 'Long history');
+  const created = await apiPost<ApiNote & { version: number }>(page, '/api/notes', {
+    projectId: project.id,
+    title: 'Drafts',
+    content: 'Draft 0',
+  });
+  // AI Replace never coalesces: each of these is a version of its own (56 with the first text).
+  let version = created.version;
+  for (let i = 1; i <= 55; i++) {
+    const response = await page.request.patch(`/api/notes/${created.id}`, {
+      data: { content: `Draft ${i}`, version, reason: 'ai' },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(response.ok()).toBe(true);
+    version = ((await response.json()) as { version: number }).version;
+  }
+  await page.goto(`/quick-view?project=${created.projectId}&note=${created.id}`);
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toHaveText('Draft 55', {
+    timeout: 20_000,
+  });
+  await page.getByRole('button', { name: 'History', exact: true }).click();
+  const panel = historyPanel(page);
+  const rows = versionRows(panel).filter({ hasText: /AI replace|Edited/ });
+  await expect(rows).toHaveCount(50);
+  await panel.getByRole('button', { name: 'Load more' }).click();
+  await expect(rows).toHaveCount(56);
+  await expect(panel.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+  await rows.last().click();
+  await expect(panel.getByRole('textbox', { name: 'Version text' })).toHaveText('Draft 0');
+});
