@@ -337,7 +337,7 @@ describe.each(dialects)('Markdown import fidelity on %s', (dialect) => {
     const a = await account();
     const result = await a.upload(
       zipSync({
-        'A.md': strToU8('[[b]] [[The Title|by title]] [[Nowhere]] [[A#Top]] ![[B]] [md](B.md)'),
+        'A.md': strToU8('[[b]] [[The Title|by title]] \\[x [[Nowhere]] [[A#Top]] ![[B]] [md](B.md)'),
         'sub/B.md': strToU8('# B\n\nback to [[a]]'),
         'C file.md': strToU8('---\ntitle: The title\n---\ntext'),
       }),
@@ -349,7 +349,7 @@ describe.each(dialects)('Markdown import fidelity on %s', (dialect) => {
     const ids = [...content.matchAll(/&note=([^)]+)\)/g)].map((m) => m[1]);
     const id = (source: string) => result.imported.find((n) => n.source === source)!.noteId;
     expect(ids).toEqual([id('sub/B.md'), id('C file.md'), id('A.md'), id('sub/B.md'), id('sub/B.md')]);
-    expect(content).toContain(' Nowhere ');
+    expect(content).toContain(' \\[x Nowhere ');
   });
 
   it('Notion (page ids in names and links) and Bear (TextBundle, #tag/sub) exports', async () => {

@@ -28,7 +28,9 @@ export interface PlacedNote {
 }
 
 const stem = (path: string) => path.replace(/\.(md|markdown|mdown|txt|text|docx)$/i, '').toLowerCase();
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** `[label](#import-link-N)` as the sanitizer writes it (the label's brackets escaped). */
+// An unescaped `[` cannot be in the label: the match never starts at an escaped bracket before it.
+const PLACEHOLDER_LINK = /\[((?:[^[\]\\]|\\.)*)\]\((#import-link-\d+)\)/g;
 
 /** Notion appends a 32-hex-digit page id to its folder and file names ("Plan 0a1b...f"). */
 const NOTION_ID = /\s+[0-9a-f]{32}$/i;
@@ -123,23 +125,27 @@ export function placeImportedNotes(
     /** Once projects have ids: each placeholder becomes the linked note's address, or its text. */
     link(entries, href) {
       for (const entry of entries) {
-        for (const pending of entry.note.fields?.links ?? []) {
-          const target = resolve(pending.target, entry);
-          const placeholder = escapeRegExp(pending.placeholder);
-          if (target) {
-            entry.content = entry.content.replace(
-              new RegExp(`\\]\\(${placeholder}\\)`, 'g'),
-              `](${href(target)})`,
-            );
-          } else {
+        const pending = entry.note.fields?.links ?? [];
+        if (pending.length === 0) continue;
+        const hrefs = new Map<string, string | null>();
+        for (const link of pending) {
+          const target = resolve(link.target, entry);
+          hrefs.set(link.placeholder, target ? href(target) : null);
+          if (!target) {
             entry.unresolvedLinks += 1;
-            if (pending.target) entry.unresolvedTargets.push(pending.target);
-            entry.content = entry.content.replace(
-              new RegExp(`\\[((?:[^\\]\\\\]|\\\\.)*)\\]\\(${placeholder}\\)`, 'g'),
-              '$1',
-            );
+            if (link.target) entry.unresolvedTargets.push(link.target);
           }
         }
+        // One pass over the text whatever the number of links (this runs on the request thread):
+        // a resolved link gets its address, an unresolved one is its label again.
+        entry.content = entry.content.replace(
+          PLACEHOLDER_LINK,
+          (whole, label: string, placeholder: string) => {
+            const target = hrefs.get(placeholder);
+            if (target === undefined) return whole;
+            return target === null ? label : `[${label}](${target})`;
+          },
+        );
       }
     },
   };
