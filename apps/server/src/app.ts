@@ -10,6 +10,8 @@ import { acquireDataDirLock, type LockHolder } from './db/data-dir-lock';
 import { startInstanceHeartbeat } from './db/instance-heartbeat';
 import { migrateToLatest } from './db/migrations';
 import { withStartupLock } from './db/startup-lock';
+import { createChangeNotifier } from './events/change-notifier';
+import { createMemoryEventBus, createRedisEventBus, type EventBus } from './events/event-bus';
 import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
 import { limitUnfinishedConnections } from './http/connection-timeouts';
@@ -35,13 +37,12 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { startHistoryPruning } from './modules/notes/history/history-pruning';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { startTrialExpirySweep } from './modules/profile/trial-expiry';
+import { createMembership } from './modules/projects/membership';
 import { startTrashPurge } from './modules/trash/trash-purge';
 import type { ImageFetchOptions } from './modules/uploads/image-fetcher';
 import { registerOpsGauges } from './ops/metrics';
 import { createRateLimiter, type RateLimiter } from './rate-limit/rate-limiter';
-import { createChangeNotifier } from './realtime/change-notifier';
 import { type Collab, createCollab } from './realtime/collab';
-import { createMemoryEventBus, createRedisEventBus, type EventBus } from './realtime/event-bus';
 import { registerEventsSocket } from './realtime/events-socket';
 import { createSocketGuard, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './realtime/socket-guard';
 import { registerModules } from './register-modules';
@@ -207,7 +208,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const bus = config.redisUrl
     ? await createRedisEventBus(config.redisUrl, redisPrefix, app.log)
     : createMemoryEventBus();
-  const notify = createChangeNotifier(database.db, bus);
+  const membership = createMembership(database.db);
+  const notify = createChangeNotifier((...projectIds) => membership.members(...projectIds), bus);
   const rateLimiter = await createRateLimiter({
     redisUrl: config.redisUrl,
     redisPrefix,

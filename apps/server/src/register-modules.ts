@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db';
+import type { ChangeNotifier } from './events/change-notifier';
 import type { SessionCache } from './http/session';
 import { registerAiRoutes } from './modules/ai/ai.routes';
 import { createBillingRepo } from './modules/billing/billing.repo';
@@ -33,7 +34,6 @@ import { registerUploadRoutes } from './modules/uploads/uploads.routes';
 import { createUploads } from './modules/uploads/uploads.service';
 import { registerVoiceRoutes } from './modules/voice/voice.routes';
 import type { RateLimiter } from './rate-limit/rate-limiter';
-import type { ChangeNotifier } from './realtime/change-notifier';
 import { restEditUpdate } from './realtime/collab';
 import type { ObjectStorage } from './storage';
 

@@ -32,6 +32,25 @@ function readTree(dir: string, base = ''): Record<string, Uint8Array> {
   return out;
 }
 
+/**
+ * What a vault file holds, counted on its text (not by our reader): headings, list items, tasks and
+ * quotes of the body, and the properties table the import adds (header row + one row per property).
+ */
+function sourceCounts(text: string, properties: number): Record<string, number> {
+  const body = text.replace(/^---\n[\s\S]*?\n---\n/, '');
+  const lines = body.split('\n');
+  const tasks = lines.filter((line) => /^\s*[-*+] \[[ xX]\]/.test(line)).length;
+  const counts: Record<string, number> = {
+    headings: lines.filter((line) => /^#{1,6} /.test(line)).length,
+    'list items': lines.filter((line) => /^\s*([-*+]|\d+[.)]) /.test(line)).length - tasks,
+    tasks,
+    quotes: lines.filter((line, index) => line.startsWith('>') && !lines[index - 1]?.startsWith('>')).length,
+    tables: properties > 0 ? 1 : 0,
+    'table rows': properties > 0 ? properties + 1 : 0,
+  };
+  return Object.fromEntries(Object.entries(counts).filter(([, count]) => count > 0));
+}
+
 const noImages = { image: () => ({ missing: true }) as const };
 
 describe('Markdown rules (hand-written cases)', () => {
@@ -287,6 +306,26 @@ describe.each(dialects)('Markdown import fidelity on %s', (dialect) => {
       expect(countOf(summary.dropped, 'images'), source).toBe(0);
       expect(stored.content, source).not.toMatch(/\[\[|\[!|#import-link/);
     }
+    // Every file: what the stored note holds, as the summary says, matches what the file held.
+    const kinds = new Set([
+      'headings',
+      'list items',
+      'tasks',
+      'quotes',
+      'tables',
+      'table rows',
+      'code blocks',
+    ]);
+    let headings = 0;
+    for (const summary of result.imported) {
+      const text = fs.readFileSync(path.join(VAULT, summary.source), 'utf8');
+      const kept = Object.fromEntries(
+        (summary.converted ?? []).filter((c) => kinds.has(c.what)).map((c) => [c.what, c.count]),
+      );
+      expect(kept, summary.source).toEqual(sourceCounts(text, countOf(summary.approximated, 'properties')));
+      headings += kept.headings ?? 0;
+    }
+    expect(headings).toBe(24);
     // The summary names what did not resolve.
     expect(bySource.get('Notes/2023-09-12 Meeting with Steph.md')!.approximated).toContainEqual({
       what: 'unresolved links',

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIso } from '../src/db/time';
-import type { BusEvent } from '../src/realtime/event-bus';
+import type { BusEvent } from '../src/events/event-bus';
 import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
 import { collabClient, typeParagraph, until } from './support/collab-client';
 

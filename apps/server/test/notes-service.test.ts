@@ -1,4 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createChangeNotifier } from '../src/events/change-notifier';
+import type { BusEvent } from '../src/events/event-bus';
 import { ApiError } from '../src/http/errors';
 import type { SessionUser } from '../src/http/session';
 import { createNoteVersionsRepo } from '../src/modules/notes/history/note-versions.repo';
@@ -9,9 +11,7 @@ import {
   type NotesService,
 } from '../src/modules/notes/notes.service';
 import { createMembership } from '../src/modules/projects/membership';
-import { createChangeNotifier } from '../src/realtime/change-notifier';
 import { restEditUpdate } from '../src/realtime/collab/ydoc';
-import type { BusEvent } from '../src/realtime/event-bus';
 import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
 
 /** The service's own promise: a change that is refused or conflicts publishes nothing. */
@@ -27,7 +27,7 @@ describe.each(dialects)('notes.service on %s', (dialect) => {
     service = createNotesService({
       notes: createNotesRepo(db, { restEditUpdate }),
       membership: createMembership(db),
-      notify: createChangeNotifier(db, t.bus),
+      notify: createChangeNotifier((...ids) => createMembership(db).members(...ids), t.bus),
       versions: createNoteVersionsRepo(db),
     });
     stopListening = t.bus.subscribe((message) => published.push(message));

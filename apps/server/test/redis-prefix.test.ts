@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BusEvent } from '../src/realtime/event-bus';
+import type { BusEvent } from '../src/events/event-bus';
 import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
 
 const redisUrl = process.env.TEST_REDIS_URL ?? '';

@@ -22,17 +22,37 @@ const MEETING = [
 describe('built-in voice notes', () => {
   it('keeps decisions, action items and a summary from what was said', () => {
     const notes = extractVoiceNotes(MEETING);
+    // Short lines: the point, without the cue words ("We decided to") or the subject's "will".
     expect(notes.decisions).toEqual([
-      'We decided to go with the green logo after the survey.',
-      "Let's go with the hotel near the station for the team.",
+      'Go with the green logo after the survey.',
+      'Go with the hotel near the station for the team.',
     ]);
     expect(notes.actionItems).toEqual([
-      'Maria will send the press kit to the agency by Thursday.',
-      'We need to book the venue before March 3rd.',
+      'Maria: send the press kit to the agency by Thursday.',
+      'Book the venue before March 3rd.',
     ]);
-    expect(notes.summary).toContain('spring launch of the mobile app');
+    // A summary, not the transcript: the greeting goes, the lists are counted with their owners.
+    expect(notes.summary).toBe(
+      'This call is about the spring launch of the mobile app. 2 decisions and 2 action items (Maria).',
+    );
     // The assistant's own words are never notes.
     expect(JSON.stringify(notes)).not.toContain('never do this');
+  });
+
+  it('cuts an unpunctuated 20-second turn into short decision and task lines', () => {
+    const notes = extractVoiceNotes([
+      user(
+        'okay so um the first thing is the onboarding flow we looked at the beta numbers and they were really good so we decided to ship the new onboarding flow in the March release and then Alice will send the updated budget to finance by Friday and Bob will book the big meeting room for the design review next week',
+      ),
+    ]);
+    expect(notes.decisions).toEqual(['Ship the new onboarding flow in the March release.']);
+    expect(notes.actionItems).toEqual([
+      'Alice: send the updated budget to finance by Friday.',
+      'Bob: book the big meeting room for the design review next week.',
+    ]);
+    for (const line of [...notes.decisions, ...notes.actionItems]) {
+      expect(line.split(' ').length).toBeLessThanOrEqual(18);
+    }
   });
 
   it('gives empty notes for an empty call and ignores questions as tasks', () => {
@@ -65,9 +85,9 @@ describe('built-in voice notes', () => {
   it('answers from the matching decision, task or sentence', () => {
     const notes = extractVoiceNotes(MEETING);
     expect(answerFromNotes('What did we decide about the logo?', MEETING, notes)).toBe(
-      'You decided: We decided to go with the green logo after the survey.',
+      'You decided: Go with the green logo after the survey.',
     );
-    expect(answerFromNotes('Who will send the press kit?', MEETING, notes)).toContain('Maria will send');
+    expect(answerFromNotes('Who will send the press kit?', MEETING, notes)).toContain('Maria: send');
     expect(answerFromNotes('What about the budget for the party?', MEETING, notes)).toContain(
       'budget for the launch party',
     );
@@ -113,6 +133,31 @@ describe('the saved note', () => {
         '**You** (62:05): Late.',
       ].join('\n\n')}\n`,
     );
+  });
+
+  it('holds each sentence of the transcript exactly once (the notes do not repeat it)', () => {
+    const said = [
+      "Okay, let's start.",
+      'Thanks for joining the planning call today.',
+      'We decided to ship the new onboarding flow in the March release, because the beta feedback was strong.',
+      'Alice will send the updated budget to the finance team by Friday.',
+      'Bob will book the large meeting room for the design review next week.',
+      'We still need to confirm the launch date with marketing.',
+      'The numbers from the beta were the best we have had this year.',
+      'Finally, the team agreed to move the weekly sync to Tuesday mornings.',
+    ];
+    const turns = said.map((text, index) => turn('user', text, index * 4_000));
+    const built = extractVoiceNotes(turns);
+    const markdown = callNoteMarkdown(built, turns);
+    for (const sentence of said) {
+      expect(markdown.split(escapeMarkdown(sentence)).length - 1, sentence).toBe(1);
+    }
+    expect(built.summary).not.toBe('');
+    expect(built.decisions).toEqual([
+      'Ship the new onboarding flow in the March release.',
+      'Move the weekly sync to Tuesday mornings.',
+    ]);
+    expect(built.actionItems).toHaveLength(3);
   });
 
   it('keeps what was said as text, never as Markdown or HTML', () => {

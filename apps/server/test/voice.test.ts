@@ -12,8 +12,8 @@ import {
 } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import type { BusEvent } from '../src/events/event-bus';
 import { deleteUser } from '../src/modules/admin/user-admin';
-import type { BusEvent } from '../src/realtime/event-bus';
 import { dialects, request, setPlan, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
 import {
   BURST_SENTENCES,
@@ -170,7 +170,7 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
     const three = voiceTurnResultSchema.parse(thirdTurn.json());
     expect(three.turn.text).toContain(BURST_SENTENCES[2]);
     expect(three.notes?.decisions.join(' ')).toContain('blue design');
-    expect(three.notes?.actionItems.join(' ')).toContain('Alice will send the budget');
+    expect(three.notes?.actionItems.join(' ')).toContain('Alice: send the budget');
     expect(three.notes?.summary).not.toBe('');
     expect(three.answer?.speaker).toBe('assistant');
     expect(three.answer?.text).toContain('blue design');
@@ -514,7 +514,7 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
     const asked = await say('Notewise what did we agree about the launch', 6_000);
     expect(asked.statusCode).toBe(201);
     expect(asked.json().answer.text).toContain('March');
-    expect(asked.json().notes.actionItems).toEqual(['Bob needs to update the roadmap tomorrow.']);
+    expect(asked.json().notes.actionItems).toEqual(['Bob: update the roadmap tomorrow.']);
     const empty = await say('   ', 7_000);
     expect(empty.statusCode).toBe(400);
   });

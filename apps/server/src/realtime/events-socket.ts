@@ -2,7 +2,7 @@ import type {} from '@fastify/websocket';
 import type { RealtimeEvent } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { EventBus } from './event-bus';
+import type { EventBus } from '../events/event-bus';
 import { meterMessages, type SocketGuard, type SocketLimits } from './socket-guard';
 
 /** docs/product.md §9: realtime events per second per connection. */

@@ -62,14 +62,15 @@ interface Token {
   end: number;
 }
 
-/** The words of one sentence-ish stretch: rules never look across '.', '!', '?', ';', ':' or a line break. */
+/** The words of one sentence-ish stretch: rules never look across '.', '!', '?', ';', ':', a blank line or a new list item. */
 function clauses(text: string): Token[][] {
   const out: Token[][] = [];
   let current: Token[] = [];
   let last = 0;
   for (const match of text.matchAll(/[A-Za-z]+(?:['’][A-Za-z]+)?/g)) {
     const between = text.slice(last, match.index);
-    if (/[.!?;:\n]/.test(between) && current.length) {
+    // A wrapped line goes on with the same sentence; a blank line, a list item or a heading does not.
+    if ((/[.!?;:]|\n\s*\n/.test(between) || /\n\s*(?:[-*+>#]|\d+[.)])/.test(between)) && current.length) {
       out.push(current);
       current = [];
     }

@@ -50,6 +50,11 @@ export function editDistance(a: string, b: string): number {
 
 /** British and American spellings of one word ('colour'/'color', 'organise'/'organize') are both right. */
 export function isRegionalVariant(word: string, suggestion: string): boolean {
+  return americanSpelling(word) === americanSpelling(suggestion);
+}
+
+/** A British spelling written the American way ('parallelises' -> 'parallelizes', 'colour' -> 'color'). */
+export function americanSpelling(word: string): string {
   const american = (w: string) =>
     w
       .replace(/our/g, 'or')
@@ -59,5 +64,5 @@ export function isRegionalVariant(word: string, suggestion: string): boolean {
       .replace(/ogue(s?)$/, 'og$1')
       .replace(/ll(ed|ing|er|ers)$/, 'l$1')
       .replace(/(def|off|lic|pret)ence$/, '$1ense');
-  return american(word) === american(suggestion);
+  return american(word);
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type NSpell from 'nspell';
 import { STOP_WORDS } from '../heuristics/text';
-import { isRegionalVariant } from './grammar-words';
+import { americanSpelling, isRegionalVariant } from './grammar-words';
 
 /**
  * Non-word spelling with Hunspell dictionaries (nspell + dictionary-en, the en-US dictionary
@@ -18,6 +18,8 @@ export interface SpellingEngine {
   gb: NSpell;
   /** Lower-case dictionary words with how often they are spoken (SUBTLEX-US counts). */
   frequency: Map<string, number>;
+  /** Every three-letter run of those words ('^' and '$' mark the ends): a candidate with another one is no word. */
+  trigrams: Set<string>;
 }
 
 let enginePromise: Promise<SpellingEngine> | undefined;
@@ -46,7 +48,12 @@ export function loadSpelling(): Promise<SpellingEngine> {
       // Subtitles hold names and fragments too: keep only what the dictionary knows as a word.
       if (/^[a-z]+(?:'[a-z]+)?$/.test(word) && count >= 2 && us.correct(word)) frequency.set(word, count);
     }
-    return { us, gb: nspell(gb), frequency };
+    const trigrams = new Set<string>();
+    for (const word of frequency.keys()) {
+      const padded = `^${word}$`;
+      for (let i = 0; i + 3 <= padded.length; i += 1) trigrams.add(padded.slice(i, i + 3));
+    }
+    return { us, gb: nspell(gb), frequency, trigrams };
   })().catch((error: unknown) => {
     enginePromise = undefined;
     throw error;
@@ -119,6 +126,25 @@ function plausibleSubstitution(a: string, b: string): boolean {
   const x = a[diff[0] ?? 0] ?? '';
   const y = b[diff[0] ?? 0] ?? '';
   return nearOnKeyboard(x, y) || (/[aeiouy]/.test(x) && /[aeiouy]/.test(y));
+}
+
+/** Whether every three-letter run of a string occurs in some common word (cheap, before asking Hunspell). */
+function plausibleLetters(engine: SpellingEngine, candidate: string): boolean {
+  const padded = `^${candidate}$`;
+  for (let i = 0; i + 3 <= padded.length; i += 1)
+    if (!engine.trigrams.has(padded.slice(i, i + 3))) return false;
+  return true;
+}
+
+/** Whether `word` is `candidate` with one letter typed in by a slip: a repeat or a key next to a neighbour. */
+function plausibleInsertion(word: string, candidate: string): boolean {
+  for (let i = 0; i < word.length; i += 1) {
+    if (word.slice(0, i) + word.slice(i + 1) !== candidate) continue;
+    const letter = word[i] ?? '';
+    const neighbours = [word[i - 1], word[i + 1]].filter((n): n is string => n !== undefined);
+    if (neighbours.some((n) => n === letter || nearOnKeyboard(n, letter))) return true;
+  }
+  return false;
 }
 
 /** Whether `b` is `a` with two neighbouring letters swapped. */
@@ -205,8 +231,17 @@ export function correctSpelling(
   if (word.length < 3 || own.allowed.has(word) || isKnownWord(engine, word)) return undefined;
   // No vowel: an abbreviation or a command ('lld', 'npm'), not a misspelling.
   if (!/[aeiouy]/.test(word) || isDerivedForm(engine, word)) return undefined;
+  // A British form the en-GB dictionary lacks but whose American form is known ('parallelises').
+  const american = americanSpelling(word);
+  if (american !== word && (engine.us.correct(american) || isDerivedForm(engine, american))) return undefined;
   const candidates = new Set<string>();
-  for (const candidate of oneEditAway(word)) if (engine.frequency.has(candidate)) candidates.add(candidate);
+  // Hunspell knows the inflected and technical forms a spoken-word list lacks ('configurations').
+  for (const candidate of oneEditAway(word))
+    if (
+      engine.frequency.has(candidate) ||
+      (plausibleLetters(engine, candidate) && engine.us.correct(candidate))
+    )
+      candidates.add(candidate);
   for (const suggestion of suggestions) {
     // Plain words the frequency list knows (or the note uses): not 'croquet's' for 'croquetas'.
     if (/^[a-z]+$/.test(suggestion) && (engine.frequency.has(suggestion) || own.used.has(suggestion)))
@@ -225,11 +260,22 @@ export function correctSpelling(
     if (word.endsWith(candidate)) continue;
     // British and American spellings of one word are both right ('parallelises').
     if (isRegionalVariant(word, candidate)) return undefined;
+    // A word only Hunspell knows (not in the frequency list) must be a slip of the finger away:
+    // 'configuratiens' is 'configurations', 'parallelises' is not 'parallelisms'.
+    if (!engine.frequency.has(candidate) && !plausibleSubstitution(word, candidate)) continue;
     // A short word has many neighbours: only a slip of the finger counts ('knex' stays, 'tbe' is 'the').
     if (word.length <= 4 && !plausibleSubstitution(word, candidate)) continue;
     const frequency = engine.frequency.get(candidate) ?? 0;
     // A rare word ('serif' for the handle 'sgrif') is a guess, unless the note uses it.
-    if (word.length < 6 && frequency < 30 && !own.used.has(candidate)) continue;
+    // A short non-word is as likely an abbreviation or a command ('rustc', 'impl', 'api') as a slip:
+    // corrected only to a very common word or one the note uses (a common one for swapped letters:
+    // 'yuo', 'htis', not 'perf' -> 'pref'), or for a doubled last letter ('addd').
+    const doubled = word === candidate + candidate.slice(-1);
+    // ...and by dropping a letter only when it is a slip next to its neighbour ('tghe', 'asnd'; not
+    // 'todo' -> 'too').
+    if (word.length <= 5 && word.length > candidate.length && !plausibleInsertion(word, candidate)) continue;
+    if (word.length <= 5 && !doubled && frequency < (swap ? 1_000 : 10_000) && !own.used.has(candidate))
+      continue;
     // Two edits away is a guess unless the word is common or the note uses it ('croquetas' is not 'croquettes').
     if (distance === 2 && frequency < 500 && !own.used.has(candidate)) continue;
     let score = Math.log(frequency + 1);

@@ -1,6 +1,8 @@
 import type { VoiceNotes } from '@notewise/shared';
+import { summarizeText } from '../builtin/summarize';
 import type { VoiceLine } from '../types';
 import { contentWords, splitSentences, words } from './text';
+import { actionLine, decisionLine, shortenSentence, splitRunOn } from './voice-lines';
 
 /** Most items each list of the built-in notes keeps (the newest). */
 const MAX_ITEMS = 8;
@@ -25,6 +27,7 @@ function sentencesOf(lines: readonly VoiceLine[]): string[] {
   return lines
     .filter((line) => line.speaker === 'user')
     .flatMap((line) => splitSentences(line.text.replace(/\s+/g, ' ').trim()))
+    .flatMap(splitRunOn)
     .map((sentence) => sentence.trim())
     .filter((sentence) => words(sentence).length >= 2);
 }
@@ -53,39 +56,67 @@ function newestDistinct(items: string[]): string[] {
   return unique.slice(-MAX_ITEMS);
 }
 
+/** What marks a task inside a run-on turn: its verb or its date. */
+const TASK_OR_DATE = new RegExp(`${TASK.source}|${DATE.source}`, 'i');
+
+/** Owners named in the action lines ("Maria: send ..."). */
+function owners(actionItems: readonly string[]): string[] {
+  const names = actionItems.map((item) => /^([^:]{1,40}):\s/.exec(item)?.[1]).filter(Boolean) as string[];
+  return [...new Set(names)];
+}
+
+function listed(names: readonly string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /**
- * Extractive live notes, offline: the sentences that say what was decided, the ones that give
- * someone a task (or a date), and a summary of the few sentences whose words recur most in the call.
+ * The summary: the built-in summarizer on what was said apart from the decisions and tasks (they have
+ * their own lists), its sentences shortened (fillers, greetings and asides out); a sentence that
+ * cannot be shortened is left to the transcript rather than repeated. Then one line on the lists.
+ */
+function summaryOf(
+  sentences: readonly string[],
+  decisions: readonly string[],
+  actionItems: readonly string[],
+) {
+  const rest = sentences.filter((sentence) => !isDecision(sentence) && !isActionItem(sentence));
+  const picked =
+    rest.length === 0 ? [] : splitSentences(summarizeText(rest.join(' ')).replace(/^[-*]\s+/gm, ''));
+  const originals = new Set(sentences.map((sentence) => sentence.toLowerCase()));
+  const parts = picked
+    .slice(0, SUMMARY_SENTENCES)
+    .map((sentence) => shortenSentence(sentence.replace(/\*\*/g, '').trim()))
+    .filter((sentence): sentence is string => sentence !== null && !originals.has(sentence.toLowerCase()));
+  const counts: string[] = [];
+  if (decisions.length > 0)
+    counts.push(`${decisions.length} ${decisions.length === 1 ? 'decision' : 'decisions'}`);
+  if (actionItems.length > 0) {
+    const who = owners(actionItems);
+    counts.push(
+      `${actionItems.length} ${actionItems.length === 1 ? 'action item' : 'action items'}${who.length > 0 ? ` (${listed(who)})` : ''}`,
+    );
+  }
+  if (counts.length > 0) parts.push(`${capitalise(listed(counts))}.`);
+  return parts.join(' ');
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Live notes, offline: decisions and tasks as short lines (the clause that says it, cue words and
+ * fillers out; "Maria: send the kit by Thursday."), and a summary of the rest (see summaryOf). The
+ * full wording stays in the transcript only.
  */
 export function extractVoiceNotes(lines: readonly VoiceLine[]): VoiceNotes {
   const sentences = sentencesOf(lines);
-  const decisions = newestDistinct(sentences.filter(isDecision));
-  const actionItems = newestDistinct(sentences.filter((s) => !isDecision(s) && isActionItem(s)));
-
-  const frequency = new Map<string, number>();
-  for (const sentence of sentences) {
-    for (const word of new Set(contentWords(sentence))) frequency.set(word, (frequency.get(word) ?? 0) + 1);
-  }
-  const scored = sentences
-    .map((sentence, index) => {
-      const terms = contentWords(sentence);
-      const weight = terms.reduce((sum, term) => sum + (frequency.get(term) ?? 0), 0);
-      const cue = isDecision(sentence) ? 2 : 0;
-      return { sentence, index, score: terms.length === 0 ? 0 : weight / Math.sqrt(terms.length) + cue };
-    })
-    .filter((item) => !QUESTION.test(item.sentence) && item.score > 0);
-  // The opening sentence usually says what the call is about; then the most central ones, in order.
-  const chosen = new Set<number>();
-  if (scored[0]) chosen.add(scored[0].index);
-  for (const item of [...scored].sort((a, b) => b.score - a.score || a.index - b.index)) {
-    if (chosen.size >= SUMMARY_SENTENCES) break;
-    chosen.add(item.index);
-  }
-  const summary = scored
-    .filter((item) => chosen.has(item.index))
-    .map((item) => item.sentence)
-    .join(' ');
-  return { summary, decisions, actionItems };
+  const decisions = newestDistinct(sentences.filter(isDecision).map((s) => decisionLine(s, DECISION)));
+  const actionItems = newestDistinct(
+    sentences.filter((s) => !isDecision(s) && isActionItem(s)).map((s) => actionLine(s, TASK_OR_DATE)),
+  );
+  return { summary: summaryOf(sentences, decisions, actionItems), decisions, actionItems };
 }
 
 const ABOUT_DECISIONS = /\b(?:decid|decision|agree|settle|choose|chose|go with)/i;

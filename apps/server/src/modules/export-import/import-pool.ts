@@ -2,9 +2,9 @@ import type { Worker } from 'node:worker_threads';
 import { ERROR_CODES, IMPORT_MESSAGES } from '@notewise/shared';
 import { ApiError } from '../../http/errors';
 import { opsMetrics } from '../../ops/metrics';
+import { startWorker } from '../../workers/worker-start';
 import type { DraftStep } from './import-files';
 import type { ImportAnswer, ImportJob } from './import-worker';
-import { startWorker } from './worker-start';
 
 /** A job that ran out of time or memory: the worker was stopped (and is replaced for the next). */
 export class ImportOverrun extends Error {}
@@ -70,7 +70,7 @@ export function createImportPool(options: ImportPoolOptions = {}) {
 
   const spawn = (): Worker => {
     const created = startWorker(
-      { source: './import-worker.ts', bundle: 'import-worker.js' },
+      { source: new URL('./import-worker.ts', import.meta.url), bundle: 'import-worker.js' },
       { resourceLimits: { maxOldGenerationSizeMb: maxHeapMb, maxYoungGenerationSizeMb: 16 } },
     );
     created.unref();

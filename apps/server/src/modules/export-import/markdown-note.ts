@@ -3,6 +3,7 @@ import { type PreparedContent, prepareContent } from '../notes/note-content';
 import type { ImportedImage, NoteReport } from './docx-convert';
 import type { ImageAllowance } from './docx-import';
 import { type InflateBudget, readBounded } from './import-budget';
+import { markdownCounts } from './markdown-counts';
 import { convertMarkdown } from './markdown-import';
 import type { PendingLink } from './markdown-links';
 import type { readZipDirectory } from './zip-reader';
@@ -138,7 +139,11 @@ export function markdownNote(
     prepared,
     // The sanitizer keeps relative image sources; only images still in the note leave the worker.
     images: images.filter((image) => prepared.content.includes(image.placeholder)),
-    report: converted.report,
+    // What the stored text holds (headings, lists, tasks, tables...), then what was read besides it.
+    report: {
+      ...converted.report,
+      converted: [...markdownCounts(prepared.content), ...converted.report.converted],
+    },
     fields: {
       tags: converted.tags,
       ...(converted.createdAt ? { createdAt: converted.createdAt } : {}),

@@ -2,8 +2,8 @@ import type { Worker } from 'node:worker_threads';
 import { ERROR_CODES } from '@notewise/shared';
 import { ApiError } from '../../http/errors';
 import { opsMetrics } from '../../ops/metrics';
+import { startWorker } from '../../workers/worker-start';
 import type { RenderAnswer, RenderJob } from './render-worker';
-import { startWorker } from './worker-start';
 
 export const EXPORT_BUSY_MESSAGE = 'Exports are busy right now. Try again in a moment.';
 export const EXPORT_TOO_LONG_MESSAGE =
@@ -54,7 +54,10 @@ export function createRenderPool(options: { maxWaiting?: number; timeoutMs?: num
   };
 
   const spawn = (): Worker => {
-    const created = startWorker({ source: './render-worker.ts', bundle: 'export-render-worker.js' });
+    const created = startWorker({
+      source: new URL('./render-worker.ts', import.meta.url),
+      bundle: 'export-render-worker.js',
+    });
     created.unref();
     created.on('message', (answer: RenderAnswer) => {
       if ('ready' in answer) {

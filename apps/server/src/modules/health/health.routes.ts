@@ -6,8 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DatabaseHandle } from '../../db';
 import { pendingMigrations } from '../../db/migrations';
 import { pingDatabase } from '../../db/ping';
+import type { EventBus } from '../../events/event-bus';
 import type { FaultLog } from '../../http/faults';
-import type { EventBus } from '../../realtime/event-bus';
 import type { ObjectStorage } from '../../storage';
 
 /** The server package's version, found from src/ or the bundled dist/ alike. */

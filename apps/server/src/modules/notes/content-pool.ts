@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { ERROR_CODES } from '@notewise/shared';
 import { ApiError } from '../../http/errors';
-import { startWorker } from '../export-import/worker-start';
+import { startWorker } from '../../workers/worker-start';
 import type { ContentAnswer, ContentJob } from './content-worker';
 import { type PreparedContent, prepareContent } from './note-content';
 

@@ -1,7 +1,7 @@
 import { ERROR_CODES, hasAccess, type Note, type NoteVersionReason } from '@notewise/shared';
+import type { ChangeNotifier } from '../../events/change-notifier';
 import { ApiError, accessRequired, badRequest, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
-import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { Membership } from '../projects/membership';
 import { authorize, NOTE_NOT_FOUND, noteAccessOrThrow, projectAccessOrThrow } from '../projects/policy';
 import { contentPool } from './content-pool';

@@ -6,8 +6,8 @@ import {
   type ProjectAction,
   type ProjectKind,
 } from '@notewise/shared';
+import type { ChangeNotifier } from '../../events/change-notifier';
 import { ApiError, notFound } from '../../http/errors';
-import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { JoinGuard } from '../shared-projects/join-guard';
 import type { SharedProjectsRepo } from '../shared-projects/shared-projects.repo';
 import type { Membership } from './membership';

@@ -1,6 +1,6 @@
 import type { Note, Project } from '@notewise/shared';
+import type { ChangeNotifier } from '../../events/change-notifier';
 import { notFound } from '../../http/errors';
-import type { ChangeNotifier } from '../../realtime/change-notifier';
 import type { NotesRepo } from '../notes/notes.repo';
 import { authorize, NOTE_NOT_FOUND, PROJECT_NOT_FOUND } from '../projects/policy';
 import type { ProjectsRepo } from '../projects/projects.repo';

@@ -1,8 +1,8 @@
 import type { Hocuspocus } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import * as Y from 'yjs';
+import type { EventBus } from '../../events/event-bus';
 import type { NoteDocumentStore } from '../../modules/notes/note-document.store';
-import type { EventBus } from '../event-bus';
 import { type CollabContext, documentNameFor } from './context';
 
 export interface LiveChangesDeps {

@@ -1,9 +1,9 @@
 import type { Extension } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import * as Y from 'yjs';
+import type { ChangeNotifier } from '../../events/change-notifier';
 import type { NoteDocumentStore } from '../../modules/notes/note-document.store';
 import { opsMetrics } from '../../ops/metrics';
-import type { ChangeNotifier } from '../change-notifier';
 import { yjsUpdateOf } from '../update-validator';
 import { type CollabContext, noteIdOf } from './context';
 import { markdownFromYdoc, ydocFromNote } from './ydoc';

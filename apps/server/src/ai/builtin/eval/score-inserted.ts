@@ -6,7 +6,7 @@ import { diffTokens, markupOf, TOKEN } from './score-grammar';
  * make-cases.mjs there): the source text is the reference, so an error is fixed when the output has
  * the author's word back in its place, and any other change to the author's words is damage. The
  * caller names the set's folder; this module has no default, so the tuning code (the development
- * set's runner) and the held-out test each say which set they read.
+ * set's runner) and the evaluation test each say which set they read.
  */
 export interface InsertedError {
   referenceOffset: number;
@@ -105,6 +105,13 @@ export function scoreInserted(item: InsertedCase, output: string): InsertedScore
       const change = `"${word}" -> "${now ?? '(removed)'}"`;
       if (now !== undefined && item.sourceErrors[word]?.includes(now)) {
         score.sourceFixes.push(change);
+        return;
+      }
+      // The author's own misspelling changed to the wrong word: a wrong fix, not a correct word damaged.
+      if (item.sourceErrors[word]) {
+        score.wrongFixes.push(
+          `${change} (the author's misspelling; ${item.sourceErrors[word]?.join(' or ')})`,
+        );
         return;
       }
       if (/\p{Lu}/u.test(word)) score.damagedNames.push(change);

@@ -4,14 +4,14 @@ import { fileURLToPath } from 'node:url';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
 
 /**
- * Starts one of this folder's worker threads: the built bundle (`dist/<bundle>` beside main.js, an
- * entry of scripts/build.mjs), or in tests and `npm run dev` the TypeScript source, started through
- * tsx's loader (registered inside the worker: Node 20 does not apply `--import` hooks to a worker's
- * entry module).
+ * Starts a worker thread (import, export render, long note content): the built bundle
+ * (`dist/<bundle>` beside main.js, an entry of scripts/build.mjs), or in tests and `npm run dev` the
+ * TypeScript source, started through tsx's loader (registered inside the worker: a worker's entry
+ * module does not get `--import` hooks).
  */
 export function startWorker(
-  /** `source`: a path beside this file, or the URL of a worker in another folder. */
-  files: { source: string | URL; bundle: string },
+  /** `source`: the worker's TypeScript file, as a URL relative to its caller's `import.meta.url`. */
+  files: { source: URL; bundle: string },
   options: Omit<WorkerOptions, 'eval'> = {},
 ): Worker {
   const here = import.meta.url;

@@ -1,18 +1,14 @@
 import type { ChangeEvent, RealtimeEvent } from '@notewise/shared';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/types';
-import { createMembership } from '../modules/projects/membership';
 import type { EventBus } from './event-bus';
+
+/** Everyone who may see these projects: the membership rule, given by the modules (membership.ts). */
+export type MembersOf = (...projectIds: string[]) => Promise<string[]>;
 
 /**
  * Turns a change into an event for everyone allowed to see it. Call it after the change is stored;
  * for deletions and removals call `membersOf` before, and pass the audience explicitly.
  */
-export function createChangeNotifier(db: Kysely<Database>, bus: EventBus) {
-  const membership = createMembership(db);
-  /** Everyone who may see these projects (the rule lives in membership.ts). */
-  const membersOf = (...projectIds: string[]): Promise<string[]> => membership.members(...projectIds);
-
+export function createChangeNotifier(membersOf: MembersOf, bus: EventBus) {
   return {
     membersOf,
 
