@@ -41,13 +41,37 @@ function makeSpeechWav(): void {
   execFileSync('sox', [...parts, '-r', '48000', '-c', '1', SPEECH_WAV]);
 }
 
+/** A 30-second monologue at espeak-ng's normal pace: sentences with ~300 ms pauses, no longer silence. */
+const MONOLOGUE_WAV = path.join(WORK_DIR, 'monologue.wav');
+const MONOLOGUE = [
+  "Okay, let's start.",
+  'Thanks for joining the planning call today.',
+  'We decided to ship the new onboarding flow in the March release, because the beta feedback was strong.',
+  'Alice will send the updated budget to the finance team by Friday.',
+  'Bob will book the large meeting room for the design review next week.',
+  'We still need to confirm the launch date with marketing.',
+  'Carol will draft the announcement once the date is fixed.',
+  'Finally, the team agreed to move the weekly sync to Tuesday mornings.',
+].join(' ');
+
+function makeMonologueWav(): number {
+  fs.mkdirSync(WORK_DIR, { recursive: true });
+  const raw = path.join(WORK_DIR, 'monologue-raw.wav');
+  execFileSync('espeak-ng', ['-w', raw, MONOLOGUE]);
+  execFileSync('sox', [raw, '-r', '48000', '-c', '1', MONOLOGUE_WAV]);
+  return Number(execFileSync('soxi', ['-D', MONOLOGUE_WAV]).toString().trim());
+}
+
 let server: OwnServer | undefined;
 let speech: SpeechStandIn | undefined;
 let base = '';
 let counter = 0;
 
+let monologueSeconds = 0;
+
 test.beforeAll(async () => {
   makeSpeechWav();
+  monologueSeconds = makeMonologueWav();
   speech = await startSpeechStandIn();
   server = await startOwnServer('voice', {
     AUTH_RATE_LIMIT: '500',
@@ -261,6 +285,54 @@ test.describe('with a microphone', () => {
     await expect(page.getByText('Call notes saved')).toBeVisible();
     const counts = await apiGet<{ total: number }>(page, '/api/notes/counts');
     expect(counts.total).toBe(1);
+  });
+});
+
+test.describe('a 30-second monologue', () => {
+  test('shows its first words within 3 s and live notes before it ends', async () => {
+    test.setTimeout(120_000);
+    expect(monologueSeconds).toBeGreaterThan(27);
+    expect(monologueSeconds).toBeLessThan(34);
+    // A browser of its own: its fake microphone plays the monologue instead of the three sentences.
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        ...BASE_ARGS,
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-audio-capture=${MONOLOGUE_WAV}`,
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    });
+    try {
+      const page = await browser.newPage();
+      await signUp(page);
+      const card = voiceCard(page);
+      const before = speech?.transcriptions.length ?? 0;
+      await card.getByRole('button', { name: 'Start call' }).click();
+      // The file starts playing when the microphone opens, just before the call goes live.
+      await expect(card.getByTestId('voice-status')).toHaveText('Live', { timeout: 15_000 });
+      const liveAt = Date.now();
+      const transcript = card.getByRole('list', { name: 'Live transcript' });
+      await expect(transcript.getByRole('listitem').first()).toBeVisible({ timeout: 3_000 });
+      const firstWordsMs = Date.now() - liveAt;
+
+      // Live notes (every third utterance) arrive while the monologue is still playing.
+      const notes = card.getByRole('heading', { name: /^(Decisions|Action items)$/ }).first();
+      await expect(notes).toBeVisible({ timeout: monologueSeconds * 1000 - (Date.now() - liveAt) });
+      const notesMs = Date.now() - liveAt;
+      expect(notesMs).toBeLessThan(monologueSeconds * 1000);
+      console.log(`monologue: first words after ${firstWordsMs} ms, live notes after ${notesMs} ms`);
+
+      // Cut at the sentence pauses, each piece at most 10 s, rather than one block at the end.
+      const pieces = (speech?.transcriptions ?? []).slice(before);
+      expect(pieces.length).toBeGreaterThanOrEqual(3);
+      for (const piece of pieces) expect(piece.seconds).toBeLessThanOrEqual(10.5);
+      await card.getByRole('button', { name: 'End call' }).click();
+      await expect(page.getByRole('dialog', { name: 'Save Call Notes' })).toBeVisible({ timeout: 20_000 });
+    } finally {
+      await browser.close();
+    }
   });
 });
 

@@ -24,38 +24,13 @@ import { toast } from '../lib/notify';
 import type { CaptureMode } from '../lib/pick-mode';
 import { speakAnswer, stopSpeaking } from '../lib/speaker';
 import { mergeTurns } from '../lib/turns';
-import {
-  type DetectorState,
-  detectSpeech,
-  IDLE,
-  pushLevel,
-  UtteranceRecorder,
-} from '../lib/utterance-detector';
+import { detectSpeech, IDLE, pushLevel, UtteranceRecorder } from '../lib/utterance-detector';
 import { isRecoverable, voiceErrorText } from '../lib/voice-errors';
+import { newSession, type Session } from '../lib/voice-session-state';
 import { utteranceToWav } from '../lib/wav';
 
 /** offline -> connecting -> live -> ending -> offline (docs/product.md §4); any error goes straight to offline. */
 export type VoicePhase = 'offline' | 'connecting' | 'live' | 'ending';
-
-interface Session {
-  mode: CaptureMode;
-  callId: string | null;
-  /** performance.now() when the call went live: turn offsets count from here. */
-  startedAt: number;
-  microphone: Microphone | null;
-  recognition: BrowserRecognition | null;
-  recorder: UtteranceRecorder | null;
-  detector: DetectorState;
-  speechStartedAt: number;
-  micOn: boolean;
-  aiSpeaking: boolean;
-  stopped: boolean;
-  /** Turns stored for this call: a call that failed or ended with none is deleted, not listed. */
-  heard: number;
-  /** Utterances are posted one after another, so turns and notes arrive in the order spoken. */
-  queue: Promise<void>;
-  abort: AbortController;
-}
 
 export interface VoiceSessionOptions {
   mode: CaptureMode | null;
@@ -250,22 +225,7 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
         toast.error(voiceErrorText(new DOMException('Web Audio is not available', 'NotSupportedError')));
         return;
       }
-      const current: Session = {
-        mode,
-        callId: null,
-        startedAt: performance.now(),
-        microphone: null,
-        recognition: null,
-        recorder: null,
-        detector: IDLE,
-        speechStartedAt: 0,
-        micOn: true,
-        aiSpeaking: false,
-        stopped: false,
-        heard: 0,
-        queue: Promise.resolve(),
-        abort: new AbortController(),
-      };
+      const current = newSession(mode);
       session.current = current;
       setPhase('connecting');
       try {

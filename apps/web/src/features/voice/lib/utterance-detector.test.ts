@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LEVEL_INTERVAL_MS, MAX_UTTERANCE_MS, SPEECH_END_MS, WAVEFORM_BARS } from './constants';
+import {
+  LEVEL_INTERVAL_MS,
+  MAX_UTTERANCE_MS,
+  SOFT_MAX_UTTERANCE_MS,
+  SPEECH_END_MS,
+  UTTERANCE_PAUSE_MS,
+  WAVEFORM_BARS,
+} from './constants';
 import {
   barHeight,
   type DetectorEvent,
@@ -31,34 +38,60 @@ describe('speech detection', () => {
     expect(run([0.0101]).events).toEqual([{ type: 'start', at: 0 }]);
   });
 
-  it('ends 1 s after the level drops, not before', () => {
-    const almost = run([...loud(5), ...quiet(SPEECH_END_MS / LEVEL_INTERVAL_MS)]);
+  it('ends at a 300 ms pause (three quiet samples), not at a shorter one', () => {
+    expect(UTTERANCE_PAUSE_MS).toBeGreaterThanOrEqual(300);
+    expect(UTTERANCE_PAUSE_MS).toBeLessThanOrEqual(500);
+    const samples = UTTERANCE_PAUSE_MS / LEVEL_INTERVAL_MS;
+    const almost = run([...loud(5), ...quiet(samples - 1)]);
     expect(almost.events.map((event) => event.type)).toEqual(['start']);
     expect(almost.state.speaking).toBe(true);
 
-    const done = run([...loud(5), ...quiet(SPEECH_END_MS / LEVEL_INTERVAL_MS + 1)]);
+    const done = run([...loud(5), ...quiet(samples)]);
     expect(done.events).toEqual([
       { type: 'start', at: 0 },
-      { type: 'end', at: 1500, speechMs: 500, reason: 'silence' },
+      { type: 'end', at: 700, speechMs: 500, reason: 'silence' },
     ]);
     expect(done.state).toEqual(IDLE);
   });
 
-  it('keeps one utterance across short pauses between words', () => {
-    const { events } = run([...loud(3), ...quiet(6), ...loud(3), ...quiet(6), ...loud(2), ...quiet(11)]);
+  it('keeps one utterance across the short gaps between words', () => {
+    const { events } = run([...loud(3), ...quiet(1), ...loud(3), ...quiet(2), ...loud(2), ...quiet(3)]);
     expect(events.map((event) => event.type)).toEqual(['start', 'end']);
-    expect(events[1]).toMatchObject({ speechMs: 2000 });
+    expect(events[1]).toMatchObject({ speechMs: 1100 });
   });
 
-  it('cuts two sentences separated by a 2 s pause into two utterances', () => {
-    const { events } = run([...loud(15), ...quiet(20), ...loud(10), ...quiet(15)]);
+  it('hears a pause the microphone gain lifted above the threshold (a tenth of the speech level)', () => {
+    const speech = Array<number>(10).fill(0.3);
+    const lifted = Array<number>(3).fill(0.02);
+    const { events } = run([...speech, ...lifted, ...speech, ...lifted]);
+    expect(events.map((event) => event.type)).toEqual(['start', 'end', 'start', 'end']);
+    // Quieter syllables within a sentence are not a pause.
+    const { events: one } = run([...speech, 0.05, 0.05, 0.05, ...speech]);
+    expect(one.map((event) => event.type)).toEqual(['start']);
+  });
+
+  it('cuts two sentences separated by a 300 ms pause into two utterances', () => {
+    const { events } = run([...loud(15), ...quiet(3), ...loud(10), ...quiet(3)]);
     expect(events.map((event) => event.type)).toEqual(['start', 'end', 'start', 'end']);
   });
 
-  it('cuts a monologue without pauses at the maximum length', () => {
-    const { events } = run(loud(MAX_UTTERANCE_MS / LEVEL_INTERVAL_MS + 5));
-    expect(events.map((event) => event.type)).toEqual(['start', 'end', 'start']);
-    expect(events[1]).toMatchObject({ reason: 'too-long', speechMs: MAX_UTTERANCE_MS });
+  it('cuts continuous speech at the first dip after 8 s, and at 10 s without one', () => {
+    // Words of 700 ms with 100 ms gaps: never a pause, but a dip every 800 ms.
+    const words = Array.from({ length: 40 }, () => [...loud(7), ...quiet(1)]).flat();
+    const { events } = run(words);
+    const ends = events.filter((event) => event.type === 'end');
+    expect(ends.length).toBeGreaterThanOrEqual(3);
+    for (const end of ends) {
+      expect(end).toMatchObject({ reason: 'too-long' });
+      if (end.type === 'end') expect(end.speechMs).toBeGreaterThanOrEqual(SOFT_MAX_UTTERANCE_MS - 100);
+      if (end.type === 'end') expect(end.speechMs).toBeLessThanOrEqual(MAX_UTTERANCE_MS);
+    }
+    // The first piece of a 32 s monologue is sent within 10 s of its start.
+    expect(ends[0]?.at).toBeLessThanOrEqual(MAX_UTTERANCE_MS);
+
+    const { events: solid } = run(loud(MAX_UTTERANCE_MS / LEVEL_INTERVAL_MS + 5));
+    expect(solid.map((event) => event.type)).toEqual(['start', 'end', 'start']);
+    expect(solid[1]).toMatchObject({ reason: 'too-long', speechMs: MAX_UTTERANCE_MS });
   });
 });
 

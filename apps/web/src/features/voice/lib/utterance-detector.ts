@@ -1,21 +1,24 @@
 import {
+  LEVEL_INTERVAL_MS,
   MAX_UTTERANCE_MS,
   MIN_UTTERANCE_MS,
   PRE_ROLL_MS,
   SILENCE_TAIL_MS,
-  SPEECH_END_MS,
+  SOFT_MAX_UTTERANCE_MS,
   SPEECH_THRESHOLD,
+  UTTERANCE_PAUSE_MS,
   VOLUME_SCALE,
 } from './constants';
 
 /**
- * The level state machine (docs/product.md §4 and §9): a level above the threshold starts speech; speech ends
- * SPEECH_END_MS after the level last stayed below it. A monologue without a pause is cut at
- * MAX_UTTERANCE_MS so each piece stays under the server's duration cap. Pure: time is passed in.
+ * The level state machine (docs/product.md §4 and §9): a level above the threshold starts speech; the
+ * utterance ends UTTERANCE_PAUSE_MS after the level last stayed below it (a short pause, so the
+ * transcript follows within seconds). Continuous speech is cut at the first quiet sample after
+ * SOFT_MAX_UTTERANCE_MS, and at MAX_UTTERANCE_MS in any case. Pure: time is passed in.
  */
 export type DetectorState =
   | { speaking: false }
-  | { speaking: true; startedAt: number; quietSince: number | null };
+  | { speaking: true; startedAt: number; quietSince: number | null; loudest: number };
 
 export type DetectorEvent =
   | { type: 'start'; at: number }
@@ -24,24 +27,38 @@ export type DetectorEvent =
 
 export const IDLE: DetectorState = { speaking: false };
 
+/**
+ * A pause is also a level below this share of the utterance's loudest sample (-20 dB): the browser's
+ * automatic gain lifts the background between sentences above the absolute threshold, while the
+ * sentences themselves stay far louder.
+ */
+export const PAUSE_RATIO = 0.1;
+
 export function detectSpeech(
   state: DetectorState,
   level: number,
   now: number,
 ): { state: DetectorState; event: DetectorEvent | null } {
-  const loud = level > SPEECH_THRESHOLD;
   if (!state.speaking) {
-    return loud
-      ? { state: { speaking: true, startedAt: now, quietSince: null }, event: { type: 'start', at: now } }
+    return level > SPEECH_THRESHOLD
+      ? {
+          state: { speaking: true, startedAt: now, quietSince: null, loudest: level },
+          event: { type: 'start', at: now },
+        }
       : { state, event: null };
   }
-  if (now - state.startedAt >= MAX_UTTERANCE_MS) {
+  const loud = level > SPEECH_THRESHOLD && level >= state.loudest * PAUSE_RATIO;
+  if (level > state.loudest) state = { ...state, loudest: level };
+  const elapsed = now - state.startedAt;
+  if (elapsed >= MAX_UTTERANCE_MS || (elapsed >= SOFT_MAX_UTTERANCE_MS && !loud)) {
     const speechMs = (state.quietSince ?? now) - state.startedAt;
     return { state: IDLE, event: { type: 'end', at: now, speechMs, reason: 'too-long' } };
   }
   if (loud) return { state: state.quietSince === null ? state : { ...state, quietSince: null }, event: null };
   const quietSince = state.quietSince ?? now;
-  if (now - quietSince >= SPEECH_END_MS) {
+  // The quiet began up to one sample interval before the first quiet sample: three quiet samples in a
+  // row are a 300 ms pause.
+  if (now - quietSince + LEVEL_INTERVAL_MS >= UTTERANCE_PAUSE_MS) {
     const speechMs = quietSince - state.startedAt;
     return { state: IDLE, event: { type: 'end', at: now, speechMs, reason: 'silence' } };
   }
@@ -62,7 +79,7 @@ export function pushLevel(bars: readonly number[], level: number): number[] {
 /**
  * Collects microphone samples for utterances: keeps a short pre-roll while nobody speaks, so the first
  * syllable (spoken before the next 100 ms level sample) is not lost; records everything while an
- * utterance is open; on finish, drops most of the trailing second of silence.
+ * utterance is open; on finish, drops most of the trailing silence.
  */
 export class UtteranceRecorder {
   private preRoll: Float32Array[] = [];
