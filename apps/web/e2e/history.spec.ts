@@ -92,6 +92,8 @@ async function expectRestoredEntry(page: Page) {
   await expect(rows.first()).toContainText('Current');
   await page.keyboard.press('Escape');
   await expect(historyPanel(page)).toBeHidden();
+  // Closed: focus is back on the button that opened it (before the test types anywhere else).
+  await expect(page.getByRole('button', { name: 'History', exact: true })).toBeFocused();
 }
 
 test("Quick View: a saved note's History shows its versions, the changes, and restores an older one", async ({

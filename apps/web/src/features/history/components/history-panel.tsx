@@ -1,7 +1,7 @@
 import type { Note } from '@notewise/shared';
 import { History, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useRef, useState } from 'react';
+import { type RefObject, useRef, useState } from 'react';
 import { overlayClasses } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { ErrorState } from '@/components/ui/error-state';
@@ -22,6 +22,8 @@ export interface HistoryPanelProps {
   getCurrentMarkdown: () => string;
   /** A version was restored: the note as it now is (the session shows it). */
   onRestored: (note: Note) => void;
+  /** Gets focus back when the panel closes (the dialog has no Radix trigger to return it to). */
+  opener?: RefObject<HTMLElement | null>;
 }
 
 /**
@@ -35,6 +37,7 @@ export function HistoryPanel({
   onOpenChange,
   getCurrentMarkdown,
   onRestored,
+  opener,
 }: HistoryPanelProps) {
   const mobile = useIsMobile();
   const list = useVersionList(noteId);
@@ -123,7 +126,11 @@ export function HistoryPanel({
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
             const note = restored.current;
-            if (!note) return;
+            if (!note) {
+              event.preventDefault();
+              opener?.current?.focus();
+              return;
+            }
             restored.current = null;
             // The editor reopens on the restored text; focus goes to it, not to a button being replaced.
             event.preventDefault();
