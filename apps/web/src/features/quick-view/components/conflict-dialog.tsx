@@ -12,6 +12,8 @@ interface ConflictDialogProps {
   versions: ConflictVersions | null;
   onKeepMine: () => void;
   onUseTheirs: () => void;
+  /** Both texts, one after the other where they overlap (marked); absent, the choice is not offered. */
+  onKeepBoth?: (() => void) | undefined;
   /** Decide later: the dialog closes, the note stays unsaved. */
   onCancel: () => void;
 }
@@ -20,12 +22,18 @@ interface ConflictDialogProps {
  * A save hit a newer server version (409). Both versions are shown as readable text; nothing is
  * overwritten until the user keeps theirs or the server's.
  */
-export function ConflictDialog({ versions, onKeepMine, onUseTheirs, onCancel }: ConflictDialogProps) {
+export function ConflictDialog({
+  versions,
+  onKeepMine,
+  onUseTheirs,
+  onKeepBoth,
+  onCancel,
+}: ConflictDialogProps) {
   return (
     <Dialog open={versions !== null} onOpenChange={(open) => !open && onCancel()}>
       <DialogContent
         title="This note was changed elsewhere"
-        description="A newer version was saved while you were editing. Choose which version to keep; nothing is overwritten until you do."
+        description="A newer version changed the same part you edited. Choose what to keep; nothing is overwritten until you do."
         className="max-w-3xl"
       >
         {versions && (
@@ -47,6 +55,11 @@ export function ConflictDialog({ versions, onKeepMine, onUseTheirs, onCancel }: 
           <Button variant="secondary" onClick={onUseTheirs}>
             Use theirs
           </Button>
+          {onKeepBoth && (
+            <Button variant="secondary" onClick={onKeepBoth}>
+              Keep both
+            </Button>
+          )}
           <Button onClick={onKeepMine}>Keep mine</Button>
         </div>
       </DialogContent>

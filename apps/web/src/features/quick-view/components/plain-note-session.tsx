@@ -148,6 +148,7 @@ export function PlainNoteSession({ note, queued, controlRef, onReplace }: PlainN
             versions={session.conflict}
             onKeepMine={session.chooseMine}
             onUseTheirs={session.chooseTheirs}
+            onKeepBoth={session.chooseBoth}
             onCancel={session.decideLater}
           />
         </Suspense>

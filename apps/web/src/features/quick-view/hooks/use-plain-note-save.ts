@@ -7,6 +7,7 @@ import { type EditOp, isNetworkFailure, type QueueEntry } from '@/features/offli
 import { errorMessage, isApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { ConflictVersions } from '../components/conflict-dialog';
+import { mergeOnConflict } from '../lib/merge-on-conflict';
 import { useDirtyCheck } from './use-dirty-check';
 import { normalizeTitle } from './use-note-editor-control';
 import { type SavedNote, useOfflineEdit } from './use-offline-edit';
@@ -19,6 +20,8 @@ const AUTOSAVE_DELAY_MS = 1_000;
 export interface PendingConflict extends ConflictVersions {
   current: Note;
   resolve: (saved: boolean) => void;
+  /** "Keep both": the merge with every overlap holding my text and then theirs. */
+  both: { title: string; markdown: string };
 }
 
 interface PlainNoteSaveOptions {
@@ -134,12 +137,30 @@ export function usePlainNoteSave({
           : undefined;
         if (current) {
           setSaving(false);
+          // Mine is what the editor holds now (what was sent, plus anything typed since).
+          const mine = { title: normalizeTitle(titleRef.current), markdown: handle.getMarkdown() };
+          const theirs = { title: current.title, markdown: current.content };
+          const merged = mergeOnConflict(saved.current, mine, theirs);
+          saved.current = {
+            title: current.title,
+            markdown: current.content,
+            version: current.version,
+            snapshot: null,
+          };
+          // Edits to different paragraphs: both are kept and saved without asking (undo reverts the
+          // merge in the editor; the server keeps the text before it in the note's history).
+          if (merged.auto && merged.auto.title === mine.title) {
+            handle.setMarkdown(merged.auto.markdown);
+            nextReason.current = 'merge';
+            return saveVersion(current.version, quiet);
+          }
           return new Promise<boolean>((resolve) =>
             setConflict({
               current,
               resolve,
-              mine: { title: nextTitle, markdown },
+              mine: { title: mine.title, markdown: mine.markdown },
               theirs: { title: current.title, markdown: current.content, updatedAt: current.updatedAt },
+              both: merged.both,
             }),
           );
         }
@@ -250,6 +271,15 @@ export function usePlainNoteSave({
     nextReason.current = 'merge';
     void saveVersion(current.version).then(resolve);
   };
+  /** Keep both: every overlap keeps my text, then theirs, marked; saved over the server's version. */
+  const chooseBoth = () => {
+    if (!conflict) return;
+    const { current, resolve, both } = conflict;
+    setConflict(null);
+    editorRef.current?.setMarkdown(both.markdown);
+    nextReason.current = 'merge';
+    void saveVersion(current.version).then(resolve);
+  };
   const chooseTheirs = () => {
     if (!conflict) return;
     const { current, resolve } = conflict;
@@ -283,6 +313,7 @@ export function usePlainNoteSave({
     waiting: offline.waiting,
     online: offline.online,
     conflict,
+    chooseBoth,
     isDirty,
     isQueuedAsIs: offline.isQueuedAsIs,
     queueOffline,
