@@ -1,7 +1,9 @@
 /**
  * Word-level helpers shared by the grammar passes: which words are prose, how far apart two
- * spellings are, and which spellings are regional variants of each other.
+ * spellings are, which spellings are regional variants of each other, double spaces, days and months.
  */
+
+import { CALENDAR_NAMES } from './misspellings';
 
 export interface Edit {
   start: number;
@@ -65,4 +67,40 @@ export function americanSpelling(word: string): string {
       .replace(/ll(ed|ing|er|ers)$/, 'l$1')
       .replace(/(def|off|lic|pret)ence$/, '$1ense');
   return american(word);
+}
+
+/** Two or more spaces between words become one (not indentation, not a hard break, not in a table row). */
+export function doubleSpaceEdits(text: string, isProtected: (start: number, end: number) => boolean): Edit[] {
+  const edits: Edit[] = [];
+  for (const match of text.matchAll(/(?<=[^\s|])( {2,})(?=[^\s|])/g)) {
+    const lineStart = text.lastIndexOf('\n', match.index) + 1;
+    if (/^\s*\|/.test(text.slice(lineStart, match.index))) continue;
+    if (!isProtected(match.index, match.index + match[0].length))
+      edits.push({ start: match.index, end: match.index + match[0].length, replacement: ' ' });
+  }
+  return edits;
+}
+
+/**
+ * Harper's first suggestion for an unknown lower-case word, only when it is the single suggestion
+ * one edit away ('sentense' -> 'sentence'; 'shud' has three: 'scud', 'shad', 'shed', so no fix),
+ * or a day or month capitalised ('friday' -> 'Friday'; not 'electron' -> 'Electron'). Foreign words (non-ASCII letters), regional
+ * spellings and words that would gain a capital ('octobre' -> 'October') are left alone.
+ */
+export function spellingFix(word: string, suggestions: string[]): string | undefined {
+  if (!LOWER_CASE_WORD.test(word) || word.length < 4) return undefined;
+  const first = suggestions[0];
+  if (first === undefined) return undefined;
+  if (first !== word && first.toLowerCase() === word) return CALENDAR_NAMES.has(first) ? first : undefined;
+  if (first !== first.toLowerCase() || isRegionalVariant(word, first)) return undefined;
+  const close = suggestions.filter((suggestion) => editDistance(word, suggestion.toLowerCase()) <= 1);
+  return close.length === 1 && close[0] === first && editDistance(word, first) === 1 ? first : undefined;
+}
+
+/** A day or month written in lower case, capitalised ('friday' -> 'Friday'). */
+export function calendarName(word: string, suggestions: string[]): string | undefined {
+  const first = suggestions[0];
+  return first && first !== word && first.toLowerCase() === word && CALENDAR_NAMES.has(first)
+    ? first
+    : undefined;
 }

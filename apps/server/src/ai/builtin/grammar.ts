@@ -2,8 +2,15 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LocalLinter } from 'harper.js';
 import { endsWithAbbreviation } from '../heuristics/text';
 import { CONFUSED_WITH, confusableEdits } from './confusables';
-import { type Edit, editDistance, isProseWord, isRegionalVariant, LOWER_CASE_WORD } from './grammar-words';
-import { CALENDAR_NAMES, COMMON_MISSPELLINGS } from './misspellings';
+import {
+  calendarName,
+  doubleSpaceEdits,
+  type Edit,
+  isProseWord,
+  LOWER_CASE_WORD,
+  spellingFix,
+} from './grammar-words';
+import { COMMON_MISSPELLINGS } from './misspellings';
 import {
   correctSpelling,
   isNoun,
@@ -121,18 +128,6 @@ export interface GrammarContext {
   own: OwnWords;
 }
 
-/** Two or more spaces between words become one (not indentation, not a hard break, not in a table row). */
-function doubleSpaceEdits(text: string, isProtected: (start: number, end: number) => boolean): Edit[] {
-  const edits: Edit[] = [];
-  for (const match of text.matchAll(/(?<=[^\s|])( {2,})(?=[^\s|])/g)) {
-    const lineStart = text.lastIndexOf('\n', match.index) + 1;
-    if (/^\s*\|/.test(text.slice(lineStart, match.index))) continue;
-    if (!isProtected(match.index, match.index + match[0].length))
-      edits.push({ start: match.index, end: match.index + match[0].length, replacement: ' ' });
-  }
-  return edits;
-}
-
 /** harper rules about the commonly confused words of `CONFUSED_WITH` ('ThenThan', 'TheirToThere', 'ItsContraction'). */
 const HARPER_CONFUSION_RULE =
   /Their|There|Theyre|Its|Your|Then|Than|ToToo|TooTo|ToLose|WereWhere|Whose|Affect|Effect|Brake/;
@@ -152,22 +147,6 @@ const DOUBLES_THAT_CAN_BE_RIGHT = new Set([
   'no',
   'yes',
 ]);
-
-/**
- * Harper's first suggestion for an unknown lower-case word, only when it is the single suggestion
- * one edit away ('sentense' -> 'sentence'; 'shud' has three: 'scud', 'shad', 'shed', so no fix),
- * or a day or month capitalised ('friday' -> 'Friday'; not 'electron' -> 'Electron'). Foreign words (non-ASCII letters), regional
- * spellings and words that would gain a capital ('octobre' -> 'October') are left alone.
- */
-function spellingFix(word: string, suggestions: string[]): string | undefined {
-  if (!LOWER_CASE_WORD.test(word) || word.length < 4) return undefined;
-  const first = suggestions[0];
-  if (first === undefined) return undefined;
-  if (first !== word && first.toLowerCase() === word) return CALENDAR_NAMES.has(first) ? first : undefined;
-  if (first !== first.toLowerCase() || isRegionalVariant(word, first)) return undefined;
-  const close = suggestions.filter((suggestion) => editDistance(word, suggestion.toLowerCase()) <= 1);
-  return close.length === 1 && close[0] === first && editDistance(word, first) === 1 ? first : undefined;
-}
 
 const LINE_START_MARKER =
   /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)$/;
@@ -255,14 +234,6 @@ function safeEdit(
       return { start, end, replacement: sameCaseAs(problem, partner.text.toLowerCase()) };
     }
   }
-}
-
-/** A day or month written in lower case, capitalised ('friday' -> 'Friday'). */
-function calendarName(word: string, suggestions: string[]): string | undefined {
-  const first = suggestions[0];
-  return first && first !== word && first.toLowerCase() === word && CALENDAR_NAMES.has(first)
-    ? first
-    : undefined;
 }
 
 /** Words of the list of common misspellings, written as prose words in lower case. */
