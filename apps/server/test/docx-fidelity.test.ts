@@ -316,6 +316,26 @@ describe.each(dialects)('Word import over HTTP on %s', (dialect) => {
     expect(image.headers['content-type']).toBe('image/webp');
   });
 
+  it('keeps every picture of a document with more than ten intact (no placeholder is the start of another)', async () => {
+    const a = await account();
+    const files = unzipSync(fixture('tiny-picture.docx'));
+    const xml = strFromU8(files['word/document.xml']!);
+    const paragraph = /<w:p[ >].*?<\/w:p>/s.exec(xml)?.[0] ?? '';
+    expect(paragraph).toContain('<w:drawing>');
+    const twelve = xml.replace(paragraph, paragraph.repeat(12));
+    const response = await a.upload(
+      'twelve.docx',
+      zipSync({ ...files, 'word/document.xml': strToU8(twelve) }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [imported] = (response.json() as ImportResult).imported;
+    const note = (await a.call('GET', `/api/notes/${imported?.noteId}`)).json();
+    const sources = [...note.content.matchAll(/!\[[^\]]*\]\(([^)]*)\)/g)].map((match) => match[1]);
+    expect(sources.length).toBe(imported?.imagesImported);
+    expect(sources.length).toBeGreaterThan(10);
+    for (const source of sources) expect(source).toMatch(/^\/api\/images\/[0-9a-f-]{36}-[0-9a-f]{32}\.webp$/);
+  });
+
   it('leaves out an image the pipeline refuses and says so; keeps the summary for every file of a zip', async () => {
     const a = await account();
     const files = unzipSync(fixture('tiny-picture.docx'));

@@ -168,7 +168,8 @@ export async function convertDocx(parts: Record<string, Uint8Array>): Promise<Co
           else skipped.limit += 1;
           return { src: '' };
         }
-        const placeholder = `${prefix}${images.length}`;
+        // Terminated, so no placeholder is the start of another (`-1` is a prefix of `-10`).
+        const placeholder = `${prefix}${images.length}.image`;
         images.push({ placeholder, bytes: new Uint8Array(bytes) });
         return { src: placeholder };
       }),
