@@ -218,7 +218,7 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
     const content: string = stored.content;
     expect(content.indexOf('Summary')).toBeLessThan(content.indexOf('Transcript'));
     expect(content).toContain('Decisions');
-    expect(content).toMatch(/- \[ \] Alice will send the budget/);
+    expect(content).toMatch(/- \[ \] Alice: send the budget/);
     expect(content).toContain(`**You** (00:01): ${BURST_SENTENCES[0]}`);
     expect(content).toContain(`**You** (00:04): ${BURST_SENTENCES[1]}`);
     expect(content).toMatch(/\*\*Assistant\*\* \(00:10\): .*blue design/);
@@ -311,7 +311,7 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
       (p: { name: string }) => p.name === 'Inbox',
     );
     expect(saved.json().note.projectId).toBe(inbox?.id);
-    expect(saved.json().note.content).toMatch(/- \[ \] Alice will send the budget/);
+    expect(saved.json().note.content).toMatch(/- \[ \] Alice: send the budget/);
   });
 
   it('discards a call: the call and its turns are gone', async () => {
