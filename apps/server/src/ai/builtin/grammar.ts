@@ -31,6 +31,11 @@ import {
  */
 let linterPromise: Promise<LocalLinter> | undefined;
 
+/** Whether anything has asked for harper yet (nothing does at server start). */
+export function harperRequested(): boolean {
+  return linterPromise !== undefined;
+}
+
 export function loadHarper(): Promise<LocalLinter> {
   linterPromise ??= (async () => {
     const [{ LocalLinter, Dialect }, { slimBinary }] = await Promise.all([

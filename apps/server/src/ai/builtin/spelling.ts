@@ -33,6 +33,11 @@ async function dictionary(name: string): Promise<{ aff: Buffer; dic: Buffer }> {
   return { aff, dic };
 }
 
+/** Whether anything has asked for the spelling engine yet (nothing does at server start). */
+export function spellingRequested(): boolean {
+  return enginePromise !== undefined;
+}
+
 export function loadSpelling(): Promise<SpellingEngine> {
   enginePromise ??= (async () => {
     const require = createRequire(import.meta.url);
