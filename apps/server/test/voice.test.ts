@@ -14,6 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { BusEvent } from '../src/events/event-bus';
 import { deleteUser } from '../src/modules/admin/user-admin';
+import { createVoiceRepo } from '../src/modules/voice/voice.repo';
+import { purgeDiscardedCalls } from '../src/modules/voice/voice.service';
 import { dialects, request, setPlan, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
 import {
   BURST_SENTENCES,
@@ -314,17 +316,70 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
     expect(saved.json().note.content).toMatch(/- \[ \] Alice: send the budget/);
   });
 
-  it('discards a call: the call and its turns are gone', async () => {
+  it('discards a call restorably: listed under discarded, restored, purged after 30 days', async () => {
     const user = await signUp(t.app);
     const me = api(t, user);
     const call = await startCall(user);
     expect((await me.wav(call.id, speechWav(1))).statusCode).toBe(201);
-    expect(await turnRows(t, call.id)).toHaveLength(1);
     expect((await me.delete(`/api/voice/calls/${call.id}`)).statusCode).toBe(204);
+    // Gone from the calls and every route but Restore; the turns are kept.
     expect((await me.get(`/api/voice/calls/${call.id}`)).statusCode).toBe(404);
-    expect(await turnRows(t, call.id)).toHaveLength(0);
-    expect((await me.get('/api/voice/calls')).json().calls).toEqual([]);
+    expect((await me.post(`/api/voice/calls/${call.id}/save`, { title: 'x', projectId: null })).statusCode).toBe(404);
     expect((await me.delete(`/api/voice/calls/${call.id}`)).statusCode).toBe(404);
+    expect(await turnRows(t, call.id)).toHaveLength(1);
+    let list = (await me.get('/api/voice/calls')).json();
+    expect(list.calls).toEqual([]);
+    expect(list.discarded).toHaveLength(1);
+    expect(list.discarded[0]).toMatchObject({ id: call.id, status: 'ended', turnCount: 1 });
+
+    const restored = await me.post(`/api/voice/calls/${call.id}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json().call).toMatchObject({ id: call.id, status: 'ended' });
+    list = (await me.get('/api/voice/calls')).json();
+    expect(list.calls.map((item: { id: string }) => item.id)).toEqual([call.id]);
+    expect(list.discarded).toEqual([]);
+    expect((await me.post(`/api/voice/calls/${call.id}/restore`)).statusCode).toBe(404);
+    // Another user cannot restore it.
+    const other = api(t, await signUp(t.app));
+    expect((await me.delete(`/api/voice/calls/${call.id}`)).statusCode).toBe(204);
+    expect((await other.post(`/api/voice/calls/${call.id}/restore`)).statusCode).toBe(404);
+
+    // The hourly purge: a call discarded 29 days ago stays, one discarded 31 days ago goes with its turns.
+    const recent = await startCall(user);
+    expect((await me.wav(recent.id, speechWav(1))).statusCode).toBe(201);
+    expect((await me.delete(`/api/voice/calls/${recent.id}`)).statusCode).toBe(204);
+    const db = t.database.db;
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+    await db
+      .updateTable('voice_calls')
+      .set({ discarded_at: daysAgo(31) })
+      .where('id', '=', call.id)
+      .execute();
+    await db
+      .updateTable('voice_calls')
+      .set({ discarded_at: daysAgo(29) })
+      .where('id', '=', recent.id)
+      .execute();
+    expect(await purgeDiscardedCalls(createVoiceRepo(db))).toBeGreaterThanOrEqual(1);
+    expect(await turnRows(t, call.id)).toHaveLength(0);
+    list = (await me.get('/api/voice/calls')).json();
+    expect(list.discarded.map((item: { id: string }) => item.id)).toEqual([recent.id]);
+  });
+
+  it('deletes a call where nothing was said at once (no empty row to restore)', async () => {
+    const user = await signUp(t.app);
+    const me = api(t, user);
+    const call = await startCall(user);
+    // Still live: Discard ends it on the way.
+    expect((await me.delete(`/api/voice/calls/${call.id}`)).statusCode).toBe(204);
+    const list = (await me.get('/api/voice/calls')).json();
+    expect(list).toEqual({ calls: [], discarded: [] });
+    const rows = await t.database.db
+      .selectFrom('voice_calls')
+      .select('id')
+      .where('id', '=', call.id)
+      .execute();
+    expect(rows).toEqual([]);
   });
 
   it('refuses bad audio with a clear 4xx and stores nothing', async () => {

@@ -147,8 +147,14 @@ export type CreateVoiceCallBody = z.infer<typeof createVoiceCallBodySchema>;
 /** POST /api/voice/calls, POST /api/voice/calls/:id/end */
 export const voiceCallResponseSchema = z.object({ call: voiceCallSchema });
 
-/** GET /api/voice/calls: newest first, the last VOICE_HISTORY_LIMIT. */
-export const voiceCallListSchema = z.object({ calls: z.array(voiceCallSummarySchema) });
+/**
+ * GET /api/voice/calls: newest first, the last VOICE_HISTORY_LIMIT; `discarded`: the calls discarded
+ * in the last 30 days (restorable), newest discard first.
+ */
+export const voiceCallListSchema = z.object({
+  calls: z.array(voiceCallSummarySchema),
+  discarded: z.array(voiceCallSummarySchema),
+});
 export type VoiceCallList = z.infer<typeof voiceCallListSchema>;
 
 /** GET /api/voice/calls/:id */

@@ -218,6 +218,8 @@ export interface VoiceCallsTable {
   started_at: Timestamp;
   ended_at: Timestamp | null;
   last_activity_at: Timestamp;
+  /** Discarded since (migration 023, decision 057): restorable for 30 days, then purged. */
+  discarded_at: Timestamp | null;
 }
 
 export interface VoiceTurnsTable {

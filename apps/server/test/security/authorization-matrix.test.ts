@@ -210,6 +210,9 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
       "per-user call (another user: 404); the body's project is checked with the notes 'create' policy: 404 unseen, 403 refused (voice.test.ts)",
   },
   'DELETE /api/voice/calls/:id': { unscoped: 'per-user call: another user gets 404 (voice.test.ts)' },
+  'POST /api/voice/calls/:id/restore': {
+    unscoped: 'per-user discarded call: another user gets 404 (voice.test.ts)',
+  },
   'POST /api/voice/speech': {
     unscoped: 'text in, audio out; no stored object; requireAccess (voice.test.ts)',
   },

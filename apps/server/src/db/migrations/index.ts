@@ -20,6 +20,7 @@ import { noteClientIdsMigration } from './019-note-client-ids';
 import { shareCodeIssuedMigration } from './020-share-code-issued';
 import { operationsMigration } from './021-operations';
 import { historyTrashMigration } from './022-history-trash';
+import { voiceDiscardMigration } from './023-voice-discard';
 
 /**
  * Versioned migrations. Never edit or renumber one that has landed on main; add the next number.
@@ -48,6 +49,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '020-share-code-issued': shareCodeIssuedMigration(dialect),
     '021-operations': operationsMigration(),
     '022-history-trash': historyTrashMigration(dialect),
+    '023-voice-discard': voiceDiscardMigration(dialect),
   };
 }
 

@@ -99,6 +99,8 @@ export function createVoiceRepo(db: Kysely<Database>) {
         .select([...CALL_COLUMNS, 'notes', 'notes_turn_count'])
         .where('id', '=', callId)
         .where('user_id', '=', userId)
+        // A discarded call is gone for every route but Restore.
+        .where('discarded_at', 'is', null)
         .executeTakeFirst();
       if (!row) return undefined;
       return {
@@ -108,11 +110,14 @@ export function createVoiceRepo(db: Kysely<Database>) {
       };
     },
 
-    async list(userId: string): Promise<VoiceCallSummary[]> {
+    /** The newest calls, or (`discarded`) the ones discarded and not yet purged, newest discard first. */
+    async list(userId: string, discarded = false): Promise<VoiceCallSummary[]> {
       const calls = await db
         .selectFrom('voice_calls')
         .select(CALL_COLUMNS)
         .where('user_id', '=', userId)
+        .where('discarded_at', discarded ? 'is not' : 'is', null)
+        .orderBy(discarded ? 'discarded_at' : 'started_at', 'desc')
         .orderBy('started_at', 'desc')
         .orderBy('id', 'desc')
         .limit(VOICE_HISTORY_LIMIT)
@@ -227,7 +232,41 @@ export function createVoiceRepo(db: Kysely<Database>) {
       return Number(result.numUpdatedRows) > 0;
     },
 
-    /** Discard: the call and (cascade) its turns. */
+    /** Discard: marked, restorable until the purge (a live call is ended first by the service). */
+    async discard(userId: string, callId: string): Promise<boolean> {
+      const result = await db
+        .updateTable('voice_calls')
+        .set({ discarded_at: nowIso() })
+        .where('id', '=', callId)
+        .where('user_id', '=', userId)
+        .where('discarded_at', 'is', null)
+        .where('status', '!=', 'live')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    async restore(userId: string, callId: string): Promise<boolean> {
+      const result = await db
+        .updateTable('voice_calls')
+        .set({ discarded_at: null })
+        .where('id', '=', callId)
+        .where('user_id', '=', userId)
+        .where('discarded_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Calls discarded before `before` go for good (their turns cascade); how many went. */
+    async purgeDiscarded(before: Date): Promise<number> {
+      const result = await db
+        .deleteFrom('voice_calls')
+        .where('discarded_at', 'is not', null)
+        .where('discarded_at', '<', before.toISOString())
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
+    /** Deleted at once: a call with nothing said (nothing to restore), and its turns (cascade). */
     async remove(userId: string, callId: string): Promise<boolean> {
       const result = await db
         .deleteFrom('voice_calls')

@@ -25,6 +25,9 @@ import { VoiceError } from '../../voice/errors';
 import { createVoiceRepo } from './voice.repo';
 import { createVoiceService, type VoiceDeps, type VoiceService } from './voice.service';
 
+/** How often the discarded calls past their 30 days are purged. */
+const VOICE_PURGE_INTERVAL_MS = 3_600_000;
+
 /** Content types a WAV arrives with (browsers and tools differ); parameters such as `; codecs=1` are ignored. */
 const WAV_TYPES = new Set(['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave']);
 
@@ -58,7 +61,10 @@ export function registerVoiceRoutes(
   r.get(
     '/api/voice/calls',
     { ...guarded, schema: { response: { 200: voiceCallListSchema } } },
-    async (request) => ({ calls: await service.list(currentUser(request).id) }),
+    async (request) => {
+      const userId = currentUser(request).id;
+      return { calls: await service.list(userId), discarded: await service.discarded(userId) };
+    },
   );
 
   r.get(
@@ -156,6 +162,26 @@ export function registerVoiceRoutes(
       return reply.status(204).send();
     },
   );
+
+  r.post(
+    '/api/voice/calls/:id/restore',
+    { ...guarded, schema: { params: voiceCallParamsSchema, response: { 200: voiceCallResponseSchema } } },
+    async (request) => ({ call: await service.restore(currentUser(request).id, request.params.id) }),
+  );
+
+  // The voice module's own hourly job: calls discarded over 30 days ago go for good. Idempotent, so
+  // several instances may overlap.
+  const purge = async () => {
+    try {
+      const purged = await service.purgeDiscarded();
+      if (purged > 0) app.log.info({ purged }, 'discarded voice calls purged');
+    } catch (err) {
+      app.log.error({ err }, 'purging discarded voice calls failed; tried again in an hour');
+    }
+  };
+  const purgeTimer = setInterval(() => void purge(), VOICE_PURGE_INTERVAL_MS);
+  purgeTimer.unref();
+  app.addHook('onClose', async () => clearInterval(purgeTimer));
 
   r.post(
     '/api/voice/speech',

@@ -35,6 +35,8 @@ import { callNoteMarkdown } from './voice-note';
 export const NOTES_EVERY_USER_TURNS = 3;
 /** A live call with no turn for this long is ended when its owner starts a new one (a closed tab). */
 export const IDLE_CALL_MS = 5 * 60_000;
+/** A discarded call can be restored this long, like a note in Trash; then the hourly purge deletes it. */
+export const DISCARD_RETENTION_DAYS = 30;
 
 export interface VoiceDeps {
   config: Config;
@@ -48,6 +50,11 @@ export interface VoiceDeps {
   rateLimiter: RateLimiter;
   /** Another engine (tests); by default the one STT_BASE_URL configures. */
   stt?: SpeechToText | undefined;
+}
+
+/** Deletes the calls discarded more than DISCARD_RETENTION_DAYS before `now`; how many went. */
+export function purgeDiscardedCalls(repo: Pick<VoiceRepo, 'purgeDiscarded'>, now = Date.now()) {
+  return repo.purgeDiscarded(new Date(now - DISCARD_RETENTION_DAYS * 86_400_000));
 }
 
 const utcDay = (at = new Date()) => at.toISOString().slice(0, 10);
@@ -172,6 +179,8 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
 
     list: (userId: string) => repo.list(userId),
 
+    discarded: (userId: string) => repo.list(userId, true),
+
     async detail(userId: string, callId: string) {
       const found = await callOf(userId, callId);
       return { call: found.call, turns: await repo.turns(callId), notes: found.notes };
@@ -266,9 +275,27 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       return { note, call: (await callOf(userId, callId)).call };
     },
 
+    /**
+     * Discard asks first in the web app and can be undone for DISCARD_RETENTION_DAYS: the call is
+     * ended and marked. One where nothing was said is deleted at once (there is nothing to restore).
+     */
     async discard(userId: string, callId: string) {
-      if (!(await repo.remove(userId, callId))) throw notFound(VOICE_MESSAGES.callNotFound);
+      const found = await callOf(userId, callId);
+      if (found.call.status === 'live') await endCall(userId, callId);
+      if ((await repo.turns(callId)).length === 0) {
+        await repo.remove(userId, callId);
+        return;
+      }
+      if (!(await repo.discard(userId, callId))) throw notFound(VOICE_MESSAGES.callNotFound);
     },
+
+    async restore(userId: string, callId: string): Promise<VoiceCall> {
+      if (!(await repo.restore(userId, callId))) throw notFound(VOICE_MESSAGES.callNotFound);
+      return (await callOf(userId, callId)).call;
+    },
+
+    /** Calls discarded more than DISCARD_RETENTION_DAYS ago go for good. */
+    purgeDiscarded: (now = Date.now()) => purgeDiscardedCalls(repo, now),
 
     async speech(userId: string, text: string, signal?: AbortSignal) {
       if (!config.voice.tts) throw ttsOffError();
