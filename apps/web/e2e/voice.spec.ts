@@ -230,7 +230,9 @@ test.describe('with a microphone', () => {
     await expect(recent.getByRole('listitem').first()).toContainText('We decided to use the blue design');
   });
 
-  test('Discard stores nothing (on a 390 px phone screen)', async ({ page }) => {
+  test('Discard asks first and can be undone from Recently discarded (on a 390 px phone screen)', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 390, height: 844 });
     await signUp(page);
@@ -252,14 +254,35 @@ test.describe('with a microphone', () => {
     const dialog = page.getByRole('dialog', { name: 'Save Call Notes' });
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await dialog.getByRole('button', { name: 'Discard' }).click();
+    // It asks first, with the focus on Cancel so a stray Enter discards nothing.
+    const confirm = page.getByRole('alertdialog', { name: 'Discard this call?' });
+    await expect(confirm).toContainText('restore it');
+    await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(confirm).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Discard' }).click();
+    await confirm.getByRole('button', { name: 'Discard' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Call discarded. Nothing was stored.')).toBeVisible();
+    await expect(page.getByText('Call discarded. You can restore it from Recently discarded')).toBeVisible();
 
-    const { calls } = await apiGet<{ calls: unknown[] }>(page, '/api/voice/calls');
-    expect(calls).toHaveLength(0);
+    let list = await apiGet<{ calls: unknown[]; discarded: { id: string }[] }>(page, '/api/voice/calls');
+    expect(list.calls).toHaveLength(0);
+    expect(list.discarded).toHaveLength(1);
     const counts = await apiGet<{ total: number }>(page, '/api/notes/counts');
     expect(counts.total).toBe(0);
     await expect(card.getByText('No calls yet.')).toBeVisible();
+
+    // Restored from Recently discarded: back under Recent calls, to be saved.
+    const discarded = card.getByRole('list', { name: 'Recently discarded calls' });
+    await discarded.getByRole('button', { name: /^Restore the call of / }).click();
+    await expect(page.getByText('Call restored to Recent calls.')).toBeVisible();
+    await expect(discarded).toBeHidden();
+    const recent = card.getByRole('list', { name: 'Recent calls' });
+    await expect(recent.getByRole('listitem').first()).toContainText('Not saved');
+    list = await apiGet<{ calls: unknown[]; discarded: { id: string }[] }>(page, '/api/voice/calls');
+    expect(list.calls).toHaveLength(1);
+    expect(list.discarded).toHaveLength(0);
   });
 
   test('a reload during a call offers to save what was captured', async ({ page }) => {

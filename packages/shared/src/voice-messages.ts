@@ -64,7 +64,13 @@ export const VOICE_CARD_MESSAGES = {
     'A call was interrupted before it was saved. What was said is kept: save it as a note or discard it.',
   nothingSaid: 'Nothing was said, so the call was not kept.',
   saved: 'Call notes saved',
-  discarded: 'Call discarded. Nothing was stored.',
+  discarded: 'Call discarded. You can restore it from Recently discarded for 30 days.',
+  discardQuestion: 'Discard this call?',
+  discardExplained:
+    'Its transcript and notes are not saved as a note. The call stays under Recently discarded for 30 days, where you can restore it.',
+  discardedKept: 'Discarded calls are kept for 30 days, then deleted.',
+  restored: 'Call restored to Recent calls.',
+  restoreFailed: 'The call could not be restored. Please try again.',
   saveFailed: 'The call notes could not be saved. Please try again.',
   discardFailed: 'The call could not be discarded. Please try again.',
   endFailed:

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ProjectSelect } from '@/components/project-select';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
 import { Field } from '@/components/ui/field';
@@ -39,8 +40,9 @@ async function ensureEnded(detail: VoiceCallDetail): Promise<void> {
 
 /**
  * 'Save Call Notes' (docs/product.md §2 and §4): an editable title, the project, the notes and the whole transcript.
- * Save makes a normal note (notes first, then the transcript) and offers to open it; Discard deletes
- * the call and its turns. Closing with the X keeps the call under Recent calls.
+ * Save makes a normal note (notes first, then the transcript) and offers to open it; Discard asks
+ * first (focus on Cancel) and moves the call to Recently discarded for 30 days. Closing with the X
+ * keeps the call under Recent calls.
  */
 export function SaveCallDialog({ detail, onClose, onBusyChange }: SaveCallDialogProps) {
   const queryClient = useQueryClient();
@@ -49,6 +51,7 @@ export function SaveCallDialog({ detail, onClose, onBusyChange }: SaveCallDialog
   const [title, setTitle] = useState('');
   const [projectId, setProjectId] = useState('');
   const [busy, setBusy] = useState<false | 'saving' | 'discarding'>(false);
+  const [confirming, setConfirming] = useState(false);
   const projectFieldId = useId();
   const callId = detail?.call.id;
   const startedAt = detail?.call.startedAt;
@@ -104,6 +107,7 @@ export function SaveCallDialog({ detail, onClose, onBusyChange }: SaveCallDialog
 
   const discard = async () => {
     if (!detail || busy) return;
+    setConfirming(false);
     setBusy('discarding');
     try {
       await ensureEnded(detail);
@@ -184,7 +188,7 @@ export function SaveCallDialog({ detail, onClose, onBusyChange }: SaveCallDialog
             <DialogActions
               secondary={{
                 label: busy === 'discarding' ? 'Discarding...' : 'Discard',
-                onClick: discard,
+                onClick: () => setConfirming(true),
                 pending: busy === 'discarding',
                 disabled: busy !== false,
               }}
@@ -197,6 +201,15 @@ export function SaveCallDialog({ detail, onClose, onBusyChange }: SaveCallDialog
             />
           </form>
         )}
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={VOICE_CARD_MESSAGES.discardQuestion}
+          description={VOICE_CARD_MESSAGES.discardExplained}
+          confirmLabel="Discard"
+          destructive
+          onConfirm={() => void discard()}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -30,6 +30,7 @@ import { toast } from '../lib/notify';
 import { pickMode } from '../lib/pick-mode';
 import { mergeTurns } from '../lib/turns';
 import { CallHistory } from './call-history';
+import { DiscardedCalls } from './discarded-calls';
 import { LiveNotes } from './live-notes';
 import { Transcript } from './transcript';
 import { WatchedCall } from './watched-call';
@@ -308,6 +309,7 @@ export function VoiceCard() {
           />
         </section>
       )}
+      {allowed && <DiscardedCalls headingId={`${titleId}-discarded`} />}
 
       {ended && (
         <Suspense fallback={null}>
