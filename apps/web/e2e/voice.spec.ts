@@ -385,6 +385,19 @@ test.describe('when the speech server goes down', () => {
     await expect(recent.getByRole('listitem').first()).toContainText('Not saved');
     await expect(recent.getByRole('button', { name: /Save or discard the call/ })).toBeVisible();
   });
+  test('a call that fails before anything was said leaves no empty row', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signUp(page);
+    const card = voiceCard(page);
+    if (speech) speech.mode = 'drop';
+    await card.getByRole('button', { name: 'Start call' }).click();
+    await expect(page.getByText(/The speech server at .* is not reachable/)).toBeVisible({ timeout: 30_000 });
+    await expect(card.getByTestId('voice-status')).toHaveText('Ready');
+    await expect(card.getByText('No calls yet.')).toBeVisible();
+    await expect
+      .poll(async () => await apiGet<{ calls: unknown[]; discarded: unknown[] }>(page, '/api/voice/calls'))
+      .toEqual({ calls: [], discarded: [] });
+  });
 });
 
 test.describe('without microphone permission', () => {
