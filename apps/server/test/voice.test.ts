@@ -278,13 +278,25 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
     const live = starts.find((r) => r.statusCode === 201)?.json().call;
 
     // Its tab went away six minutes ago: a new call ends it (the transcript stays, to be saved).
-    await t.database.db
-      .updateTable('voice_calls')
-      .set({ last_activity_at: new Date(Date.now() - 6 * 60_000).toISOString() })
-      .where('id', '=', live.id)
-      .execute();
-    const fresh = await startCall(user);
+    const said = await me.post(`/api/voice/calls/${live.id}/turns`, {
+      speaker: 'user',
+      text: 'Something worth keeping.',
+      offsetMs: 0,
+    });
+    expect(said.statusCode, said.body).toBe(201);
+    const abandon = (id: string) =>
+      t.database.db
+        .updateTable('voice_calls')
+        .set({ last_activity_at: new Date(Date.now() - 6 * 60_000).toISOString() })
+        .where('id', '=', id)
+        .execute();
+    await abandon(live.id);
+    const silent = await startCall(user);
     expect((await me.get(`/api/voice/calls/${live.id}`)).json().call.status).toBe('ended');
+    // One abandoned with nothing said is deleted, not left as an empty row.
+    await abandon(silent.id);
+    const fresh = await startCall(user);
+    expect((await me.get(`/api/voice/calls/${silent.id}`)).statusCode).toBe(404);
 
     await me.post(`/api/voice/calls/${fresh.id}/end`);
     const ids = [fresh.id];
@@ -324,7 +336,9 @@ describe.each(dialects)('voice assistant on %s', (dialect) => {
     expect((await me.delete(`/api/voice/calls/${call.id}`)).statusCode).toBe(204);
     // Gone from the calls and every route but Restore; the turns are kept.
     expect((await me.get(`/api/voice/calls/${call.id}`)).statusCode).toBe(404);
-    expect((await me.post(`/api/voice/calls/${call.id}/save`, { title: 'x', projectId: null })).statusCode).toBe(404);
+    expect(
+      (await me.post(`/api/voice/calls/${call.id}/save`, { title: 'x', projectId: null })).statusCode,
+    ).toBe(404);
     expect((await me.delete(`/api/voice/calls/${call.id}`)).statusCode).toBe(404);
     expect(await turnRows(t, call.id)).toHaveLength(1);
     let list = (await me.get('/api/voice/calls')).json();

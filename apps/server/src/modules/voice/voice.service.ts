@@ -167,8 +167,10 @@ export function createVoiceService(deps: VoiceDeps, log?: FastifyBaseLogger) {
       }
       const live = await repo.liveCall(userId);
       if (live && Date.now() - Date.parse(live.lastActivityAt) > IDLE_CALL_MS) {
-        // The tab that held it is gone: end it (its transcript stays, to be saved from the history).
-        await endCall(userId, live.id);
+        // The tab that held it is gone: end it (its transcript stays, to be saved from the history);
+        // one where nothing was said is deleted rather than left as an empty row.
+        if ((await repo.turns(live.id)).length === 0) await repo.remove(userId, live.id);
+        else await endCall(userId, live.id);
       }
       const created = await repo.create(userId, mode);
       if (created === 'active') {
