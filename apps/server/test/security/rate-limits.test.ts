@@ -129,6 +129,21 @@ describe.each(dialects)('sign-in and sign-up limits on %s', (dialect) => {
     });
   });
 
+  it('password resets: at most 3 emails an hour to one address from any number of IPs, and a per-IP limit', async () => {
+    await withApp(dialect, { AUTH_RATE_LIMIT: '5' }, async (t) => {
+      const { email } = await signUp(t.app);
+      const ask = (address: string, ip: string) =>
+        request(t.app, 'POST', '/api/auth/request-password-reset', { ip, body: { email: address } });
+      for (let i = 1; i <= 3; i += 1) expect((await ask(email, `198.51.100.${i}`)).statusCode).not.toBe(429);
+      expectTooMany(await ask(email, '198.51.100.9'));
+      expectTooMany(await ask(email.toUpperCase(), '198.51.100.10'));
+      // One address asking for many inboxes is stopped by its own limit.
+      for (let i = 0; i < 5; i += 1)
+        expect((await ask(uniqueEmail(), '203.0.113.7')).statusCode).not.toBe(429);
+      expectTooMany(await ask(uniqueEmail(), '203.0.113.7'));
+    });
+  });
+
   it('no spelling of the sign-in path gets around a standing lock', async () => {
     await withApp(dialect, {}, async (t) => {
       const { email, password } = await signUp(t.app);

@@ -6,7 +6,14 @@ import { createSignInLock, deviceCookie, deviceIdFrom, newDeviceId } from './sig
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email';
 const SIGN_UP_PATH = '/api/auth/sign-up/email';
+const RESET_REQUEST_PATH = '/api/auth/request-password-reset';
+const RESET_PATH = '/api/auth/reset-password';
 const MINUTE_MS = 60_000;
+/**
+ * Reset emails one address may be sent per hour, whoever asks from wherever: a reset request cannot
+ * be turned into a flood of mail at someone else's inbox.
+ */
+export const RESET_EMAILS_PER_HOUR = 3;
 
 export {
   SIGN_IN_ACCOUNT_LIMITS,
@@ -54,13 +61,19 @@ export interface AuthLimitOptions {
 }
 
 /**
- * Limits on sign-in (per IP, then per account with a growing delay) and sign-up (per IP), in front
- * of the better-auth routes. The IP is Fastify's `request.ip`, which follows TRUST_PROXY.
+ * Limits on sign-in (per IP, then per account with a growing delay), sign-up (per IP) and password
+ * resets (per IP, and reset emails per address per hour), in front of the better-auth routes. The IP is Fastify's `request.ip`, which follows TRUST_PROXY.
  */
 export function registerAuthLimits(app: FastifyInstance, limiter: RateLimiter, options: AuthLimitOptions) {
   const { perIpPerMinute } = options;
   const signInPerIp: RateLimitRule = { name: 'sign-in-ip', limit: perIpPerMinute, windowMs: MINUTE_MS };
   const signUpPerIp: RateLimitRule = { name: 'sign-up-ip', limit: perIpPerMinute, windowMs: MINUTE_MS };
+  const resetPerIp: RateLimitRule = { name: 'password-reset-ip', limit: perIpPerMinute, windowMs: MINUTE_MS };
+  const resetPerEmail: RateLimitRule = {
+    name: 'password-reset-email',
+    limit: RESET_EMAILS_PER_HOUR,
+    windowMs: 60 * MINUTE_MS,
+  };
   const lock = createSignInLock(limiter);
   const exempt = new Set(options.exemptEmails?.map(normalizeEmail));
   const addressOf = (request: FastifyRequest) => addressKey(request.ip, options.ipv6Prefix);
@@ -70,6 +83,15 @@ export function registerAuthLimits(app: FastifyInstance, limiter: RateLimiter, o
     if (path === SIGN_UP_PATH) {
       const byIp = await limiter.consume(signUpPerIp, addressOf(request));
       if (!byIp.allowed) throw rateLimited(reply, byIp.retryAfterSeconds);
+      return;
+    }
+    if (path === RESET_REQUEST_PATH || path === RESET_PATH) {
+      const byIp = await limiter.consume(resetPerIp, addressOf(request));
+      if (!byIp.allowed) throw rateLimited(reply, byIp.retryAfterSeconds);
+      const email = path === RESET_REQUEST_PATH ? emailOf(request.body) : undefined;
+      if (!email) return;
+      const byEmail = await limiter.consume(resetPerEmail, email);
+      if (!byEmail.allowed) throw rateLimited(reply, byEmail.retryAfterSeconds);
       return;
     }
     if (path !== SIGN_IN_PATH) return;
