@@ -68,6 +68,7 @@ export const BACKGROUND_JOBS = [
   'import-worker',
   'history-pruning',
   'trash-purge',
+  'voice-purge',
 ] as const;
 export type BackgroundJob = (typeof BACKGROUND_JOBS)[number];
 

@@ -1,13 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
-import { opsMetrics } from '../../ops/metrics';
+import { startHourlyJob } from '../../ops/hourly-job';
 import type { ObjectStorage } from '../../storage';
 import { DELETE_CHUNK } from './trash.repo';
 
 const DAY_MS = 86_400_000;
-/** How often every instance purges; each run is idempotent, so several instances may overlap. */
-export const PURGE_INTERVAL_MS = 3_600_000;
 /** Expired items deleted per round trip. */
 const PURGE_BATCH = 200;
 
@@ -153,26 +151,5 @@ export function startTrashPurge(
   retentionDays: number,
   log: FastifyBaseLogger,
 ): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const result = await purgeTrash(db, storage, retentionDays, log);
-      if (result.projects + result.notes > 0) log.info(result, 'trash purged');
-    } catch (err) {
-      opsMetrics.jobFailed('trash-purge');
-      log.error({ err }, 'trash purge failed; tried again in an hour');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, PURGE_INTERVAL_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return startHourlyJob('trash-purge', () => purgeTrash(db, storage, retentionDays, log), log);
 }

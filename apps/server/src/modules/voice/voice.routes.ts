@@ -21,12 +21,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { NO_CONTENT } from '../../http/api-docs';
 import { errorBody } from '../../http/errors';
 import { currentUser } from '../../http/session';
+import { startHourlyJob } from '../../ops/hourly-job';
 import { VoiceError } from '../../voice/errors';
 import { createVoiceRepo } from './voice.repo';
 import { createVoiceService, type VoiceDeps, type VoiceService } from './voice.service';
 
 /** How often the discarded calls past their 30 days are purged. */
-const VOICE_PURGE_INTERVAL_MS = 3_600_000;
 
 /** Content types a WAV arrives with (browsers and tools differ); parameters such as `; codecs=1` are ignored. */
 const WAV_TYPES = new Set(['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave']);
@@ -169,19 +169,13 @@ export function registerVoiceRoutes(
     async (request) => ({ call: await service.restore(currentUser(request).id, request.params.id) }),
   );
 
-  // The voice module's own hourly job: calls discarded over 30 days ago go for good. Idempotent, so
-  // several instances may overlap.
-  const purge = async () => {
-    try {
-      const purged = await service.purgeDiscarded();
-      if (purged > 0) app.log.info({ purged }, 'discarded voice calls purged');
-    } catch (err) {
-      app.log.error({ err }, 'purging discarded voice calls failed; tried again in an hour');
-    }
-  };
-  const purgeTimer = setInterval(() => void purge(), VOICE_PURGE_INTERVAL_MS);
-  purgeTimer.unref();
-  app.addHook('onClose', async () => clearInterval(purgeTimer));
+  // Calls discarded over 30 days ago go for good (idempotent: several instances may overlap).
+  const stopPurge = startHourlyJob(
+    'voice-purge',
+    async () => ({ purged: await service.purgeDiscarded() }),
+    app.log,
+  );
+  app.addHook('onClose', async () => stopPurge());
 
   r.post(
     '/api/voice/speech',

@@ -3,15 +3,13 @@ import { type Kysely, sql } from 'kysely';
 import type { HistorySettings } from '../../../config/history-env';
 import { toIso } from '../../../db/time';
 import type { Database, Timestamp } from '../../../db/types';
-import { opsMetrics } from '../../../ops/metrics';
+import { startHourlyJob } from '../../../ops/hourly-job';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** Notes thinned per round trip, and rows deleted per statement (SQLite binds at most 32,766). */
 const NOTES_PER_BATCH = 200;
 const DELETE_CHUNK = 500;
-/** How often every instance prunes; each run is idempotent, so several instances may overlap. */
-export const PRUNE_INTERVAL_MS = HOUR;
 
 export type RetentionPolicy = Pick<
   HistorySettings,
@@ -155,32 +153,11 @@ export async function pruneHistory(db: Kysely<Database>, policy: RetentionPolicy
   return { thinned, overBudget };
 }
 
-/** Prunes in the background, hourly (first run a minute after start); the returned function stops it. */
+/** Prunes in the background, hourly; the returned function stops it. */
 export function startHistoryPruning(
   db: Kysely<Database>,
   policy: RetentionPolicy,
   log: FastifyBaseLogger,
 ): () => void {
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const result = await pruneHistory(db, policy);
-      if (result.thinned + result.overBudget > 0) log.info(result, 'note history pruned');
-    } catch (err) {
-      opsMetrics.jobFailed('history-pruning');
-      log.error({ err }, 'note history pruning failed; tried again in an hour');
-    } finally {
-      running = false;
-    }
-  };
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, PRUNE_INTERVAL_MS);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
+  return startHourlyJob('history-pruning', () => pruneHistory(db, policy), log);
 }
