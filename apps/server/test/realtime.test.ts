@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import type { ChangeEvent, RealtimeEvent } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import * as Y from 'yjs';
 import { Outbox } from '../src/realtime/events-socket';
 import { createTestDatabase, dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { collabClient, typeParagraph, until } from './support/collab-client';
 
 async function listen(t: TestApp): Promise<string> {
   await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -140,60 +139,6 @@ describe.each(dialects)('live updates on %s', (dialect) => {
     expect(await new Promise<number>((resolve) => foreign.on('close', (c) => resolve(c)))).toBe(4401);
   });
 });
-
-function collabClient(host: string, cookie: string, noteId: string) {
-  const doc = new Y.Doc();
-  const socket = new HocuspocusProviderWebsocket({
-    url: `ws://${host}/collab`,
-    WebSocketPolyfill: class extends WebSocket {
-      constructor(url: string) {
-        super(url, { headers: { cookie, origin: `http://${host}` } });
-      }
-    } as unknown as typeof globalThis.WebSocket,
-  });
-  let failure: string | null = null;
-  const provider = new HocuspocusProvider({
-    websocketProvider: socket,
-    name: `note:${noteId}`,
-    document: doc,
-    token: 'session-cookie',
-    onAuthenticationFailed: ({ reason }) => {
-      failure = reason;
-    },
-  });
-  // A shared socket does not connect by itself: the provider attaches to it (Hocuspocus 3).
-  provider.attach();
-  const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
-  return {
-    doc,
-    provider,
-    synced,
-    failure: () => failure,
-    text: () => doc.getXmlFragment('default').toString(),
-    destroy: () => {
-      provider.destroy();
-      socket.destroy();
-    },
-  };
-}
-
-async function until(predicate: () => boolean, timeoutMs = 3000) {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** Appends a paragraph with `text` the way the editor would. */
-function typeParagraph(doc: Y.Doc, text: string) {
-  doc.transact(() => {
-    const paragraph = new Y.XmlElement('paragraph');
-    paragraph.insert(0, [new Y.XmlText(text)]);
-    const fragment = doc.getXmlFragment('default');
-    fragment.insert(fragment.length, [paragraph]);
-  });
-}
 
 describe.each(dialects)('co-editing on %s', (dialect) => {
   let t: TestApp;
