@@ -169,17 +169,21 @@ export function createNoteDocumentStore(
         if (row.content === content) {
           // Same text (e.g. only formatting-free changes): keep the Yjs state current; the people
           // who were in the document still count as authors of the open co-editing version.
-          await db.transaction().execute(async (trx) => {
-            await trx.updateTable('notes').set({ ydoc: state }).where('id', '=', noteId).execute();
-            await history.record(trx, {
-              noteId,
-              before: row,
-              after: row,
-              reason: 'co-edit',
-              actorIds: editors,
-              at: nowIso(),
+          // Nobody typed since the last store (another instance's store, shutdown): only the state.
+          if (editors.length === 0) await storeState(noteId, state);
+          else {
+            await db.transaction().execute(async (trx) => {
+              await trx.updateTable('notes').set({ ydoc: state }).where('id', '=', noteId).execute();
+              await history.record(trx, {
+                noteId,
+                before: row,
+                after: row,
+                reason: 'co-edit',
+                actorIds: editors,
+                at: nowIso(),
+              });
             });
-          });
+          }
           await compactLog(noteId, isFolded);
           return false;
         }
