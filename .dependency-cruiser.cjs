@@ -54,7 +54,7 @@ module.exports = {
       },
     },
 
-    // Server, bottom to top: infrastructure (config/, db/, http/, ai/, voice/, storage/, ops/) and
+    // Server, bottom to top: infrastructure (config/, db/, http/, engines/, storage/, ops/) and
     // events/ (the bus and the notifier), then modules/ (the domain), then realtime/ (the sockets and
     // co-editing server) and app.ts, which wire the modules to the outside.
     {
@@ -63,7 +63,7 @@ module.exports = {
       comment:
         'The infrastructure and events/ are what the modules use; they never reach back into a ' +
         "module's routes, services or repos. Move the shared piece down, or pass it in.",
-      from: { path: `${SERVER}(config|db|http|ai|voice|storage|ops|events|rate-limit|workers)/` },
+      from: { path: `${SERVER}(config|db|http|engines|storage|ops|events|rate-limit|workers)/` },
       to: { path: `${SERVER}(modules|realtime)/` },
     },
     {

@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { collect } from '../src/ai/builtin/eval/builtin-engine';
-import { loadInsertedSet } from '../src/ai/builtin/eval/score-inserted';
-import { fixGrammar, loadHarper } from '../src/ai/builtin/grammar';
-import { loadSpelling } from '../src/ai/builtin/spelling';
+import { collect } from '../src/engines/ai/builtin/eval/builtin-engine';
+import { loadInsertedSet } from '../src/engines/ai/builtin/eval/score-inserted';
+import { fixGrammar, loadHarper } from '../src/engines/ai/builtin/grammar';
+import { loadSpelling } from '../src/engines/ai/builtin/spelling';
 
 const WORDS = 10_000;
 const BUDGET_MS = 500;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtinEvalEngine } from '../src/ai/builtin/eval/builtin-engine';
+import { builtinEvalEngine } from '../src/engines/ai/builtin/eval/builtin-engine';
 import {
   belowThreshold,
   type EvalReport,
@@ -10,11 +10,11 @@ import {
   scoreGrammar,
   scoreStructure,
   scoreSummary,
-} from '../src/ai/builtin/eval/evaluate';
+} from '../src/engines/ai/builtin/eval/evaluate';
 
 /**
- * The built-in engine on its evaluation set (src/ai/builtin/eval/notes): summarize, structure and
- * grammar must score at or above the thresholds recorded in src/ai/builtin/eval/thresholds.json,
+ * The built-in engine on its evaluation set (src/engines/ai/builtin/eval/notes): summarize, structure and
+ * grammar must score at or above the thresholds recorded in src/engines/ai/builtin/eval/thresholds.json,
  * structure must never lose or invent a word, and grammar must never change a capitalised word, a
  * word the dictionary knows, a kept name or the Markdown.
  */

@@ -1,14 +1,14 @@
 import { AI_MESSAGES } from '@notewise/shared';
 import { describe, expect, it } from 'vitest';
-import { createBuiltinProvider } from '../src/ai/builtin';
-import { fixGrammar, grammarSegments } from '../src/ai/builtin/grammar';
-import { structureText } from '../src/ai/builtin/structure';
-import { colonEnumeration, isActionItem } from '../src/ai/builtin/structure-sentences';
-import { summarizeText } from '../src/ai/builtin/summarize';
-import { createAiProvider } from '../src/ai/create-provider';
-import { AiError } from '../src/ai/errors';
-import { bestProject, captureNote, titleFromContent } from '../src/ai/heuristics/capture';
-import { splitSentences, words } from '../src/ai/heuristics/text';
+import { createBuiltinProvider } from '../src/engines/ai/builtin';
+import { fixGrammar, grammarSegments } from '../src/engines/ai/builtin/grammar';
+import { structureText } from '../src/engines/ai/builtin/structure';
+import { colonEnumeration, isActionItem } from '../src/engines/ai/builtin/structure-sentences';
+import { summarizeText } from '../src/engines/ai/builtin/summarize';
+import { createAiProvider } from '../src/engines/ai/create-provider';
+import { AiError } from '../src/engines/ai/errors';
+import { bestProject, captureNote, titleFromContent } from '../src/engines/ai/heuristics/capture';
+import { splitSentences, words } from '../src/engines/ai/heuristics/text';
 
 async function collect(stream: AsyncIterable<string>) {
   const chunks: string[] = [];

@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { collect } from '../src/ai/builtin/eval/builtin-engine';
+import { collect } from '../src/engines/ai/builtin/eval/builtin-engine';
 import {
   evaluateInserted,
   formatInsertedReport,
   type InsertedCase,
   loadInsertedSet,
   scoreInserted,
-} from '../src/ai/builtin/eval/score-inserted';
-import { fixGrammar } from '../src/ai/builtin/grammar';
+} from '../src/engines/ai/builtin/eval/score-inserted';
+import { fixGrammar } from '../src/engines/ai/builtin/grammar';
 
 /**
  * Grammar and spelling on text nobody here wrote: the held-out set (test/fixtures/third-party/
@@ -76,7 +76,9 @@ describe('grammar evaluation on real texts', () => {
     const readers = filesUnder(SRC).filter((file) => readFileSync(file, 'utf8').includes('held-out'));
     expect(readers).toEqual([]);
     // The development runner names its own set.
-    expect(readFileSync(join(SRC, 'ai/builtin/eval/grammar-dev.ts'), 'utf8')).toContain('grammar-dev/');
+    expect(readFileSync(join(SRC, 'engines/ai/builtin/eval/grammar-dev.ts'), 'utf8')).toContain(
+      'grammar-dev/',
+    );
   });
 
   it('shares no misspelling and no corrected word with the development set', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createBuiltinProvider } from '../src/ai/builtin';
-import { harperRequested } from '../src/ai/builtin/grammar';
-import { spellingRequested } from '../src/ai/builtin/spelling';
+import { createBuiltinProvider } from '../src/engines/ai/builtin';
+import { harperRequested } from '../src/engines/ai/builtin/grammar';
+import { spellingRequested } from '../src/engines/ai/builtin/spelling';
 import { dialects, startTestApp } from './helpers';
 
 /**

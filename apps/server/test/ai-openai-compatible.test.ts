@@ -1,9 +1,12 @@
 import { AI_MESSAGES } from '@notewise/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAiProvider } from '../src/ai/create-provider';
-import { stripCodeFence } from '../src/ai/openai-compatible/code-fence';
-import { createOpenAICompatibleProvider, parseCaptureAnswer } from '../src/ai/openai-compatible/index';
-import type { AiConfig, AiProvider } from '../src/ai/types';
+import { createAiProvider } from '../src/engines/ai/create-provider';
+import { stripCodeFence } from '../src/engines/ai/openai-compatible/code-fence';
+import {
+  createOpenAICompatibleProvider,
+  parseCaptureAnswer,
+} from '../src/engines/ai/openai-compatible/index';
+import type { AiConfig, AiProvider } from '../src/engines/ai/types';
 import {
   closedBaseUrl,
   errorAnswer,

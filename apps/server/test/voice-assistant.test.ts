@@ -1,9 +1,9 @@
 import type { VoiceNotes } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerFromNotes, extractVoiceNotes, isAddressedQuestion } from '../src/ai/heuristics/voice';
-import { createOpenAICompatibleProvider } from '../src/ai/openai-compatible';
+import { answerFromNotes, extractVoiceNotes, isAddressedQuestion } from '../src/engines/ai/heuristics/voice';
+import { createOpenAICompatibleProvider } from '../src/engines/ai/openai-compatible';
+import { checkWav } from '../src/engines/speech/wav';
 import { callNoteMarkdown, escapeMarkdown, formatOffset } from '../src/modules/voice/voice-note';
-import { checkWav } from '../src/voice/wav';
 import { errorAnswer, type FakeModel, startFakeModel, streamAnswer } from './ai-fake-model';
 import { makeWav, speechWav } from './speech-server';
 

@@ -13,7 +13,7 @@ import {
 } from '@notewise/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AiError, cancelledError, toAiError } from '../../ai/errors';
+import { AiError, cancelledError, toAiError } from '../../engines/ai/errors';
 import { ApiError, rateLimited } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import { type AiDeps, type AiService, createAiService } from './ai.service';

@@ -10,11 +10,11 @@ import {
 } from '@notewise/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createAiProvider } from '../../ai/create-provider';
-import { modelRequiredError } from '../../ai/errors';
-import type { AiProvider } from '../../ai/types';
 import type { Config } from '../../config';
 import type { Database } from '../../db/types';
+import { createAiProvider } from '../../engines/ai/create-provider';
+import { modelRequiredError } from '../../engines/ai/errors';
+import type { AiProvider } from '../../engines/ai/types';
 import type { ChangeNotifier } from '../../events/change-notifier';
 import { notFound } from '../../http/errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';

@@ -18,11 +18,11 @@ import {
 } from '@notewise/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { VoiceError } from '../../engines/speech/errors';
 import { NO_CONTENT } from '../../http/api-docs';
 import { errorBody } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import { startHourlyJob } from '../../ops/hourly-job';
-import { VoiceError } from '../../voice/errors';
 import { createVoiceRepo } from './voice.repo';
 import { createVoiceService, type VoiceDeps, type VoiceService } from './voice.service';
 

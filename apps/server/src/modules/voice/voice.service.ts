@@ -13,16 +13,16 @@ import {
   type VoiceTurnResult,
 } from '@notewise/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { isAddressedQuestion } from '../../ai/heuristics/voice';
-import type { VoiceLine } from '../../ai/types';
 import type { Config } from '../../config';
+import { isAddressedQuestion } from '../../engines/ai/heuristics/voice';
+import type { VoiceLine } from '../../engines/ai/types';
+import { sttOffError, ttsOffError, VoiceError } from '../../engines/speech/errors';
+import { createSpeechToText, type SpeechToText } from '../../engines/speech/speech-to-text';
+import { synthesizeSpeech } from '../../engines/speech/text-to-speech';
+import { checkWav } from '../../engines/speech/wav';
 import type { ChangeNotifier } from '../../events/change-notifier';
 import { badRequest, notFound } from '../../http/errors';
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';
-import { sttOffError, ttsOffError, VoiceError } from '../../voice/errors';
-import { createSpeechToText, type SpeechToText } from '../../voice/speech-to-text';
-import { synthesizeSpeech } from '../../voice/text-to-speech';
-import { checkWav } from '../../voice/wav';
 import type { AiService } from '../ai/ai.service';
 import type { NotesRepo } from '../notes/notes.repo';
 import type { NotesService } from '../notes/notes.service';

@@ -1,4 +1,4 @@
-import type { VoiceConfig } from '../config';
+import type { VoiceConfig } from '../../config';
 import { ttsFailedError } from './errors';
 import { serverMessage } from './speech-to-text';
 

@@ -1,5 +1,5 @@
 import { VOICE_ERROR_CODES, VOICE_MESSAGES, VOICE_WAV_CONTENT_TYPE } from '@notewise/shared';
-import type { VoiceConfig } from '../config';
+import type { VoiceConfig } from '../../config';
 import { noSpeechError, sttFailedError, sttUnreachableError, VoiceError } from './errors';
 
 export interface Transcript {

@@ -3,7 +3,7 @@
  * only this file, never create-provider.ts, so the engines cannot form an import circle.
  */
 import type { AiStatus, VoiceNotes } from '@notewise/shared';
-import type { Config } from '../config';
+import type { Config } from '../../config';
 
 export type AiProviderKind = AiStatus['provider'];
 export type AiCapabilities = AiStatus['actions'];

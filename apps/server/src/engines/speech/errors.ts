@@ -1,5 +1,5 @@
 import { type ErrorCode, VOICE_ERROR_CODES, VOICE_MESSAGES, type VoiceErrorCode } from '@notewise/shared';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../http/errors';
 
 /** A voice failure: an ApiError with one of the VOICE_ERROR_CODES (same `{ error: { code, message } }`). */
 export class VoiceError extends ApiError {

@@ -5,7 +5,7 @@ import {
   aiUnreachableMessage,
   type ErrorCode,
 } from '@notewise/shared';
-import { ApiError } from '../http/errors';
+import { ApiError } from '../../http/errors';
 
 /**
  * An AI failure. It is an ApiError, so a route that throws it answers `{ error: { code, message } }`
