@@ -19,8 +19,13 @@ export type AiErrorCode = (typeof AI_ERROR_CODES)[keyof typeof AI_ERROR_CODES];
 
 /** User-facing texts of the AI endpoints, kept once so server and web say the same words. */
 export const AI_MESSAGES = {
+  /** For API clients (the 422's message); the web shows translateNeedsModel to its users instead. */
   modelRequired:
     'Translation needs an AI model. Set AI_BASE_URL and AI_MODEL on the server (see “AI configuration” in the README).',
+  /** What the web's language list says to an end user when the server has no model (no server variables). */
+  translateNeedsModel:
+    'Translation needs an AI model, which this server does not have yet. Ask your admin to add one.',
+  translateSetupLink: 'How to set up translation',
   contentRequired: 'Write something first: the note is empty.',
   contentTooLong: `This note is too long for AI actions (at most ${MAX_AI_INPUT_LENGTH.toLocaleString('en-US')} characters).`,
   captureTooLong: 'This note is too long to save.',
