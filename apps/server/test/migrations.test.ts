@@ -22,8 +22,11 @@ describe.each(dialects)('database upgrades on %s', (dialect) => {
       const applied = await migrateToLatest(handle.db, dialect, handle.schema);
       expect(applied).toContain('004-ai-jobs');
       expect(applied).not.toContain('005-sharing');
+      // 004 made ai_jobs and 025 drops it again (nothing read it).
+      expect(applied).toContain('025-drop-ai-jobs');
       const tables = await handle.db.introspection.getTables();
-      expect(tables.map((t) => t.name)).toContain('ai_jobs');
+      expect(tables.map((t) => t.name)).toContain('notes');
+      expect(tables.map((t) => t.name)).not.toContain('ai_jobs');
     } finally {
       await handle.close();
     }

@@ -191,19 +191,6 @@ export interface ProjectBansTable {
   banned_at: Timestamp;
 }
 
-export interface AiJobsTable {
-  id: string;
-  user_id: string;
-  action: 'summarize' | 'grammar' | 'translate' | 'structure';
-  language: string | null;
-  status: 'PENDING' | 'DONE' | 'ERROR';
-  input: string;
-  output: string | null;
-  error: string | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 /** A voice-assistant call (migration 015); its transcript is in voice_turns. */
 export interface VoiceCallsTable {
   id: string;
@@ -300,7 +287,6 @@ export interface Database {
   notes: NotesTable;
   pins: PinsTable;
   drafts: DraftsTable;
-  ai_jobs: AiJobsTable;
   join_attempts: JoinAttemptsTable;
   project_bans: ProjectBansTable;
   rate_limit_counters: RateLimitCountersTable;
@@ -316,6 +302,7 @@ export interface Database {
   note_images: NoteImagesTable;
   instance_heartbeats: InstanceHeartbeatsTable;
   backup_runs: BackupRunsTable;
+  background_jobs: BackgroundJobsTable;
 }
 
 /** Migration 021 (decision 045); times in milliseconds since the epoch. */
@@ -334,6 +321,26 @@ export interface BackupRunsTable {
   finished_at: number | null;
   ok: number | null;
   detail: string | null;
+}
+
+/** Work that outlives its request (migration 024, decision 060): imports, data exports. */
+export interface BackgroundJobsTable {
+  id: string;
+  user_id: string;
+  /** 'import' | 'data-export' (JOB_KINDS); open for more. */
+  kind: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress_done: Generated<number>;
+  progress_total: number | null;
+  /** JSON text: the kind's result (an import summary; an export's storage key and size). */
+  result: string | null;
+  /** JSON text: { code, message }. */
+  error: string | null;
+  /** The server process running it (a random id per process). */
+  runner: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  expires_at: Timestamp;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -21,6 +21,8 @@ import { shareCodeIssuedMigration } from './020-share-code-issued';
 import { operationsMigration } from './021-operations';
 import { historyTrashMigration } from './022-history-trash';
 import { voiceDiscardMigration } from './023-voice-discard';
+import { backgroundJobsMigration } from './024-background-jobs';
+import { dropAiJobsMigration } from './025-drop-ai-jobs';
 
 /**
  * Versioned migrations. Never edit or renumber one that has landed on main; add the next number.
@@ -50,6 +52,8 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '021-operations': operationsMigration(),
     '022-history-trash': historyTrashMigration(dialect),
     '023-voice-discard': voiceDiscardMigration(dialect),
+    '024-background-jobs': backgroundJobsMigration(dialect),
+    '025-drop-ai-jobs': dropAiJobsMigration(),
   };
 }
 

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import {
   AI_MESSAGES,
@@ -94,13 +95,8 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
       const lease = await service.limiter.acquire(userId);
       if (!lease.ok) throw rateLimited(reply, lease.retryAfterSeconds, AI_MESSAGES.rateLimited);
 
-      let jobId: string;
-      try {
-        jobId = await service.jobs.create(userId, { action, language, input: content });
-      } catch (error) {
-        lease.release();
-        throw error;
-      }
+      // Names this stream in its `job` and `done` events; nothing is stored under it (decision 066).
+      const jobId = crypto.randomUUID();
 
       const stream = new PassThrough();
       stream.on('error', () => {});
@@ -111,7 +107,7 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
       const controller = new AbortController();
       const untrack = service.track(controller);
       let settled = false;
-      // The client went away (tab closed, navigation): stop the model and record the job as cancelled.
+      // The client went away (tab closed, navigation): stop the model so it spends nothing more.
       reply.raw.on('close', () => {
         if (!settled) controller.abort();
       });
@@ -135,7 +131,6 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
             send({ event: 'delta', data: { text } });
           }
           if (controller.signal.aborted) throw cancelledError();
-          await service.jobs.finish(jobId, output);
           settled = true;
           send({ event: 'done', data: { jobId, output } });
         } catch (error) {
@@ -144,11 +139,6 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
           if (!(error instanceof AiError) && !controller.signal.aborted) {
             request.log.error({ err: error }, 'AI enhancement failed');
           }
-          await service.jobs
-            .fail(jobId, failure.message)
-            .catch((dbError: unknown) =>
-              request.log.error({ err: dbError }, 'could not record AI job failure'),
-            );
           send({ event: 'error', data: { code: failure.aiCode, message: failure.message } });
         } finally {
           clearInterval(heartbeat);

@@ -22,7 +22,6 @@ import type { NotesRepo } from '../notes/notes.repo';
 import type { NotesService } from '../notes/notes.service';
 import type { ProjectsRepo } from '../projects/projects.repo';
 import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
-import { createAiJobsRepo } from './ai-jobs.repo';
 import { AiRateLimiter } from './ai-rate-limiter';
 
 export interface AiDeps {
@@ -45,7 +44,6 @@ export const MAX_CONCURRENT_AI_REQUESTS = 2;
 
 export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
   const provider = deps.provider ?? createAiProvider(deps.config.ai, { logger });
-  const jobs = createAiJobsRepo(deps.db);
   const limiter = new AiRateLimiter(deps.rateLimiter, deps.config.ai.rateLimit, MAX_CONCURRENT_AI_REQUESTS);
   const running = new Set<AbortController>();
   const inboxCreation = new Map<string, Promise<Project>>();
@@ -77,7 +75,6 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
 
   return {
     provider,
-    jobs,
     limiter,
 
     status(): AiStatus {
