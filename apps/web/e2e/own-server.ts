@@ -33,7 +33,8 @@ export async function startOwnServer(name: string, env: Record<string, string>):
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `notewise-${name}-`));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn('node', ['apps/server/dist/main.js'], {
+  const entry = process.env.E2E_SERVER_ENTRY ?? 'apps/server/dist/main.js';
+  const child: ChildProcess = spawn('node', [entry], {
     cwd: ROOT,
     env: {
       ...process.env,
