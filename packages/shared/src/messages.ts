@@ -64,9 +64,10 @@ export const PERMISSION_MESSAGES = {
  * says what limit it hit; a skipped file says why in the import summary.
  */
 export const IMPORT_MESSAGES = {
-  noFile: 'Choose a file to import: .md, .txt, .docx or a .zip of Markdown files.',
+  noFile: 'Choose a file to import: .md, .txt, .docx, .enex or a .zip of Markdown files.',
   tooLarge: 'This file is larger than 20 MB. Split it into smaller files and import them one by one.',
-  unsupportedType: 'This file type cannot be imported. Use .md, .txt, .docx or a .zip of Markdown files.',
+  unsupportedType:
+    'This file type cannot be imported. Use .md, .txt, .docx, .enex or a .zip of Markdown files.',
   zipUnreadable: 'This .zip file could not be read. It may be damaged or not a zip file.',
   zipTooManyEntries: 'This .zip file has more than 2000 entries. Split it into smaller archives.',
   zipTooLarge: 'This .zip file unpacks to more than 100 MB. Split it into smaller archives.',
@@ -84,6 +85,13 @@ export const IMPORT_MESSAGES = {
   skipDocxUnreadable: 'This Word file could not be read.',
   skipTooLong: 'Longer than a note can be (1,000,000 characters).',
   skipHidden: 'System or hidden file.',
+  skipNotionTwin:
+    'Notion’s second copy of a database (it writes X.csv and X_all.csv): the _all.csv file, which holds every row and column, was imported.',
+  skipKeepHtml: 'The web page copy of a Google Keep note; its .json file was imported.',
+  skipKeepTrashed: 'In the Google Keep trash; not imported.',
+  skipKeepLabels: 'Google Keep’s list of labels; each note’s labels became its tags.',
+  skipEnexUnreadable: 'This Evernote file (.enex) could not be read: no <en-export> element.',
+  skipNoteLimit: 'An import holds at most 2000 notes; the notes after that were not imported.',
   docxTooLarge:
     'This Word file is too large to import: its text unpacks to more than 3 MB. Split it into smaller documents and import them one by one.',
   docxTooComplex:
@@ -128,4 +136,15 @@ export const IMPORT_REPORT = {
   projectNotUsed:
     'The file names a project (project:); everything went into the chosen project. Choose "One project per top-level folder" to use it.',
   imageUnreadable: 'Images too large for an import (5 MB each, 50 and 25 MB per upload) keep their name.',
+  // Evernote (.enex) and Google Keep (Takeout).
+  attachments:
+    'Attachments other than images (such as PDFs or audio) are not imported; the note keeps their file name in brackets.',
+  encrypted: 'Encrypted text cannot be read without its password; the note marks where it was.',
+  noteAttributes:
+    'Note details the note has no field for (author, source address) are kept as a table at the top.',
+  evernoteLinks:
+    'Links to other Evernote notes lead to the imported note of that title; the others keep their text.',
+  keepDetails: 'Google Keep’s colour and pin are not imported (notes have neither).',
+  orderedListStart:
+    'Numbered lists in Word files are numbered from 1 (the import cannot read where Word starts them).',
 } as const;

@@ -7,7 +7,7 @@ import { errorMessage } from '@/lib/api';
 import { useImportNotes } from '../api/import-notes';
 import { ImportNoteReport } from './import-note-report';
 
-const ACCEPT = '.md,.markdown,.txt,.docx,.zip,text/markdown,text/plain,application/zip';
+const ACCEPT = '.md,.markdown,.txt,.docx,.enex,.zip,text/markdown,text/plain,application/zip';
 const SHOWN = 50;
 
 interface ImportDialogProps {
