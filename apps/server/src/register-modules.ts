@@ -10,6 +10,9 @@ import { createBillingService } from './modules/billing/billing.service';
 import { createDraftsRepo } from './modules/drafts/drafts.repo';
 import { registerDraftRoutes } from './modules/drafts/drafts.routes';
 import { registerExportImportRoutes } from './modules/export-import/export-import.routes';
+import { importInterrupted } from './modules/export-import/import-jobs';
+import { createJobs, type Jobs } from './modules/jobs/jobs.service';
+import { startJobUpkeep } from './modules/jobs/jobs-upkeep';
 import { registerNoteHistoryRoutes } from './modules/notes/history/note-history.routes';
 import { createNoteVersionsRepo } from './modules/notes/history/note-versions.repo';
 import { createNotesRepo } from './modules/notes/notes.repo';
@@ -72,6 +75,13 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     joinGuard: createJoinGuard(rateLimiter, { ipv6Prefix: config.ipv6Prefix }),
     notify,
   });
+  // Work that outlives its request (imports, data exports), decision 060.
+  const jobs: Jobs = createJobs(database.db, {
+    singleInstance: database.dialect === 'sqlite',
+    interrupted: { import: importInterrupted },
+  });
+  const stopJobUpkeep = await startJobUpkeep(jobs, app.log);
+  app.addHook('onClose', async () => stopJobUpkeep());
   const uploads = createUploads({
     db: database.db,
     storage,
@@ -135,5 +145,5 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
       log: app.log,
     }),
   });
-  return { projects, notes, shared };
+  return { projects, notes, shared, jobs };
 }

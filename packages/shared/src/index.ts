@@ -14,6 +14,7 @@ export * from './events';
 export * from './export-import.schema';
 export * from './history.schema';
 export * from './images.schema';
+export * from './jobs.schema';
 export * from './languages';
 export * from './me.schema';
 export * from './messages';

@@ -69,6 +69,7 @@ export const BACKGROUND_JOBS = [
   'history-pruning',
   'trash-purge',
   'voice-purge',
+  'jobs-purge',
 ] as const;
 export type BackgroundJob = (typeof BACKGROUND_JOBS)[number];
 
