@@ -2,6 +2,7 @@
  * Small, dependency-free text helpers of the built-in engine: Markdown blocks, sentences, words.
  * They work on the note's Markdown source so what they keep keeps its inline formatting.
  */
+import { LIST_MARKER } from '@notewise/editor/line-start';
 
 /** Common English function words: they say little about what a note is about. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
@@ -136,7 +137,8 @@ export interface Block {
 }
 
 const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
-export const LIST_ITEM = /^([ \t]*)(?:[-*+•–]|\d{1,9}[.)])[ \t]+/;
+// Markdown's list markers, and the bullets (•, –) of text pasted from word processors.
+export const LIST_ITEM = new RegExp(String.raw`^([ \t]*)(?:${LIST_MARKER}|[•–])[ \t]+`);
 const HEADING = /^[ \t]{0,3}#{1,6}(?:[ \t]|$)/;
 const RULE = /^[ \t]{0,3}(?:(?:-[ \t]*){3,}|(?:\*[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 

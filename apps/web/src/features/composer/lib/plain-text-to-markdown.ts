@@ -1,5 +1,7 @@
+import { LIST_MARKER } from '@notewise/editor/line-start';
+
 /** A line that starts a Markdown block (list item, heading, quote, task), so it must stay on its own line. */
-const BLOCK_START = /^\s{0,3}(?:[-*+]\s|\d{1,9}[.)]\s|#{1,6}\s|>)/;
+const BLOCK_START = new RegExp(String.raw`^\s{0,3}(?:${LIST_MARKER}\s|#{1,6}\s|>)`);
 
 /** A code fence (``` or ~~~, up to three spaces in): what is between two of them is code. */
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;

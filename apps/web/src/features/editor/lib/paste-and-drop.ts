@@ -1,12 +1,15 @@
 import { markdownToDoc } from '@notewise/editor';
+import { LIST_MARKER } from '@notewise/editor/line-start';
 import { Extension } from '@tiptap/core';
 import { Slice } from '@tiptap/pm/model';
 import { Plugin, PluginKey } from '@tiptap/pm/state';
 import { imageFilesOf, insertImages } from './insert-images';
 
 // Lines that only mean something as Markdown blocks: headings, quotes, lists, fences, tables, rules.
-const MARKDOWN_BLOCK =
-  /^(?: {0,3}#{1,6}\s+\S| {0,3}>\s?| {0,3}[-*+]\s+\S| {0,3}\d{1,9}[.)]\s+\S| {0,3}(?:```|~~~)| {0,3}\|.*\|\s*$| {0,3}(?:-{3,}|\*{3,}|_{3,})\s*$)/m;
+const MARKDOWN_BLOCK = new RegExp(
+  String.raw`^(?: {0,3}#{1,6}\s+\S| {0,3}>\s?| {0,3}${LIST_MARKER}\s+\S| {0,3}(?:${'```'}|~~~)| {0,3}\|.*\|\s*$| {0,3}(?:-{3,}|\*{3,}|_{3,})\s*$)`,
+  'm',
+);
 // Inline Markdown that plain prose rarely contains by accident.
 const MARKDOWN_INLINE = /\*\*[^*\n]+\*\*|~~[^~\n]+~~|`[^`\n]+`|!?\[[^\]\n]*\]\([^)\s]+\)/;
 
