@@ -3,13 +3,14 @@ import { generateHTML } from '@tiptap/react';
 import { type MouseEvent, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import '@/features/editor/rich-text-editor.css';
+import { headingAnchor } from './help-articles';
 import './help-center.css';
 
 const extensions = createEditorExtensions();
 
 /**
  * Renders an article with the product's own editor schema and styles (the same conversion notes go
- * through). The schema only keeps absolute http(s) links, so in-app links (`/projects`) are written
+ * through), with an id on each heading. The schema only keeps absolute http(s) links, so in-app links (`/projects`) are written
  * against this origin first and turned back into paths the router follows.
  */
 function articleHtml(markdown: string, origin: string): string {
@@ -23,6 +24,10 @@ function articleHtml(markdown: string, origin: string): string {
     link.setAttribute('href', `${url.pathname}${url.search}${url.hash}`);
     link.removeAttribute('target');
     link.removeAttribute('rel');
+  }
+  // Headings get stable ids, so other screens can link to a section (`/help-center/ai-actions#...`).
+  for (const heading of template.content.querySelectorAll('h2, h3')) {
+    heading.id = headingAnchor(heading.textContent ?? '');
   }
   return template.innerHTML;
 }

@@ -79,6 +79,19 @@ export const HELP_ARTICLES: readonly HelpArticle[] = Object.entries(files)
       a.title.localeCompare(b.title),
   );
 
+/** A heading's anchor id: "Translation needs a model" -> "translation-needs-a-model". Links use it. */
+export function headingAnchor(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** The anchor ids of an article's `##`/`###` headings, in order. */
+export function articleAnchors(article: Pick<HelpArticle, 'markdown'>): string[] {
+  return [...article.markdown.matchAll(/^#{2,3}\s+(.+)$/gm)].map((match) => headingAnchor(match[1] ?? ''));
+}
+
 export function findArticle(slug: string | undefined): HelpArticle | undefined {
   return slug ? HELP_ARTICLES.find((article) => article.slug === slug) : undefined;
 }

@@ -1,6 +1,6 @@
 import { ChevronDown, GraduationCap, PenLine } from 'lucide-react';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Page } from '@/components/ui/page';
@@ -44,6 +44,7 @@ const categoryTitle = (id: HelpCategoryId) =>
 /** /help-center and /help-center/:slug (also /help, /help/:slug): search, categories, articles in place. */
 export function HelpCenterPage() {
   const { slug } = useParams();
+  const { hash } = useLocation();
   const navigate = useNavigate();
   const { user } = useAuth();
   const openArticle = findArticle(slug);
@@ -62,13 +63,17 @@ export function HelpCenterPage() {
     setOpenCategories((open) =>
       open.has(openArticle.category) ? open : new Set([...open, openArticle.category]),
     );
-    requestAnimationFrame(() =>
-      document
-        .getElementById(`help-article-${openArticle.slug}`)
-        ?.closest('li')
-        ?.scrollIntoView({ block: 'start' }),
-    );
-  }, [openArticle]);
+    requestAnimationFrame(() => {
+      // A link to a section (`#translation-needs-a-model`) lands on that heading, else on the article.
+      const section = hash.length > 1 ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+      if (section) section.scrollIntoView({ block: 'start' });
+      else
+        document
+          .getElementById(`help-article-${openArticle.slug}`)
+          ?.closest('li')
+          ?.scrollIntoView({ block: 'start' });
+    });
+  }, [openArticle, hash]);
 
   const toggleCategory = (id: HelpCategoryId) =>
     setOpenCategories((open) => {
