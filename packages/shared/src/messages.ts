@@ -141,10 +141,5 @@ export const IMPORT_REPORT = {
     'Attachments other than images (such as PDFs or audio) are not imported; the note keeps their file name in brackets.',
   encrypted: 'Encrypted text cannot be read without its password; the note marks where it was.',
   noteAttributes:
-    'Note details the note has no field for (author, source address) are kept as a table at the top.',
-  evernoteLinks:
-    'Links to other Evernote notes lead to the imported note of that title; the others keep their text.',
-  keepDetails: 'Google Keep’s colour and pin are not imported (notes have neither).',
-  orderedListStart:
-    'Numbered lists in Word files are numbered from 1 (the import cannot read where Word starts them).',
+    'Note details the note has no field for (author, source address, archived, colour) are kept as a table at the top.',
 } as const;

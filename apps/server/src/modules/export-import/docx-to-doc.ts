@@ -145,7 +145,12 @@ class Converter {
       if (last && last.tasks === tasks) last.items.push(item);
       else runs.push({ tasks, items: [item] });
     }
+    // An `<ol start="3">` keeps its numbers; a run after a checklist run goes on counting.
+    const given = Number(node.attrs.start ?? 1);
+    let number = node.tag === 'ol' && Number.isInteger(given) ? Math.min(Math.max(given, 0), 999_999_999) : 1;
     return runs.map((run): DocNode => {
+      const start = number;
+      number += run.items.length;
       if (run.tasks) {
         this.counts.tasks += run.items.length;
         return {
@@ -160,6 +165,7 @@ class Converter {
       if (!isFootnotes) this.counts.listItems += run.items.length;
       return {
         type: node.tag === 'ol' ? 'orderedList' : 'bulletList',
+        ...(node.tag === 'ol' && start !== 1 ? { attrs: { start } } : {}),
         content: run.items.map((item) => ({ type: 'listItem', content: item.content })),
       };
     });

@@ -2,8 +2,10 @@ import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportSkip, MAX_NOTE_CONTENT_LENGT
 import { type PreparedContent, prepareContent } from '../notes/note-content';
 import { type ConvertedDocx, convertDocx, type ImportedImage, type NoteReport } from './docx-convert';
 import { type DocxRefusal, docxParts, type ImageAllowance, imageAllowance } from './docx-import';
+import { EnexUnreadable, enexSteps } from './enex-import';
 import { InflateBudget, looksLikeBomb, readBounded } from './import-budget';
 import { decodeText, extensionOf, safeEntryPath } from './import-text';
+import { keepNoteStep, readKeepJson } from './keep-import';
 import { IMAGE_EXTENSIONS } from './markdown-links';
 import { type ArchiveImages, archiveImages, markdownNote, type NoteFields } from './markdown-note';
 import { plainTextToMarkdown, readImportedMarkdown } from './note-markdown';
@@ -66,7 +68,13 @@ export class ImportRefused extends Error {
 
 const refuse = (message: string) => new ImportRefused(400, message);
 
-export const NOTE_EXTENSIONS = new Set(['md', 'markdown', 'mdown', 'txt', 'text', 'docx']);
+export const NOTE_EXTENSIONS = new Set(['md', 'markdown', 'mdown', 'txt', 'text', 'docx', 'enex']);
+
+/** Files a zip may hold notes in besides those: Notion databases and Google Keep's JSON. */
+const ZIP_ONLY_EXTENSIONS = new Set(['csv', 'json']);
+
+/** Notes one upload may hold (an .enex is one file of many notes): as many as a zip has entries. */
+const MAX_IMPORT_NOTES = IMPORT_LIMITS.maxZipEntries;
 
 /** Why a .docx inside a zip was skipped; alone, the same sentence refuses the upload. */
 const DOCX_REASONS: Record<Exclude<DocxRefusal, 'outOfTotal'>, string> = {
@@ -111,15 +119,49 @@ export async function docxNote(path: string, parts: Record<string, Uint8Array>):
   return [step];
 }
 
+/** What reading an upload's files shares: its images, and how many notes it may still hold. */
+interface UploadContext {
+  alone: boolean;
+  archive?: ArchiveImages;
+  images: ImageAllowance;
+  notesLeft: number;
+}
+
 /** One Markdown or text file's bytes -> its note, or the reason it was skipped. */
-function readTextNote(path: string, bytes: Uint8Array, archive: ArchiveImages | undefined): DraftStep[] {
+function readTextNote(path: string, bytes: Uint8Array, upload: UploadContext): DraftStep[] {
+  const { archive } = upload;
   const name = path.split('/').pop() ?? path;
   const extension = extensionOf(name);
   const text = decodeText(bytes);
   if (text === null) return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipNotText } }];
+  if (extension === 'enex') {
+    const steps: DraftStep[] = [];
+    try {
+      upload.notesLeft -= enexSteps(path, text, { inZip: !upload.alone, ...upload }, (step) =>
+        steps.push(step),
+      );
+    } catch (error) {
+      if (error instanceof EnexUnreadable) throw refuse(IMPORT_MESSAGES.skipEnexUnreadable);
+      throw error;
+    }
+    return steps;
+  }
+  if (extension === 'json') {
+    // Google Keep (inside a zip only); any other JSON is not a note.
+    const keep = readKeepJson(text);
+    if (!keep) return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipUnsupported } }];
+    return [keepNoteStep(path, keep, archive)];
+  }
   if (extension !== 'txt' && extension !== 'text') {
-    // A Notion database (inside a zip only): its rows as a table linking to their pages.
-    const note = markdownNote(path, extension === 'csv' ? notionCsvToMarkdown(text).markdown : text, archive);
+    // A Notion database (inside a zip only): its rows as a table linking to their pages. Its
+    // `_all.csv` twin is read under the plain name, so the title has no `_all` and no page id.
+    const csvName = extension === 'csv' ? path.replace(/_all\.csv$/i, '.csv') : path;
+    const note = markdownNote(
+      csvName,
+      extension === 'csv' ? notionCsvToMarkdown(text).markdown : text,
+      archive,
+    );
+    note.source = path;
     if (note.prepared.content.length > MAX_NOTE_CONTENT_LENGTH)
       return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipTooLong } }];
     return [{ note }];
@@ -135,11 +177,36 @@ function readNoteFile(
   path: string,
   bytes: Uint8Array,
   budget: InflateBudget,
-  options: { alone: boolean; archive?: ArchiveImages; images: ImageAllowance },
+  upload: UploadContext,
 ): DraftStep[] {
   if (bytes.length === 0) return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipEmpty } }];
-  if (extensionOf(path) === 'docx') return [readDocx(path, bytes, budget, options)];
-  return readTextNote(path, bytes, options.archive);
+  if (upload.notesLeft <= 0) return [{ skip: { name: path, reason: IMPORT_MESSAGES.skipNoteLimit } }];
+  const steps =
+    extensionOf(path) === 'docx'
+      ? [readDocx(path, bytes, budget, upload)]
+      : readTextNote(path, bytes, upload);
+  if (extensionOf(path) !== 'enex') upload.notesLeft -= steps.filter((step) => !('skip' in step)).length;
+  return steps;
+}
+
+/**
+ * Files a zip holds twice in another form, each with the sentence the summary gives: Notion's
+ * `X.csv` beside `X_all.csv`, Google Keep's `X.html` beside `X.json`, and Keep's list of labels.
+ */
+function knownTwins(paths: ReadonlySet<string>, all: readonly string[]): Map<string, string> {
+  const twins = new Map<string, string>();
+  const lower = new Set([...paths].map((path) => path.toLowerCase()));
+  for (const path of paths) {
+    const plain = path.replace(/_all\.csv$/i, '.csv');
+    if (plain !== path && paths.has(plain)) twins.set(plain, IMPORT_MESSAGES.skipNotionTwin);
+  }
+  for (const path of all) {
+    if (/\.html?$/i.test(path) && lower.has(path.replace(/\.html?$/i, '.json').toLowerCase()))
+      twins.set(path, IMPORT_MESSAGES.skipKeepHtml);
+    if (/(^|\/)Keep\/Labels\.txt$/i.test(path) && [...lower].some((p) => /(^|\/)keep\/[^/]+\.json$/.test(p)))
+      twins.set(path, IMPORT_MESSAGES.skipKeepLabels);
+  }
+  return twins;
 }
 
 function isHidden(path: string): boolean {
@@ -162,6 +229,7 @@ function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
     if (looksLikeBomb(entry.declaredSize, entry.compressedSize)) throw refuse(IMPORT_MESSAGES.zipBomb);
   }
   const knownImages = new Map<string, (typeof listing.entries)[number]>();
+  const others: string[] = [];
   const wanted = new Map<string, (typeof listing.entries)[number]>();
   for (const entry of listing.entries) {
     if (entry.name.endsWith('/') || entry.name.endsWith('\\')) continue;
@@ -170,19 +238,32 @@ function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
     if (path === null || path === '') skip(entry.name, IMPORT_MESSAGES.skipUnsafePath);
     else if (isHidden(path)) skip(path, IMPORT_MESSAGES.skipHidden);
     else if (IMAGE_EXTENSIONS.has(extensionOf(path))) knownImages.set(path.toLowerCase(), entry);
-    else if (!NOTE_EXTENSIONS.has(extensionOf(path)) && extensionOf(path) !== 'csv')
-      skip(path, IMPORT_MESSAGES.skipUnsupported);
+    else if (!NOTE_EXTENSIONS.has(extensionOf(path)) && !ZIP_ONLY_EXTENSIONS.has(extensionOf(path)))
+      others.push(path);
     else if (entry.declaredSize > IMPORT_LIMITS.maxEntryBytes) skip(path, IMPORT_MESSAGES.skipTooLarge);
     else if (entry.encrypted) skip(path, IMPORT_MESSAGES.skipEncrypted);
     else if (entry.method !== 0 && entry.method !== 8) skip(path, IMPORT_MESSAGES.skipCompression);
     else if (!wanted.has(path)) wanted.set(path, entry);
   }
+  const twins = knownTwins(new Set(wanted.keys()), others);
+  for (const path of others)
+    emit({ skip: { name: path, reason: twins.get(path) ?? IMPORT_MESSAGES.skipUnsupported } });
   // Images are known only once the whole directory was read: each note takes those it names.
   const referenced = new Set<string>();
   const budget = new InflateBudget(IMPORT_LIMITS.maxTotalUncompressedBytes);
   const images = imageAllowance(budget);
-  const archive = archiveImages(bytes, knownImages, images, referenced);
+  const upload: UploadContext = {
+    alone: false,
+    archive: archiveImages(bytes, knownImages, images, referenced),
+    images,
+    notesLeft: MAX_IMPORT_NOTES,
+  };
   for (const path of [...wanted.keys()].sort((a, b) => a.localeCompare(b))) {
+    const twin = twins.get(path);
+    if (twin) {
+      emit({ skip: { name: path, reason: twin } });
+      continue;
+    }
     const entry = wanted.get(path)!;
     let read: ReturnType<typeof readBounded>;
     try {
@@ -197,7 +278,7 @@ function readZip(bytes: Uint8Array, emit: (step: DraftStep) => void): void {
       else throw refuse(IMPORT_MESSAGES.zipTooLarge);
       continue;
     }
-    for (const step of readNoteFile(path, read.bytes, budget, { alone: false, archive, images })) emit(step);
+    for (const step of readNoteFile(path, read.bytes, budget, upload)) emit(step);
   }
   for (const [image, entry] of knownImages) {
     if (!referenced.has(image))
@@ -219,6 +300,6 @@ export function draftImport(fileName: string, bytes: Uint8Array, emit: (step: Dr
   }
   if (!NOTE_EXTENSIONS.has(extension)) throw new ImportRefused(415, IMPORT_MESSAGES.unsupportedType);
   const budget = new InflateBudget(IMPORT_LIMITS.maxTotalUncompressedBytes);
-  for (const step of readNoteFile(fileName, bytes, budget, { alone: true, images: imageAllowance(budget) }))
-    emit(step);
+  const upload: UploadContext = { alone: true, images: imageAllowance(budget), notesLeft: MAX_IMPORT_NOTES };
+  for (const step of readNoteFile(fileName, bytes, budget, upload)) emit(step);
 }
