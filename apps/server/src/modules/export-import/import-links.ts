@@ -37,13 +37,17 @@ const NOTION_ID = /\s+[0-9a-f]{32}$/i;
 
 /**
  * The folders of a source path, without a root folder every note of the upload shares, Notion's page
- * ids, and Bear's `Note.textbundle` folder (a note's own package, not a place it was filed in).
+ * ids, Bear's `Note.textbundle` folder (a note's own package, not a place it was filed in) and the
+ * `.enex` of an Evernote notebook.
  */
 function folders(source: string, root: string): string[] {
   const parts = source.split('/').slice(0, -1);
-  return (root && parts[0] === root ? parts.slice(1) : parts)
-    .filter((part) => !/\.textbundle$/i.test(part))
-    .map((part) => part.replace(NOTION_ID, ''));
+  return (
+    (root && parts[0] === root ? parts.slice(1) : parts)
+      .filter((part) => !/\.textbundle$/i.test(part))
+      // An Evernote notebook (`Work.enex/Note`) is a folder named after the notebook.
+      .map((part) => part.replace(NOTION_ID, '').replace(/\.enex$/i, ''))
+  );
 }
 
 /** A root folder all notes share (a vault zipped with its folder) when something lies below it. */
