@@ -200,11 +200,11 @@ function knownTwins(paths: ReadonlySet<string>, all: readonly string[]): Map<str
     const plain = path.replace(/_all\.csv$/i, '.csv');
     if (plain !== path && paths.has(plain)) twins.set(plain, IMPORT_MESSAGES.skipNotionTwin);
   }
-  for (const path of all) {
+  const keepNotes = [...lower].some((path) => /(^|\/)keep\/[^/]+\.json$/.test(path));
+  for (const path of [...all, ...paths]) {
     if (/\.html?$/i.test(path) && lower.has(path.replace(/\.html?$/i, '.json').toLowerCase()))
       twins.set(path, IMPORT_MESSAGES.skipKeepHtml);
-    if (/(^|\/)Keep\/Labels\.txt$/i.test(path) && [...lower].some((p) => /(^|\/)keep\/[^/]+\.json$/.test(p)))
-      twins.set(path, IMPORT_MESSAGES.skipKeepLabels);
+    if (keepNotes && /(^|\/)Keep\/Labels\.txt$/i.test(path)) twins.set(path, IMPORT_MESSAGES.skipKeepLabels);
   }
   return twins;
 }
