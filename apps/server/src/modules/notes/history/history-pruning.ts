@@ -1,15 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { HistorySettings } from '../../../config/history-env';
-import { toIso } from '../../../db/time';
-import type { Database, Timestamp } from '../../../db/types';
+import type { Database } from '../../../db/types';
 import { startHourlyJob } from '../../../ops/hourly-job';
+import { createHistoryPruningRepo, type HistoryPruningRepo } from './history-pruning.repo';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-/** Notes thinned per round trip, and rows deleted per statement (SQLite binds at most 32,766). */
+/** Notes thinned per round trip. */
 const NOTES_PER_BATCH = 200;
-const DELETE_CHUNK = 500;
 
 export type RetentionPolicy = Pick<
   HistorySettings,
@@ -46,52 +45,20 @@ export function versionsToDrop(
   return drop;
 }
 
-async function deleteVersions(db: Kysely<Database>, ids: string[]) {
-  for (let start = 0; start < ids.length; start += DELETE_CHUNK) {
-    await db
-      .deleteFrom('note_versions')
-      .where('id', 'in', ids.slice(start, start + DELETE_CHUNK))
-      .execute();
-  }
-}
-
 /** Retention: thins the versions older than `keepAllHours`, a batch of notes at a time. */
-async function thin(db: Kysely<Database>, policy: RetentionPolicy, now: number): Promise<number> {
+async function thin(repo: HistoryPruningRepo, policy: RetentionPolicy, now: number): Promise<number> {
   const cutoff = new Date(now - policy.keepAllHours * HOUR).toISOString();
   let dropped = 0;
   let afterNote = '';
   for (;;) {
-    const notes = await db
-      .selectFrom('note_versions')
-      .select('note_id')
-      .distinct()
-      .where('created_at', '<', cutoff)
-      .where('note_id', '>', afterNote)
-      .orderBy('note_id')
-      .limit(NOTES_PER_BATCH)
-      .execute();
+    const notes = await repo.notesWithVersionsBefore(cutoff, afterNote, NOTES_PER_BATCH);
     const last = notes.at(-1);
-    if (!last) break;
-    const rows = await db
-      .selectFrom('note_versions')
-      .select(['id', 'note_id', 'created_at'])
-      .where(
-        'note_id',
-        'in',
-        notes.map((row) => row.note_id),
-      )
-      .where('created_at', '<', cutoff)
-      .execute();
-    const byNote = new Map<string, { id: string; createdAt: number }[]>();
-    for (const row of rows) {
-      const list = byNote.get(row.note_id) ?? [];
-      list.push({ id: row.id, createdAt: Date.parse(toIso(row.created_at as Timestamp)) });
-      byNote.set(row.note_id, list);
-    }
+    if (last === undefined) break;
+    const byNote = await repo.versionsBefore(notes, cutoff);
     const drop = [...byNote.values()].flatMap((versions) => versionsToDrop(versions, now, policy));
-    await deleteVersions(db, drop);
+    await repo.deleteVersions(drop);
     dropped += drop.length;
-    afterNote = last.note_id;
+    afterNote = last;
   }
   return dropped;
 }
@@ -100,38 +67,12 @@ async function thin(db: Kysely<Database>, policy: RetentionPolicy, now: number):
  * The budget: an account whose projects' history passes `budgetBytes` loses its oldest versions
  * first until it fits, but every note keeps its newest version.
  */
-async function enforceBudget(db: Kysely<Database>, policy: RetentionPolicy): Promise<number> {
-  const over = await db
-    .selectFrom('note_versions as v')
-    .innerJoin('notes as n', 'n.id', 'v.note_id')
-    .innerJoin('projects as p', 'p.id', 'n.project_id')
-    .select(['p.owner_id', sql<number | string>`sum(v.size)`.as('total')])
-    .groupBy('p.owner_id')
-    .having(sql`sum(v.size)`, '>', policy.budgetBytes)
-    .execute();
+async function enforceBudget(repo: HistoryPruningRepo, policy: RetentionPolicy): Promise<number> {
   let dropped = 0;
-  for (const account of over) {
-    let excess = Number(account.total) - policy.budgetBytes;
+  for (const account of await repo.accountsOverBudget(policy.budgetBytes)) {
+    let excess = account.total - policy.budgetBytes;
     while (excess > 0) {
-      const oldest = await db
-        .selectFrom('note_versions as v')
-        .innerJoin('notes as n', 'n.id', 'v.note_id')
-        .innerJoin('projects as p', 'p.id', 'n.project_id')
-        .select(['v.id', 'v.size'])
-        .where('p.owner_id', '=', account.owner_id)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('note_versions as later')
-              .select(sql`1`.as('one'))
-              .whereRef('later.note_id', '=', 'v.note_id')
-              .where(sql<boolean>`(later.created_at, later.id) > (v.created_at, v.id)`),
-          ),
-        )
-        .orderBy('v.created_at')
-        .orderBy('v.id')
-        .limit(DELETE_CHUNK)
-        .execute();
+      const oldest = await repo.oldestDroppable(account.ownerId);
       if (oldest.length === 0) break;
       const drop: string[] = [];
       for (const version of oldest) {
@@ -139,7 +80,7 @@ async function enforceBudget(db: Kysely<Database>, policy: RetentionPolicy): Pro
         drop.push(version.id);
         excess -= version.size;
       }
-      await deleteVersions(db, drop);
+      await repo.deleteVersions(drop);
       dropped += drop.length;
     }
   }
@@ -148,8 +89,9 @@ async function enforceBudget(db: Kysely<Database>, policy: RetentionPolicy): Pro
 
 /** One pruning run: retention, then the per-account budget. */
 export async function pruneHistory(db: Kysely<Database>, policy: RetentionPolicy, now = Date.now()) {
-  const thinned = await thin(db, policy, now);
-  const overBudget = await enforceBudget(db, policy);
+  const repo = createHistoryPruningRepo(db);
+  const thinned = await thin(repo, policy, now);
+  const overBudget = await enforceBudget(repo, policy);
   return { thinned, overBudget };
 }
 
