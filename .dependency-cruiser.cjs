@@ -76,6 +76,28 @@ module.exports = {
       to: { path: `${SERVER}realtime/` },
     },
 
+    {
+      name: 'server-sql-in-repositories',
+      severity: 'error',
+      comment:
+        'Queries live in repositories: *.repo.ts, a store (*.store.ts, *-store.ts), a list query module ' +
+        '(*-queries.ts) or db/. Elsewhere kysely is imported for types only (a service passes a ' +
+        'Kysely<Database> on to its repos). Move a query that needs sql`...` or a builder value into ' +
+        "its module's repo. modules/projects/membership.ts is the access repository (memberOf() is the " +
+        'SQL every access read joins on).',
+      from: {
+        path: SERVER,
+        pathNot: [
+          '\\.repo\\.ts$',
+          '[.-]store\\.ts$',
+          '-queries\\.ts$',
+          `${SERVER}db/`,
+          `${SERVER}modules/projects/membership\\.ts$`,
+        ],
+      },
+      to: { path: '(^|/)node_modules/kysely/', dependencyTypesNot: ['type-only'] },
+    },
+
     // Packages: below both apps.
     {
       name: 'packages-not-apps',
@@ -95,8 +117,14 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: ['^apps/(web|server)/src/', '^packages/[^/]+/src/', '(^|/)node_modules/zod/'],
-    exclude: { path: ['/dist/', '\\.d\\.ts$'] },
+    includeOnly: [
+      '^apps/(web|server)/src/',
+      '^packages/[^/]+/src/',
+      '(^|/)node_modules/zod/',
+      '(^|/)node_modules/kysely/',
+    ],
+    // The apps' build output (not a package's dist/ in node_modules: kysely resolves into one).
+    exclude: { path: ['^(apps|packages)/[^/]+/dist/', '\\.d\\.ts$'] },
     doNotFollow: { path: 'node_modules' },
     // Type-only imports count: a circle or an upward import of types still ties the layers together.
     tsPreCompilationDeps: true,
