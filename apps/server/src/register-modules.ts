@@ -23,11 +23,12 @@ import { createMembership } from './modules/projects/membership';
 import { createProjectsRepo } from './modules/projects/projects.repo';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';
+import { createJoinGuard } from './modules/projects/sharing/join-guard';
+import { createSharingRepo } from './modules/projects/sharing/sharing.repo';
+import { registerSharingRoutes } from './modules/projects/sharing/sharing.routes';
+import { createSharingService } from './modules/projects/sharing/sharing.service';
 import { createSearchRepo } from './modules/search/search.repo';
 import { registerSearchRoutes } from './modules/search/search.routes';
-import { createJoinGuard } from './modules/shared-projects/join-guard';
-import { createSharedProjectsRepo } from './modules/shared-projects/shared-projects.repo';
-import { registerSharedProjectRoutes } from './modules/shared-projects/shared-projects.routes';
 import { createTrashRepo } from './modules/trash/trash.repo';
 import { registerTrashRoutes } from './modules/trash/trash.routes';
 import { createTrashService } from './modules/trash/trash.service';
@@ -58,10 +59,11 @@ export interface ModuleDeps {
  */
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const { config, database, notify, rateLimiter, sessions, storage } = deps;
-  const projects = createProjectsRepo(database.db);
+  const codeLifetime = { codeLifetimeDays: config.shareCodeLifetimeDays };
+  const projects = createProjectsRepo(database.db, codeLifetime);
   const notes = createNotesRepo(database.db, { restEditUpdate });
   const membership = createMembership(database.db);
-  const shared = createSharedProjectsRepo(database.db, { codeLifetimeDays: config.shareCodeLifetimeDays });
+  const shared = createSharingRepo(database.db, codeLifetime);
   const noteService = createNotesService({
     notes,
     membership,
@@ -70,7 +72,15 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   });
   const projectService = createProjectsService({
     projects,
-    shared,
+    sharing: shared,
+    membership,
+    notify,
+    notesMover: noteService,
+    // The Inbox is found or made by the AI module's rule (capture's destination); read at call time.
+    inbox: (userId) => ai.inbox(userId),
+  });
+  const sharing = createSharingService({
+    sharing: shared,
     membership,
     joinGuard: createJoinGuard(rateLimiter, { ipv6Prefix: config.ipv6Prefix }),
     notify,
@@ -101,6 +111,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     projects: projectService,
     rateLimiter,
     uploads,
+    jobs,
     renderTimeoutMs: deps.renderTimeoutMs,
   });
   registerSearchRoutes(app, { search: createSearchRepo(database.db, database.dialect) });
@@ -124,7 +135,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     notify,
     rateLimiter,
   });
-  registerSharedProjectRoutes(app, { shared, service: projectService });
+  registerSharingRoutes(app, { projects, sharing });
   registerTrashRoutes(app, {
     service: createTrashService({
       repo: createTrashRepo(database.db, config.history.trashRetentionDays),

@@ -1,6 +1,6 @@
 import { ERROR_CODES, JOIN_MESSAGES, PERMISSION_MESSAGES } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOIN_LIMITS, JOIN_RULES } from '../src/modules/shared-projects/join-guard';
+import { JOIN_LIMITS, JOIN_RULES } from '../src/modules/projects/sharing/join-guard';
 import { dialects, request, setPlan, signUp, startTestApp, type TestApp } from './helpers';
 
 describe.each(dialects)('shared projects on %s', (dialect) => {

@@ -78,3 +78,16 @@ export const createFromTemplateBodySchema = z.strictObject({
 export type CreateFromTemplateBody = z.infer<typeof createFromTemplateBodySchema>;
 
 export const idParamsSchema = z.strictObject({ id: z.string().min(1).max(64) });
+
+/**
+ * DELETE /api/projects/:id and /api/shared-projects/:id. `moveNotesTo=inbox`: the owner's delete first
+ * moves the project's live notes to their own Inbox (one transaction), so only the empty project goes
+ * to Trash. Without it the notes go to Trash with the project (decision 065).
+ */
+export const deleteProjectQuerySchema = z.strictObject({
+  moveNotesTo: z.enum(['inbox'], { message: "moveNotesTo must be 'inbox'." }).optional(),
+});
+export type DeleteProjectQuery = z.infer<typeof deleteProjectQuerySchema>;
+
+/** 400 when Inbox itself is deleted with `moveNotesTo=inbox` (the web does not offer it there). */
+export const NOTES_ALREADY_IN_INBOX = 'These notes are already in Inbox.';

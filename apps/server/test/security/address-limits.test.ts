@@ -1,6 +1,6 @@
 import { JOIN_MESSAGES } from '@notewise/shared';
 import { describe, expect, it } from 'vitest';
-import { JOIN_LIMITS } from '../../src/modules/shared-projects/join-guard';
+import { JOIN_LIMITS } from '../../src/modules/projects/sharing/join-guard';
 import { dialects, request, signUp, startTestApp, type TestApp, uniqueEmail } from '../helpers';
 
 /**

@@ -1,6 +1,6 @@
 import { JOIN_MESSAGES, SHARE_CODE_STRENGTH } from '@notewise/shared';
 import { describe, expect, it } from 'vitest';
-import { JOIN_LIMITS, JOIN_RULES } from '../../src/modules/shared-projects/join-guard';
+import { JOIN_LIMITS, JOIN_RULES } from '../../src/modules/projects/sharing/join-guard';
 import { dialects, request, signUp, startTestApp, type TestApp } from '../helpers';
 
 /**

@@ -3,7 +3,7 @@ import { JOIN_MESSAGES, MESSAGES } from '@notewise/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_ACCOUNT_LIMITS, SIGN_IN_LOCK_RULE, signInDelayMs } from '../../src/modules/auth/auth-limits';
-import { JOIN_LIMITS } from '../../src/modules/shared-projects/join-guard';
+import { JOIN_LIMITS } from '../../src/modules/projects/sharing/join-guard';
 import { createDatabaseRateLimitStore } from '../../src/rate-limit/database-store';
 import { createRedisRateLimitStore } from '../../src/rate-limit/redis-store';
 import type { RateLimitStore } from '../../src/rate-limit/store';

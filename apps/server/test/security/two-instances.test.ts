@@ -6,7 +6,7 @@
 import crypto from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deleteUser } from '../../src/modules/admin/user-admin';
-import { JOIN_LIMITS } from '../../src/modules/shared-projects/join-guard';
+import { JOIN_LIMITS } from '../../src/modules/projects/sharing/join-guard';
 import {
   createTestDatabase,
   request,

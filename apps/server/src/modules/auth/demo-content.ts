@@ -1,6 +1,6 @@
 import type { NotesRepo } from '../notes/notes.repo';
 import type { ProjectsRepo } from '../projects/projects.repo';
-import type { SharedProjectsRepo } from '../shared-projects/shared-projects.repo';
+import type { SharingRepo } from '../projects/sharing/sharing.repo';
 
 /**
  * docs/design.md §3, first impression: the demo account opens onto real content in its colours, notes that
@@ -10,9 +10,9 @@ export async function seedDemoContent(
   userId: string,
   projects: ProjectsRepo,
   notes: NotesRepo,
-  shared: SharedProjectsRepo,
+  shared: SharingRepo,
 ) {
-  const teamId = await shared.create(userId, {
+  const teamId = await shared.createShared(userId, {
     name: 'Team Handbook',
     description: 'Shared with the team by its 6-digit code',
     color: 'orange',

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { type Note, type NoteCounts, type NoteVersionReason, UNTITLED_NOTE_TITLE } from '@notewise/shared';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { nowIso, toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
@@ -309,6 +309,33 @@ export function createNotesRepo(
           .where('id', 'in', [fromProjectId, projectId])
           .execute();
       });
+    },
+
+    /**
+     * Every live note of a project moves to another in the caller's transaction, as move() does for
+     * one (version + 1, both projects' `updated_at`): a project's delete with "Move its notes to
+     * Inbox" (decision 065). The moved notes' ids.
+     */
+    async moveAll(trx: Transaction<Database>, fromProjectId: string, projectId: string): Promise<string[]> {
+      const rows = await trx
+        .selectFrom('notes')
+        .select('id')
+        .where('project_id', '=', fromProjectId)
+        .where('deleted_at', 'is', null)
+        .execute();
+      if (rows.length === 0) return [];
+      await trx
+        .updateTable('notes')
+        .set((eb) => ({ project_id: projectId, version: eb('version', '+', 1) }))
+        .where('project_id', '=', fromProjectId)
+        .where('deleted_at', 'is', null)
+        .execute();
+      await trx
+        .updateTable('projects')
+        .set({ updated_at: nowIso() })
+        .where('id', 'in', [fromProjectId, projectId])
+        .execute();
+      return rows.map((row) => row.id);
     },
 
     /** Into Trash: a mark (decision 051); pins, images, versions and co-editing state stay with the row. */

@@ -158,6 +158,20 @@ export function createNotesService({ notes, membership, notify, versions }: Note
       return moved;
     },
 
+    /**
+     * A project's delete with "Move its notes to Inbox" (decision 065): the projects service has
+     * authorized the owner and runs moveAll in its delete transaction, then announces each moved note
+     * once, with the event a REST move publishes.
+     */
+    moveAll: (trx: Parameters<NotesRepo['moveAll']>[0], fromProjectId: string, projectId: string) =>
+      notes.moveAll(trx, fromProjectId, projectId),
+
+    async announceMoves(actorId: string, noteIds: string[], fromProjectId: string, projectId: string) {
+      for (const noteId of noteIds) {
+        await notify.note({ type: 'note.updated', projectId, fromProjectId, noteId, actorId });
+      }
+    },
+
     async delete(userId: string, noteId: string): Promise<void> {
       const note = await noteAccessOrThrow(membership, userId, noteId, 'delete');
       // Into Trash; to everyone else it is gone as before (open editors close on note.deleted).

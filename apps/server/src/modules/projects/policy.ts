@@ -44,7 +44,11 @@ export function authorize(access: ProjectAccess | NoteAccess, action: ProjectAct
 }
 
 export const PROJECT_NOT_FOUND = 'Project not found';
+export const SHARED_PROJECT_NOT_FOUND = 'Shared project not found';
 export const NOTE_NOT_FOUND = 'Note not found';
+
+/** The routes of /api/projects act on any project; those of /api/shared-projects on shared ones only. */
+export type ProjectScope = 'any' | 'shared';
 
 /**
  * The caller's access to a project they can see, else 404 (strangers learn nothing). Optionally
@@ -62,6 +66,20 @@ export async function projectAccessOrThrow(
   }
   if (options.action) authorize(access, options.action);
   return access;
+}
+
+/** projectAccessOrThrow for a route's scope: /api/shared-projects answers 404 for a personal project. */
+export function scopedAccessOrThrow(
+  membership: Membership,
+  userId: string,
+  projectId: string,
+  scope: ProjectScope,
+  action?: ProjectAction,
+): Promise<ProjectAccess> {
+  return projectAccessOrThrow(membership, userId, projectId, {
+    action,
+    ...(scope === 'shared' ? { kind: 'shared' as const, notFoundMessage: SHARED_PROJECT_NOT_FOUND } : {}),
+  });
 }
 
 /** The caller's access to a note they can see (through its project), else 404; then the policy (403). */

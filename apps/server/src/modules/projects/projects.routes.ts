@@ -2,12 +2,18 @@ import {
   createdProjectsSchema,
   createFromTemplateBodySchema,
   createProjectBodySchema,
+  createSharedProjectBodySchema,
+  deleteProjectQuerySchema,
   idParamsSchema,
   listProjectsQuerySchema,
   PROJECT_TEMPLATES,
+  pageQuerySchema,
   projectListSchema,
   projectSchema,
+  sharedProjectListSchema,
+  sharedProjectSchema,
   updateProjectBodySchema,
+  updateSharedProjectBodySchema,
 } from '@notewise/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,11 +21,11 @@ import { NO_CONTENT } from '../../http/api-docs';
 import { notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
-import { PROJECT_NOT_FOUND } from './policy';
+import { PROJECT_NOT_FOUND, SHARED_PROJECT_NOT_FOUND } from './policy';
 import { type ProjectsRepo, projectCursorSchema } from './projects.repo';
 import type { ProjectsService } from './projects.service';
 
-// ai and voice read the message from here.
+// The AI module reads the message from here.
 export { PROJECT_NOT_FOUND } from './policy';
 
 export interface ProjectRoutesDeps {
@@ -27,12 +33,22 @@ export interface ProjectRoutesDeps {
   service: ProjectsService;
 }
 
+/**
+ * Projects, personal and shared, as one model: /api/projects shows every project the caller sees;
+ * /api/shared-projects shows the shared ones with their code, owner and member count (the same list
+ * query). Sharing itself (join, code, members) is sharing/sharing.routes.ts.
+ */
 export function registerProjectRoutes(app: FastifyInstance, { projects, service }: ProjectRoutesDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   const findOrThrow = async (userId: string, projectId: string) => {
     const project = await projects.find(userId, projectId);
     if (!project) throw notFound(PROJECT_NOT_FOUND);
+    return project;
+  };
+  const findSharedOrThrow = async (userId: string, projectId: string) => {
+    const project = await projects.findShared(userId, projectId);
+    if (!project) throw notFound(SHARED_PROJECT_NOT_FOUND);
     return project;
   };
 
@@ -96,9 +112,75 @@ export function registerProjectRoutes(app: FastifyInstance, { projects, service 
 
   r.delete(
     '/api/projects/:id',
-    { onRequest: app.requireAuth, schema: { params: idParamsSchema, response: NO_CONTENT } },
+    {
+      onRequest: app.requireAuth,
+      schema: { params: idParamsSchema, querystring: deleteProjectQuerySchema, response: NO_CONTENT },
+    },
     async (request, reply) => {
-      await service.deleteOrLeave(currentUser(request).id, request.params.id, 'any');
+      await service.deleteOrLeave(currentUser(request).id, request.params.id, 'any', request.query);
+      return reply.status(204).send();
+    },
+  );
+
+  r.get(
+    '/api/shared-projects',
+    {
+      onRequest: app.requireAuth,
+      schema: { querystring: pageQuerySchema, response: { 200: sharedProjectListSchema } },
+    },
+    async (request) => {
+      const after = decodeCursor(request.query.cursor, projectCursorSchema);
+      return projects.pageShared(currentUser(request).id, { limit: request.query.limit, after });
+    },
+  );
+
+  r.get(
+    '/api/shared-projects/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: { params: idParamsSchema, response: { 200: sharedProjectSchema } },
+    },
+    async (request) => findSharedOrThrow(currentUser(request).id, request.params.id),
+  );
+
+  r.post(
+    '/api/shared-projects',
+    {
+      onRequest: app.requireAccess,
+      schema: { body: createSharedProjectBodySchema, response: { 201: sharedProjectSchema } },
+    },
+    async (request, reply) => {
+      const userId = currentUser(request).id;
+      const id = await service.create(userId, request.body, 'shared');
+      return reply.status(201).send(await findSharedOrThrow(userId, id));
+    },
+  );
+
+  r.patch(
+    '/api/shared-projects/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: {
+        params: idParamsSchema,
+        body: updateSharedProjectBodySchema,
+        response: { 200: sharedProjectSchema },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await service.update(userId, request.params.id, request.body, 'shared');
+      return findSharedOrThrow(userId, request.params.id);
+    },
+  );
+
+  r.delete(
+    '/api/shared-projects/:id',
+    {
+      onRequest: app.requireAuth,
+      schema: { params: idParamsSchema, querystring: deleteProjectQuerySchema, response: NO_CONTENT },
+    },
+    async (request, reply) => {
+      await service.deleteOrLeave(currentUser(request).id, request.params.id, 'shared', request.query);
       return reply.status(204).send();
     },
   );

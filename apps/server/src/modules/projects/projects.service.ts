@@ -1,64 +1,59 @@
-import {
-  ERROR_CODES,
-  JOIN_MESSAGES,
-  PERMISSION_MESSAGES,
-  type Project,
-  type ProjectAction,
-  type ProjectKind,
-} from '@notewise/shared';
+import { ERROR_CODES, NOTES_ALREADY_IN_INBOX, type Project, type ProjectKind } from '@notewise/shared';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/types';
 import type { ChangeNotifier } from '../../events/change-notifier';
-import { ApiError, notFound } from '../../http/errors';
-import type { JoinGuard } from '../shared-projects/join-guard';
-import type { SharedProjectsRepo } from '../shared-projects/shared-projects.repo';
+import { ApiError } from '../../http/errors';
 import type { Membership } from './membership';
-import { authorize, forbidden, projectAccessOrThrow } from './policy';
+import { authorize, type ProjectScope, scopedAccessOrThrow } from './policy';
 import type { NewProject, ProjectsRepo } from './projects.repo';
+import type { SharingRepo } from './sharing/sharing.repo';
 
-export const SHARED_PROJECT_NOT_FOUND = 'Shared project not found';
+/**
+ * Moving a deleted project's notes out (decision 065), implemented by the notes module and given in
+ * by register-modules.ts, so this module does not import the notes module (which imports this one).
+ */
+export interface ProjectNotesMover {
+  /** Every live note of `from` moves to `to` in the caller's transaction; the moved notes' ids. */
+  moveAll(trx: Transaction<Database>, from: string, to: string): Promise<string[]>;
+  /** After the commit: one move event per note, as a REST move publishes. */
+  announceMoves(actorId: string, noteIds: string[], from: string, to: string): Promise<void>;
+}
 
 export interface ProjectsServiceDeps {
   projects: ProjectsRepo;
-  shared: SharedProjectsRepo;
+  sharing: SharingRepo;
   membership: Membership;
-  joinGuard: JoinGuard;
   notify: ChangeNotifier;
+  notesMover: ProjectNotesMover;
+  /** The user's personal 'Inbox' project, created on first use (the AI capture's rule). */
+  inbox: (userId: string) => Promise<Pick<Project, 'id'>>;
 }
 
-/** The routes of /api/projects act on any project; those of /api/shared-projects on shared ones only. */
-export type ProjectScope = 'any' | 'shared';
-
-export type JoinResult =
-  | { status: 'joined'; projectId: string }
-  | { status: 'wait'; retryAfter: number; message: string };
-
-const conflict = (message: string) => new ApiError(409, ERROR_CODES.conflict, message);
+export interface DeleteOptions {
+  /** 'inbox': the owner's delete first moves the live notes to their own Inbox (decision 065). */
+  moveNotesTo?: 'inbox' | undefined;
+}
 
 /**
- * What users do to projects, personal and shared alike: create, rename, join, leave or delete,
- * manage the code and the members. Each checks access (404, then the policy's 403), writes, and
- * publishes the change to everyone who could see the project.
+ * What users do to projects, personal and shared alike: create, rename, delete or leave. Each checks
+ * access (404, then the policy's 403), writes, and publishes the change to everyone who could see
+ * the project. Sharing (codes, joining, members) is sharing/sharing.service.ts.
  */
 export function createProjectsService({
   projects,
-  shared,
+  sharing,
   membership,
-  joinGuard,
   notify,
+  notesMover,
+  inbox,
 }: ProjectsServiceDeps) {
-  const access = (userId: string, projectId: string, scope: ProjectScope, action?: ProjectAction) =>
-    projectAccessOrThrow(membership, userId, projectId, {
-      action,
-      ...(scope === 'shared' ? { kind: 'shared' as const, notFoundMessage: SHARED_PROJECT_NOT_FOUND } : {}),
-    });
-
-  const updated = (projectId: string, actorId: string) =>
-    notify.project({ type: 'project.updated', projectId, actorId });
-
   return {
     /** A personal or shared (with a fresh code) project owned by the user; its id. */
     async create(userId: string, input: NewProject, kind: ProjectKind): Promise<string> {
       const id =
-        kind === 'shared' ? await shared.create(userId, input) : (await projects.create(userId, input)).id;
+        kind === 'shared'
+          ? await sharing.createShared(userId, input)
+          : (await projects.create(userId, input)).id;
       await notify.project({ type: 'project.created', projectId: id, actorId: userId });
       return id;
     },
@@ -73,77 +68,50 @@ export function createProjectsService({
     },
 
     async update(userId: string, projectId: string, changes: Partial<NewProject>, scope: ProjectScope) {
-      await access(userId, projectId, scope, 'renameRecolour');
+      await scopedAccessOrThrow(membership, userId, projectId, scope, 'renameRecolour');
       await projects.update(projectId, changes);
-      await updated(projectId, userId);
-    },
-
-    /** The owner's delete puts the project and its notes in Trash for everyone; a member's delete leaves it. */
-    async deleteOrLeave(userId: string, projectId: string, scope: ProjectScope): Promise<void> {
-      const project = await access(userId, projectId, scope);
-      const deletes = project.role === 'owner';
-      authorize(project, deletes ? 'deleteProject' : 'leave');
-      // The audience is read before the change: afterwards the leaver (or everyone) is gone.
-      const audience = await notify.membersOf(project.projectId);
-      // Open co-editing connections of a leaver close through the member.left event (realtime/collab.ts).
-      if (deletes) await projects.trash(project.projectId, userId);
-      else await projects.leave(project.projectId, userId);
-      notify.to(audience, {
-        type: deletes ? 'project.deleted' : 'member.left',
-        projectId: project.projectId,
-        actorId: userId,
-      });
+      await notify.project({ type: 'project.updated', projectId, actorId: userId });
     },
 
     /**
-     * Joining a shared project by its live code, limited per account and per address (wrong codes
-     * count towards the limits, decision 041); a member the owner removed cannot rejoin (decision 008).
+     * The owner's delete puts the project and its notes in Trash for everyone; a member's delete
+     * leaves it. With `moveNotesTo: 'inbox'` (the owner's only: a member asking for it is refused as
+     * a delete) the notes move to the owner's Inbox in the same transaction, so only the empty
+     * project goes to Trash.
      */
-    async join(userId: string, ip: string, code: string): Promise<JoinResult> {
-      const wait = await joinGuard.admit(userId, ip);
-      if (wait) return { status: 'wait', ...wait };
-      const target = await shared.findByCode(code);
-      if (!target) throw notFound(JOIN_MESSAGES.notFound(code));
-      await joinGuard.found(userId, ip);
-      if (target.owner_id === userId)
-        throw new ApiError(400, ERROR_CODES.validation, JOIN_MESSAGES.ownProject);
-      if (await membership.isMember(userId, target.id))
-        throw conflict(JOIN_MESSAGES.alreadyMemberOf(target.name));
-      if (await shared.isBanned(target.id, userId)) throw forbidden(PERMISSION_MESSAGES.removedFromProject);
-      try {
-        await shared.addMember(target.id, userId);
-      } catch (error) {
-        if (shared.isUniqueViolation(error)) throw conflict(JOIN_MESSAGES.alreadyMember);
-        throw new ApiError(500, ERROR_CODES.internal, JOIN_MESSAGES.joinFailed);
+    async deleteOrLeave(
+      userId: string,
+      projectId: string,
+      scope: ProjectScope,
+      options: DeleteOptions = {},
+    ): Promise<void> {
+      const project = await scopedAccessOrThrow(membership, userId, projectId, scope);
+      const deletes = project.role === 'owner' || options.moveNotesTo !== undefined;
+      authorize(project, deletes ? 'deleteProject' : 'leave');
+      const target = options.moveNotesTo === 'inbox' ? (await inbox(userId)).id : undefined;
+      if (target === project.projectId)
+        throw new ApiError(400, ERROR_CODES.validation, NOTES_ALREADY_IN_INBOX);
+      // The audience is read before the change: afterwards the leaver (or everyone) is gone.
+      const audience = await notify.membersOf(project.projectId);
+      // Open co-editing connections of a leaver close through the member.left event (realtime/collab.ts).
+      if (!deletes) {
+        await projects.leave(project.projectId, userId);
+        notify.to(audience, { type: 'member.left', projectId: project.projectId, actorId: userId });
+        return;
       }
-      await notify.project({ type: 'member.joined', projectId: target.id, actorId: userId });
-      return { status: 'joined', projectId: target.id };
+      let moved: string[] = [];
+      await projects.trash(
+        project.projectId,
+        userId,
+        target
+          ? async (trx) => {
+              moved = await notesMover.moveAll(trx, project.projectId, target);
+            }
+          : undefined,
+      );
+      if (target) await notesMover.announceMoves(userId, moved, project.projectId, target);
+      notify.to(audience, { type: 'project.deleted', projectId: project.projectId, actorId: userId });
     },
-
-    /** A new code (the old one stops working) or none at all. */
-    async setCode(userId: string, projectId: string, change: 'regenerate' | 'disable') {
-      await access(userId, projectId, 'shared', 'manageCode');
-      if (change === 'regenerate') await shared.regenerateCode(projectId);
-      else await shared.disableCode(projectId);
-      await updated(projectId, userId);
-    },
-
-    /** Removal also bans: the code keeps working for everyone else, not for them (decision 008). */
-    async removeMember(actorId: string, projectId: string, memberId: string) {
-      await access(actorId, projectId, 'shared', 'manageMembers');
-      if (memberId === actorId) {
-        throw new ApiError(400, ERROR_CODES.validation, PERMISSION_MESSAGES.ownerCannotBeRemoved);
-      }
-      const audience = await notify.membersOf(projectId);
-      if (!audience.includes(memberId)) throw notFound('Member not found');
-      const copy = await shared.removeMember(projectId, memberId, actorId);
-      notify.to(audience, { type: 'member.left', projectId, actorId });
-      // The removed member's copy of what they wrote appears in their project list.
-      if (copy) await notify.project({ type: 'project.created', projectId: copy, actorId: memberId });
-    },
-
-    /** The caller's access to a shared project they can see (404 otherwise), checked for reading. */
-    readShared: (userId: string, projectId: string) => access(userId, projectId, 'shared', 'read'),
   };
 }
 

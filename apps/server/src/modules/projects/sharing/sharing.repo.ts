@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
-import type { ProjectColor, SharedProject } from '@notewise/shared';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
-import { nowIso, toIso } from '../../db/time';
-import type { Database } from '../../db/types';
-import { isUniqueViolation } from '../../db/unique-violation';
-import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import { addMember, endMembership } from '../projects/membership';
-import { insertProject, type NewProject, type ProjectCursor, projectRows } from '../projects/projects.repo';
+import { nowIso, toIso } from '../../../db/time';
+import type { Database } from '../../../db/types';
+import { isUniqueViolation } from '../../../db/unique-violation';
+import { cursorId, cursorTimestamp, toPage } from '../../../http/pagination';
+import { addMember, endMembership } from '../membership';
+import { insertProject, type NewProject } from '../projects.repo';
 import { copyAuthoredNotes } from './removal-copy';
 
 /** A fresh 6-digit code from a cryptographic source (leading zeros allowed). */
@@ -19,54 +18,19 @@ export function generateShareCode(): string {
 export const memberCursorSchema = z.strictObject({ j: cursorTimestamp, i: cursorId });
 export type MemberCursor = z.infer<typeof memberCursorSchema>;
 
-export interface SharedProjectsOptions {
+export interface SharingOptions {
   /** SHARE_CODE_LIFETIME_DAYS; 0: codes never expire. */
   codeLifetimeDays?: number | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export function createSharedProjectsRepo(db: Kysely<Database>, options: SharedProjectsOptions = {}) {
+/**
+ * Sharing's writes and lookups (decisions 007, 008, 041, 055): codes, joining, members, removal with
+ * its ban and copy. Listing and showing shared projects is the projects repo's one list query.
+ */
+export function createSharingRepo(db: Kysely<Database>, options: SharingOptions = {}) {
   const lifetimeMs = (options.codeLifetimeDays ?? 0) * DAY_MS;
-  /** When a code made at `issuedAt` stops working; null when codes never expire. */
-  const expiryOf = (issuedAt: string | Date | null) =>
-    lifetimeMs > 0 && issuedAt ? new Date(new Date(issuedAt).getTime() + lifetimeMs) : null;
-
-  const visible = (userId: string) =>
-    projectRows(db, userId)
-      .innerJoin('users as owner', 'owner.id', 'p.owner_id')
-      .where('p.kind', '=', 'shared')
-      .select([
-        'p.share_code',
-        'p.share_code_issued_at',
-        'owner.name as owner_name',
-        (eb) =>
-          eb
-            .selectFrom('project_members as mm')
-            .select((e) => e.fn.countAll<number>().as('c'))
-            .whereRef('mm.project_id', '=', 'p.id')
-            .as('member_count'),
-      ]);
-
-  type Row = Awaited<ReturnType<ReturnType<typeof visible>['executeTakeFirstOrThrow']>>;
-  const toShared = (row: Row): SharedProject => {
-    const expiresAt = row.share_code ? expiryOf(row.share_code_issued_at) : null;
-    const expired = expiresAt !== null && expiresAt.getTime() <= Date.now();
-    return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      color: row.color as ProjectColor,
-      code: expired ? null : row.share_code,
-      codeExpiresAt: expiresAt?.toISOString() ?? null,
-      role: row.role,
-      ownerName: row.owner_name,
-      itemCount: Number(row.note_count ?? 0),
-      memberCount: Number(row.member_count ?? 0),
-      createdAt: toIso(row.created_at),
-      updatedAt: toIso(row.updated_at),
-    };
-  };
 
   /** Tries fresh codes until one is free among live codes (the column is unique). */
   const withFreshCode = async <T>(write: (code: string) => Promise<T>): Promise<T> => {
@@ -80,26 +44,8 @@ export function createSharedProjectsRepo(db: Kysely<Database>, options: SharedPr
   };
 
   return {
-    /** One page of the user's shared projects, newest updated first (ties by id). */
-    async list(userId: string, page: { limit: number; after?: ProjectCursor | undefined }) {
-      let query = visible(userId);
-      if (page.after)
-        query = query.where(sql<boolean>`(p.updated_at, p.id) < (${page.after.u}, ${page.after.i})`);
-      const rows = await query
-        .orderBy('p.updated_at', 'desc')
-        .orderBy('p.id', 'desc')
-        .limit(page.limit + 1)
-        .execute();
-      const result = toPage(rows, page.limit, toShared, (row) => ({ u: toIso(row.updated_at), i: row.id }));
-      return { sharedProjects: result.items, nextCursor: result.nextCursor };
-    },
-
-    async find(userId: string, projectId: string) {
-      const row = await visible(userId).where('p.id', '=', projectId).executeTakeFirst();
-      return row ? toShared(row) : undefined;
-    },
-
-    async create(userId: string, input: NewProject) {
+    /** A new shared project with a fresh code, and its owner's membership; its id. */
+    async createShared(userId: string, input: NewProject): Promise<string> {
       const at = nowIso();
       return withFreshCode((code) =>
         db
@@ -219,4 +165,4 @@ export function createSharedProjectsRepo(db: Kysely<Database>, options: SharedPr
   };
 }
 
-export type SharedProjectsRepo = ReturnType<typeof createSharedProjectsRepo>;
+export type SharingRepo = ReturnType<typeof createSharingRepo>;

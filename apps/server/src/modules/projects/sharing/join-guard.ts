@@ -1,6 +1,6 @@
 import { JOIN_MESSAGES } from '@notewise/shared';
-import { addressKey } from '../../rate-limit/address-key';
-import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';
+import { addressKey } from '../../../rate-limit/address-key';
+import type { RateLimiter, RateLimitRule } from '../../../rate-limit/rate-limiter';
 
 /**
  * Limits on joining by code (ADR 007, 041). A 6-digit code has a million values, so guessing must be

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { MAX_PROJECT_NAME_LENGTH, type ProjectColor } from '@notewise/shared';
 import type { Kysely, Transaction } from 'kysely';
-import { nowIso } from '../../db/time';
-import type { Database } from '../../db/types';
-import { insertProject } from '../projects/projects.repo';
+import { nowIso } from '../../../db/time';
+import type { Database } from '../../../db/types';
+import { insertProject } from '../projects.repo';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
