@@ -1,4 +1,5 @@
 import { words } from '../heuristics/text';
+import { hasFiniteVerb, isPersonName } from './nlp';
 
 // How structure reads a note: line by line into prose, list lines, headings and verbatim blocks.
 export type Item =
@@ -88,16 +89,24 @@ export function lexLines(input: string): Item[] {
     }
     const text = line.trim();
     // Hard-wrapped prose (the line before has no sentence end) joins into one paragraph.
-    const joins =
+    // A line starting in lower case continues a long line without a sentence end ('...Every TIL I' / 'write is...').
+    const continues =
       prose !== undefined &&
       !/[.!?…:;。！？]$/.test(prose.text) &&
-      // A hard-wrapped line is long and breaks mid-sentence (after a word or a comma).
       prose.text.length >= 50 &&
-      /[\p{Ll},]$/u.test(prose.text) &&
-      // 'Hi Daniel,' or 'Best regards,' stays on its own line.
-      !(/,$/.test(prose.text) && words(prose.text).length <= 4) &&
-      !isShortLine(prose.text) &&
-      !isShortLine(text);
+      /^\p{Ll}/u.test(text) &&
+      !isShortLine(prose.text);
+    const joins =
+      continues ||
+      (prose !== undefined &&
+        !/[.!?…:;。！？]$/.test(prose.text) &&
+        // A hard-wrapped line is long and breaks mid-sentence (after a word or a comma).
+        prose.text.length >= 50 &&
+        /[\p{Ll},]$/u.test(prose.text) &&
+        // 'Hi Daniel,' or 'Best regards,' stays on its own line.
+        !(/,$/.test(prose.text) && words(prose.text).length <= 4) &&
+        !isShortLine(prose.text) &&
+        !isShortLine(text));
     if (prose && joins) {
       prose.text += ` ${text}`;
       prose.lines += 1;
@@ -123,10 +132,30 @@ function startsLikeTitle(text: string): boolean {
   return first !== first.toLowerCase() || first === first.toUpperCase();
 }
 
+/** A line that is only a link or an address: a reference, never a heading ('https://wiki/...', '[minutes](...)'). */
+export function isLinkLine(text: string): boolean {
+  const plain = text.replace(/^[*_]+|[*_]+$/g, '').trim();
+  return (
+    /^(?:<?https?:\/\/|www\.)\S+$/i.test(plain) ||
+    /^!?\[[^\]]*\](?:\([^)]*\)|\[[^\]]*\])?$/.test(plain) ||
+    /^\[[^\]]+\]:\s*\S+/.test(plain)
+  );
+}
+
+/**
+ * A heading typed without '#': short, capitalised, no sentence end, no finite verb (an action item
+ * or 'Lena finished the screens' is a sentence), not a link, not a labelled line.
+ */
 export function isTitleLike(text: string): boolean {
-  if (!isShortLine(text) || !startsLikeTitle(text)) return false;
+  if (!isShortLine(text) || !startsLikeTitle(text) || isLinkLine(text)) return false;
   // 'Attendees: Sam, Priya' or 'Yesterday: finished the login page' is a labelled line, not a title.
   if (/:\s+\S/.test(text)) return false;
   if (text.endsWith(':')) return words(text).length <= 4;
-  return true;
+  return !hasFiniteVerb(text.replace(/[*_`]/g, ''));
 }
+
+/** The label before a list of people ('Attendees', 'Present:', 'Team members'). */
+export const PEOPLE_LABEL =
+  /^(?:attendees|attendance|present|participants|people|team(?: members)?|others|guests|invited|absent|apologies)\s*:?$/i;
+
+export { isPersonName };

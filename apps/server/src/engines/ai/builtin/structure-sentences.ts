@@ -1,4 +1,5 @@
 import { splitSentences, words } from '../heuristics/text';
+import { tag } from './nlp';
 
 // How structure reads a paragraph: action items, 'First, ... Second, ...' runs and colon enumerations.
 /** Verbs that start a task ('call the dentist', 'Ask Gabriel for access'). Cooking and writing verbs are not here. */
@@ -13,9 +14,16 @@ const TASK_VERBS = new Set(
 
 /** Words that can start a sentence without being its subject ('The vote will be...'). */
 const NOT_A_SUBJECT =
-  /^(?:the|a|an|this|that|these|those|it|there|here|what|which|who|one|some|each|all|our|my|your|his|her|their|its|no|every|any|if|when|then|maybe|perhaps)$/i;
+  /^(?:the|a|an|this|that|these|those|it|they|he|she|there|here|what|which|who|one|some|each|all|our|my|your|his|her|their|its|no|every|any|if|when|then|maybe|perhaps)$/i;
 
 const TODO_PREFIX = /^(?:todo|TODO|ToDo|Todo)\b[ \t]*[:\-–]?[ \t]*/;
+
+/** Verbs after 'will' or 'to' that say how things are, not what someone does ('Sam will be there'). */
+const NOT_A_TASK = new Set(
+  `be been being have has had become remain seem look sound feel know think like love want need
+  receive get hear see arrive happen stay probably likely also not never always still soon then now
+  just really`.split(/\s+/),
+);
 
 /**
  * Whether a sentence or line is something to do: 'TODO: ...', 'Don't forget ...', 'Remember to ...',
@@ -27,6 +35,8 @@ export function isActionItem(text: string, line: boolean): boolean {
   const plain = text.replace(/^[*_~]+/, '').trim();
   if (TODO_PREFIX.test(plain) && plain.replace(TODO_PREFIX, '') !== '') return true;
   if (/^(?:don'?t|do not) forget\b|^remember to\b/i.test(plain)) return true;
+  // '@jonas update the status page': a handle and what they are to do.
+  if (/^@[\w.-]+:?\s+\p{L}/u.test(plain) && !/\?$/.test(plain)) return true;
   const tokens = plain.split(/[\s,:]+/);
   const first = (tokens[0] ?? '').toLowerCase();
   // 'Interview: Rahul Mehta' is a label, 'Call Anna?' a question.
@@ -35,22 +45,34 @@ export function isActionItem(text: string, line: boolean): boolean {
     return true;
   if (/^(?:need|needs|have|has)\s+to\s/i.test(plain)) return true;
   const subject =
-    /^((?:i|we|you|[\p{Lu}][\p{L}'’-]*)(?:\s+and\s+[\p{Lu}][\p{L}'’-]*)?)\s+(?:also\s+|still\s+|really\s+)?(need to|needs to|have to|has to|must|should|will|to)\s+(\p{L}+)/iu.exec(
+    /^((?:i|we|you|[\p{L}][\p{L}'’-]*)(?:\s+and\s+[\p{Lu}][\p{L}'’-]*)?)\s+(?:also\s+|still\s+|really\s+)?(need to|needs to|have to|has to|must|should|will|to)\s+(\p{L}+)/iu.exec(
       plain,
     );
   if (!subject?.[1] || !subject[2]) return false;
   const who = subject[1];
-  if (NOT_A_SUBJECT.test(who) || (!/^(?:i|we|you)$/i.test(who) && !/^\p{Lu}/u.test(who))) return false;
   const modal = subject[2].toLowerCase();
   const verb = (subject[3] ?? '').toLowerCase();
-  if (modal === 'will' || modal === 'to') return TASK_VERBS.has(verb);
-  return verb !== 'be' && !/\?$/.test(plain);
+  if (NOT_A_SUBJECT.test(who) || /\?$/.test(plain)) return false;
+  // A lower-case subject only with 'to' at the start of its own line: 'niko to post a comment'.
+  const pronoun = /^(?:i|we|you)$/i.test(who);
+  const named = pronoun || /^\p{Lu}/u.test(who) || (line && modal === 'to');
+  if (!named) return false;
+  // 'Ben will label the desks': any verb when a person is named; 'we will use a file' is narration.
+  if (modal === 'will' || modal === 'to')
+    return TASK_VERBS.has(verb) || (!pronoun && !NOT_A_TASK.has(verb) && isVerbAfter(plain, verb));
+  return verb !== 'be';
 }
 
-/** A checklist line for an action item; a 'TODO:' in front is what the checkbox now says. */
+/** Whether the tagger reads `verb`, the word after 'will' or 'to' in `text`, as a verb. */
+function isVerbAfter(text: string, verb: string): boolean {
+  const tokens = tag(text.split(/\s+/).slice(0, 8).join(' '));
+  const index = tokens.findIndex((token, i) => token.text.toLowerCase() === verb && i > 0);
+  return index > 0 && tokens[index]?.pos === 'VERB';
+}
+
+/** A checklist line for an action item, its words as they were ('TODO' too: it may be how the owner searches). */
 export function taskLine(text: string): string {
-  const rest = text.replace(TODO_PREFIX, '');
-  return `- [ ] ${rest === '' ? text : rest}`;
+  return `- [ ] ${text}`;
 }
 
 /** Headings and lead-ins under which every list item is a task. */
@@ -87,11 +109,13 @@ export function colonEnumeration(sentence: string): { lead: string; items: strin
   if (!colon?.[1] || !colon[2] || words(colon[1]).length > 10) return undefined;
   const parts = splitTopLevel(colon[2]);
   const last = parts.pop() ?? '';
-  const tail = /^(.+?)\s+(?:and|or)\s+(.+)$/.exec(last);
+  // 'b and c' becomes 'b' and 'and c': the list keeps every word of the sentence.
+  const tail = /^(.+?)\s+((?:and|or)\s+.+)$/.exec(last);
   const items = tail?.[1] && tail[2] ? [...parts, tail[1], tail[2]] : [...parts, last];
   // 'a, b and c' or 'a, b, c': three items at least, none empty, none a clause of its own.
-  const cleaned = items.map((item) => item.replace(/^(?:and|or)\s+/, '').trim());
-  if (cleaned.length < 3 || cleaned.some((item) => item === '' || words(item).length > 6)) return undefined;
+  const cleaned = items.map((item) => item.trim());
+  if (cleaned.length < 3 || cleaned.some((item) => words(item).length === 0 || words(item).length > 7))
+    return undefined;
   if (cleaned.some((item) => /[;:]/.test(item))) return undefined;
   return { lead: `${colon[1]}:`, items: cleaned };
 }

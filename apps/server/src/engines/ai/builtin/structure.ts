@@ -1,6 +1,6 @@
 import { appendAll } from '@notewise/shared';
 import { balanceInlineMarkup, splitSentences } from '../heuristics/text';
-import { type Item, isShortLine, isTitleLike, lexLines } from './structure-lines';
+import { type Item, isPersonName, isShortLine, isTitleLike, lexLines, PEOPLE_LABEL } from './structure-lines';
 import { isActionItem, segmentParagraph, TASK_HEADING, taskLine } from './structure-sentences';
 
 /** The Markdown blocks of one paragraph: its prose, lists and checklists; unchanged if that would cut formatting. */
@@ -127,12 +127,28 @@ export function structureText(input: string): string {
     }
     if (item.type !== 'prose') continue;
 
+    // 'Attendees' and the names under it, one a line: a heading and a list of the people.
+    const names: string[] = [];
+    for (let j = i + (PEOPLE_LABEL.test(item.text) ? 1 : 0); j < content.length; j += 1) {
+      const next = content[j];
+      if (next?.type !== 'prose' || next.lines !== 1 || !isPersonName(next.text)) break;
+      names.push(next.text);
+    }
+    if (names.length >= (PEOPLE_LABEL.test(item.text) ? 1 : 2)) {
+      if (PEOPLE_LABEL.test(item.text)) blocks.push([`## ${item.text.replace(/:$/, '')}`]);
+      blocks.push(names.map((name) => `- ${name}`));
+      i += names.length - (PEOPLE_LABEL.test(item.text) ? 0 : 1);
+      continue;
+    }
+
     // A run of three or more short unpunctuated lines typed one under another is a list.
     const run: string[] = [];
     for (let j = i; j < content.length; j += 1) {
       const next = content[j];
       if (next?.type !== 'prose' || next.lines !== 1 || !isShortLine(next.text) || next.text.endsWith(':'))
         break;
+      // A list of people under its label is a list of its own; the note's title is no item.
+      if (PEOPLE_LABEL.test(next.text) || (j === 0 && !hasTitle && isTitleLike(next.text))) break;
       run.push(next.text);
     }
     if (
@@ -148,7 +164,14 @@ export function structureText(input: string): string {
     const next = content[i + 1];
     const followedByText =
       next !== undefined && (next.type === 'prose' || next.type === 'list' || next.type === 'verbatim');
-    if (item.lines === 1 && followedByText && isTitleLike(item.text)) {
+    // The short end of a hard-wrapped sentence ('...which the Calvin cycle then uses to fix' / 'Sugars') is no heading.
+    const before = content[i - 1];
+    const continues =
+      before?.type === 'prose' &&
+      before.text.length >= 40 &&
+      /[\p{Ll},]$/u.test(before.text) &&
+      item.lines === 1;
+    if (item.lines === 1 && followedByText && !continues && isTitleLike(item.text)) {
       const title = item.text.replace(/:$/, '').trim();
       const isFirst = i === 0;
       blocks.push([`${isFirst && !hasTitle ? '#' : '##'} ${title}`]);

@@ -6,6 +6,18 @@ import {
   stripLineMarker,
   words,
 } from '../heuristics/text';
+import { hasFiniteVerb, isPersonName } from './nlp';
+import { isLinkLine } from './structure-lines';
+import { isActionItem, TASK_HEADING } from './structure-sentences';
+import {
+  attendeesLine,
+  DECISION,
+  DECISION_HEADING,
+  namesIn,
+  PEOPLE_HEADING,
+  REMOVED,
+  shorten,
+} from './summarize-parts';
 
 /** One sentence of the note, or one list item: what an extractive summary keeps or drops. */
 interface Unit {
@@ -21,6 +33,8 @@ interface Unit {
   filler: boolean;
   stems: string[];
   wordCount: number;
+  /** A decision or an action item: kept whatever the summary's length. */
+  must: boolean;
 }
 
 interface Outline {
@@ -31,6 +45,8 @@ interface Outline {
   titleSections: Set<number>;
   /** List groups, by group number. */
   lists: Set<number>;
+  /** The people listed as present. */
+  attendees: string[];
 }
 
 const SENTENCE_END = /[.!?…:;。！？]["'”’)\]*_~]*$/;
@@ -44,7 +60,9 @@ const CUE =
 function isTitleLine(line: string): boolean {
   const first = /[\p{L}\p{N}]/u.exec(line)?.[0];
   if (!first || (first === first.toLowerCase() && first !== first.toUpperCase())) return false;
-  return words(line).length <= 8 && !/[.!?…:;,]$/.test(line) && !FILLER.test(line);
+  if (words(line).length > 8 || /[.!?…:;,]$/.test(line) || FILLER.test(line) || isLinkLine(line))
+    return false;
+  return !hasFiniteVerb(line.replace(/[*_`]/g, ''));
 }
 
 function outline(markdown: string): Outline {
@@ -52,19 +70,33 @@ function outline(markdown: string): Outline {
   const sections = [''];
   const titleSections = new Set<number>();
   const lists = new Set<number>();
+  const attendees: string[] = [];
+  let peopleSection = false;
   let group = -1;
   let signedOff = false;
 
   const newSection = (heading: string) => {
+    peopleSection = PEOPLE_HEADING.test(heading);
     sections.push(heading);
     if (units.length === 0 && sections.length === 2) titleSections.add(1);
   };
   const addGroup = (texts: string[], kind: Unit['kind']) => {
     group += 1;
     let first = true;
+    const heading = sections.at(-1) ?? '';
     for (const raw of texts) {
       const text = balanceInlineMarkup(raw.trim());
-      if (!/[\p{L}\p{N}]/u.test(text)) continue;
+      if (!/[\p{L}\p{N}]/u.test(text) || isLinkLine(text)) continue;
+      // The people present become one line of names, not points.
+      const people =
+        attendeesLine(text) ??
+        (peopleSection ? (namesIn(text) ?? (isPersonName(text) ? [text] : undefined)) : undefined);
+      if (people) {
+        for (const name of people) if (!attendees.includes(name)) attendees.push(name);
+        continue;
+      }
+      // An item taken off the agenda is not a point of the meeting.
+      if (REMOVED.test(text)) continue;
       // The signature is the short lines right after a sign-off; anything longer is content again.
       const isSignature = signedOff && kind === 'sentence' && words(text).length <= 4;
       if (!isSignature) signedOff = false;
@@ -78,6 +110,11 @@ function outline(markdown: string): Outline {
         filler: FILLER.test(text) || isSignature,
         stems: contentWords(text),
         wordCount: words(text).length,
+        must:
+          DECISION.test(text) ||
+          /\?$|^(?:\*\*)?open questions?\b/i.test(text) ||
+          (kind === 'item' && DECISION_HEADING.test(heading)) ||
+          isActionItem(text.replace(/^\[[ xX]\]\s+/, ''), kind === 'item' || TASK_HEADING.test(heading)),
       });
       first = false;
       if (FILLER.test(text) && !/^(?:hi|hello|hey|dear|good)\b/i.test(text)) signedOff = true;
@@ -113,18 +150,29 @@ function outline(markdown: string): Outline {
         buffer = [];
       };
       for (const [lineIndex, line] of lines.entries()) {
+        if (buffer.length === 0 && peopleSection && isPersonName(line)) {
+          if (!attendees.includes(line)) attendees.push(line);
+          continue;
+        }
         if (buffer.length === 0 && isTitleLine(line) && moreFollows(lineIndex)) {
           newSection(line);
           continue;
         }
         buffer.push(line);
         // A line ending a sentence, or a short unpunctuated one (an item typed without a dash), stands alone.
-        if (SENTENCE_END.test(line) || words(line).length <= 8) flush();
+        // So does an action item on its own line, and a line before '@name ...'.
+        if (
+          SENTENCE_END.test(line) ||
+          words(line).length <= 8 ||
+          isActionItem(line, true) ||
+          /^@/.test(lines[lineIndex + 1] ?? '')
+        )
+          flush();
       }
       flush();
     }
   }
-  return { units, sections, titleSections, lists };
+  return { units, sections, titleSections, lists, attendees };
 }
 
 /** A choice of the summary: one unit, or a short list kept whole (a note's goals, decisions, steps). */
@@ -249,8 +297,10 @@ function choose(note: Outline): Set<Unit> {
     chosenStems.push(new Set(candidate.units.flatMap((unit) => unit.stems)));
   };
   const byScore = [...all].sort((a, b) => b.score - a.score);
+  // Decisions and action items first, whatever they cost.
+  for (const candidate of all) if (candidate.units.some((unit) => unit.must)) take(candidate);
   const best = byScore[0];
-  if (best) take(best);
+  if (best && !chosen.includes(best)) take(best);
   // Coverage first: the best of every section, then of every paragraph and list (the most important
   // first), while it fits.
   const sectionOf = (candidate: Candidate) => candidate.units[0]?.section ?? 0;
@@ -284,16 +334,19 @@ function choose(note: Outline): Set<Unit> {
 export function summarizeText(markdown: string): string {
   const note = outline(markdown);
   const content = note.units.filter((unit) => !unit.filler);
-  if (content.length === 0) return markdown.trim();
-  if (content.length === 1) return content[0]?.text ?? '';
+  const people = note.attendees.length > 0 ? `- **Attendees:** ${note.attendees.join(', ')}` : undefined;
+  if (content.length === 0) return people ?? markdown.trim();
+  if (content.length === 1 && !people) return content[0]?.text ?? '';
 
   const chosen = choose(note);
-  const kept = note.units.filter((unit) => chosen.has(unit));
+  const kept = note.units
+    .filter((unit) => chosen.has(unit))
+    .map((unit) => ({ ...unit, text: shorten(unit.text) }));
   const headed = (unit: Unit) => unit.section > 0 && !note.titleSections.has(unit.section);
   const isProse = (unit: Unit) => unit.kind === 'sentence' && !headed(unit) && SENTENCE_END.test(unit.text);
-  if (kept.length <= 3 && kept.every(isProse)) return kept.map((unit) => unit.text).join(' ');
+  if (!people && kept.length <= 3 && kept.every(isProse)) return kept.map((unit) => unit.text).join(' ');
 
-  const lines: string[] = [];
+  const lines: string[] = people ? [people] : [];
   let lastSection = -1;
   for (let index = 0; index < kept.length; ) {
     const unit = kept[index] as Unit;

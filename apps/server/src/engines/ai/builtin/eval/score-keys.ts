@@ -15,11 +15,15 @@ export interface ReferenceKey {
   actions: Array<{ text: string; owner?: string; due?: string }>;
   /** People listed as present. */
   attendees: string[];
+  /** What the summary must not say (an item the text says was removed from the agenda). */
+  absent?: string[];
   structure: {
     /** Texts that structure must make checklist items ('- [ ] ...'). */
     actions: string[];
     /** Texts that may be checklist items or not (sub-items, struck-through tasks). */
     optional?: string[];
+    /** Lines that should become headings besides the text's own Markdown headings (a title typed without '#'). */
+    headings?: string[];
   };
 }
 
@@ -57,6 +61,8 @@ export interface KeyedSummaryScore {
   faithful: { found: number; expected: number };
   /** Summary lines that repeat a whole sentence of the text of more than 12 words. */
   verbatim: number;
+  /** `absent` phrases the summary says anyway. */
+  wrong: string[];
   missing: string[];
   unfaithful: string[];
 }
@@ -65,7 +71,13 @@ export interface KeyedSummaryScore {
 function summaryLines(summary: string): string[] {
   return summary
     .split('\n')
-    .map((line) => line.replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/, '').trim())
+    .map((line) =>
+      line
+        .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/, '')
+        // A bold label is the summary's own structure ('**Attendees:**', a section's heading).
+        .replace(/^\*\*[^*]+:\*\*\s*/, '')
+        .trim(),
+    )
     .filter((line) => /[\p{L}\p{N}]/u.test(line));
 }
 
@@ -102,6 +114,7 @@ export function scoreKeyedSummary(text: string, key: ReferenceKey, summary: stri
     attendees: count(key.attendees, 'attendee'),
     faithful: { found: lines.length - unfaithful.length, expected: lines.length },
     verbatim,
+    wrong: (key.absent ?? []).filter((phrase) => covers(said, phrase)),
     missing,
     unfaithful,
   };
@@ -218,7 +231,7 @@ export function scoreKeyedStructure(
   }
   const allowed = [...key.structure.actions, ...(key.structure.optional ?? [])];
   const falseActions = checklist.filter((item) => !allowed.some((action) => item.includes(action)));
-  const authors = headingsOf(text);
+  const authors = [...headingsOf(text), ...(key.structure.headings ?? []).map(normalizeHeading)];
   const made = headingsOf(plainOutput);
   const correct = made.filter((heading) => authors.includes(heading)).length;
   const inputHeadings = new Set(authors);

@@ -49,7 +49,7 @@ export function scoreSummary(note: EvalNote, summary: string): SummaryScore {
 // ---------------------------------------------------------------- structure
 
 /** Words structure may drop: the 'and' / 'or' of an enumeration turned into a list, a 'TODO' turned into a checkbox. */
-const DROPPABLE_WORDS = new Set(['and', 'or', 'todo']);
+const DROPPABLE_WORDS = new Set<string>();
 
 export interface StructureScore {
   headings: { found: number; expected: number };
