@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LocalLinter } from 'harper.js';
 import { endsWithAbbreviation } from '../heuristics/text';
 import { CONFUSED_WITH, confusableEdits } from './confusables';
+import { grammarSegments, markupSignature, protectedRanges } from './grammar-markup';
 import {
   calendarName,
   doubleSpaceEdits,
@@ -13,6 +14,7 @@ import {
 import { COMMON_MISSPELLINGS } from './misspellings';
 import {
   correctSpelling,
+  isKnownWord,
   isNoun,
   loadSpelling,
   type OwnWords,
@@ -63,54 +65,6 @@ export function loadHarper(): Promise<LocalLinter> {
   return linterPromise;
 }
 
-/** Markup no fix may touch: an applied suggestion must not overlap any of these ranges. */
-const PROTECTED = [
-  /<\/?[A-Za-z][^>]*>/g, // inline HTML tags with their attributes
-  /(`+)[^`]*?\1/g, // code spans
-  /!?\[[^\]\n]*\]\([^)\n]*\)/g, // links and images: fixes may not cross the brackets...
-  /<[a-z]+:[^>\s]*>/gi, // autolinks
-  /\b(?:https?:\/\/|www\.)[^\s<>()]+/gi, // bare URLs
-  /[\w.+-]+@[\w-]+\.[\w.-]+/g, // e-mail addresses
-  /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?/gm, // line-start markers
-  /\*+|_{2,}|~~|\\./g, // emphasis markers and escapes
-  /(?<=\w)_+|_+(?=\w)/g, // underscores (emphasis or snake_case)
-  /[ \t]+$/gm, // trailing spaces (a Markdown hard break)
-  /\|/g, // table pipes
-  /&#?\w+;/g, // HTML entities
-];
-
-/** ...but the text inside a link's brackets may be fixed, so the brackets and the URL are what is protected. */
-function protectedRanges(text: string): Array<[number, number]> {
-  const ranges: Array<[number, number]> = [];
-  for (const pattern of PROTECTED) {
-    for (const match of text.matchAll(pattern)) {
-      const start = match.index;
-      const end = start + match[0].length;
-      if (match[0].startsWith('[') || match[0].startsWith('![')) {
-        const close = match[0].indexOf('](');
-        ranges.push([start, start + (match[0].startsWith('!') ? 2 : 1)]);
-        ranges.push([start + close, end]);
-      } else if (end > start) {
-        ranges.push([start, end]);
-      }
-    }
-  }
-  return ranges;
-}
-
-/** What must survive any fix unchanged: tags, code, link targets, line structure. */
-function markupSignature(text: string): string {
-  const parts = [
-    ...(text.match(/<\/?[A-Za-z][^>]*>/g) ?? []),
-    ...(text.match(/(`+)[^`]*?\1/g) ?? []),
-    ...(text.match(/\]\([^)\n]*\)/g) ?? []),
-    ...(text.match(
-      /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?/gm,
-    ) ?? []),
-  ];
-  return parts.join('\u0000');
-}
-
 /**
  * The harper rules whose fixes are safe to apply without asking: a doubled word, 'a'/'an', a
  * lower-case sentence start or 'i', and spelling (of non-words only, see `correctSpelling`). Every
@@ -131,6 +85,8 @@ const SAFE_RULES = new Set([
 export interface GrammarContext {
   spelling: SpellingEngine;
   own: OwnWords;
+  /** Each distinct word's correction (or none), decided once per note. */
+  corrections: Map<string, string | undefined>;
 }
 
 /** harper rules about the commonly confused words of `CONFUSED_WITH` ('ThenThan', 'TheirToThere', 'ItsContraction'). */
@@ -223,11 +179,9 @@ function safeEdit(
       const replacements = suggestions.filter((s) => s.kind === 0).map((s) => s.text);
       const fix =
         calendarName(problem, replacements) ??
-        (context && LOWER_CASE_WORD.test(problem)
-          ? correctSpelling(context.spelling, problem, replacements, context.own)
-          : rule === 'SpellCheck'
-            ? spellingFix(problem, replacements)
-            : undefined);
+        // With a spelling engine, lower-case words are the spelling pass's (every word, not only
+        // the ones harper flags); harper's suggestions are passed to it as candidates.
+        (rule === 'SpellCheck' && !context ? spellingFix(problem, replacements) : undefined);
       return fix === undefined ? undefined : { start, end, replacement: fix };
     }
     default: {
@@ -253,48 +207,128 @@ function misspellingEdits(text: string): Edit[] {
   return edits;
 }
 
-/** One pass: the listed misspellings, then every confident harper fix that overlaps none of them or any markup. */
-async function fixOnce(linter: LocalLinter, text: string, context?: GrammarContext): Promise<string> {
-  const ranges = protectedRanges(text);
-  const overlapsMarkup = (edit: Edit) =>
-    ranges.some(([from, to]) => edit.start < to && Math.max(edit.end, edit.start + 1) > from);
-  const edits = misspellingEdits(text).filter((edit) => !overlapsMarkup(edit));
-  const isProtected = (start: number, end: number) => overlapsMarkup({ start, end, replacement: '' });
-  const overlapsEdit = (edit: Edit) =>
-    edits.some((other) => edit.start < other.end && edit.end > other.start);
-  const isNounWord = (word: string) => (context ? isNoun(context.spelling, word) : false);
-  for (const edit of [
-    ...confusableEdits(text, isProtected, isNounWord),
-    ...doubleSpaceEdits(text, isProtected),
-  ])
-    if (!overlapsEdit(edit)) edits.push(edit);
+interface HarperLint {
+  rule: string;
+  start: number;
+  end: number;
+  suggestions: Array<{ kind: number; text: string }>;
+}
+
+/** harper's lints of the rules we use, copied out of WebAssembly memory (and freed there). */
+async function harperLints(linter: LocalLinter, text: string): Promise<HarperLint[]> {
+  const out: HarperLint[] = [];
   const organized = await linter.organizedLints(text, { language: 'markdown' });
   for (const [rule, lints] of Object.entries(organized)) {
     for (const lint of lints) {
       try {
-        if (
-          !SAFE_RULES.has(rule) &&
-          !CONFUSED_WITH.has(lint.get_problem_text().toLowerCase().replace(/’/g, "'"))
-        )
-          continue;
+        const problem = lint.get_problem_text();
+        if (!SAFE_RULES.has(rule) && !CONFUSED_WITH.has(problem.toLowerCase().replace(/’/g, "'"))) continue;
         const span = lint.span();
         const start = span.start;
         const end = span.end;
         span.free();
         // Harper reports UTF-16 offsets; if that ever changes, skip rather than corrupt.
-        if (text.slice(start, end) !== lint.get_problem_text()) continue;
+        if (text.slice(start, end) !== problem) continue;
         const suggestions = lint.suggestions().map((suggestion) => {
           const option = { kind: suggestion.kind(), text: suggestion.get_replacement_text() };
           suggestion.free();
           return option;
         });
-        const edit = safeEdit(rule, text, start, end, suggestions, context);
-        if (!edit || overlapsMarkup(edit) || overlapsEdit(edit)) continue;
-        edits.push(edit);
+        out.push({ rule, start, end, suggestions });
       } finally {
         lint.free();
       }
     }
+  }
+  return out;
+}
+
+/** Words harper's curated dictionary knows (it has technical words Hunspell lacks: 'backend', 'getter'). */
+const harperKnows = new Map<string, boolean>();
+
+/** Asks harper, in one check, which of these words its dictionary knows; remembered for the process. */
+async function learnHarperWords(linter: LocalLinter, words: string[]): Promise<void> {
+  const unknown = words.filter((word) => !harperKnows.has(word));
+  if (unknown.length === 0) return;
+  const probe = `The ${unknown.join(' ')}.`;
+  const flagged = new Set<string>();
+  for (const lint of await harperLints(linter, probe))
+    if (lint.rule === 'SpellCheck' || lint.rule === 'SplitWords')
+      for (const word of probe.slice(lint.start, lint.end).split(/\s+/)) flagged.add(word);
+  for (const word of unknown) harperKnows.set(word, !flagged.has(word));
+}
+
+/**
+ * Every lower-case prose word that neither Hunspell nor harper knows, corrected by the spelling
+ * engine (once per distinct word and note); harper's suggestions for the word, where it flagged it
+ * in place, are candidates too.
+ */
+async function spellingEdits(
+  linter: LocalLinter,
+  text: string,
+  context: GrammarContext,
+  lints: HarperLint[],
+): Promise<Edit[]> {
+  const suggested = new Map<number, string[]>();
+  for (const lint of lints)
+    if (lint.rule === 'SpellCheck')
+      suggested.set(
+        lint.start,
+        lint.suggestions.filter((s) => s.kind === 0).map((s) => s.text),
+      );
+  const words: Array<{ word: string; start: number; end: number }> = [];
+  for (const match of text.matchAll(/[A-Za-z]+(?:['’][A-Za-z]+)*/g)) {
+    const word = match[0];
+    const start = match.index;
+    const end = start + word.length;
+    if (!LOWER_CASE_WORD.test(word) || !isProseWord(text, start, end)) continue;
+    if (context.corrections.get(word) === undefined && context.corrections.has(word)) continue;
+    if (context.own.allowed.has(word) || isKnownWord(context.spelling, word)) {
+      context.corrections.set(word, undefined);
+      continue;
+    }
+    words.push({ word, start, end });
+  }
+  await learnHarperWords(linter, [...new Set(words.map(({ word }) => word))]);
+  const edits: Edit[] = [];
+  for (const { word, start, end } of words) {
+    if (!context.corrections.has(word))
+      context.corrections.set(
+        word,
+        harperKnows.get(word)
+          ? undefined
+          : correctSpelling(context.spelling, word, suggested.get(start) ?? [], context.own),
+      );
+    const fix = context.corrections.get(word);
+    if (fix !== undefined) edits.push({ start, end, replacement: fix });
+  }
+  return edits;
+}
+
+/** One pass: the listed misspellings, spelling, real-word rules, then every confident harper fix that overlaps none of them or any markup. */
+async function fixOnce(linter: LocalLinter, text: string, context?: GrammarContext): Promise<string> {
+  const ranges = protectedRanges(text);
+  const overlapsMarkup = (edit: Edit) =>
+    ranges.some(([from, to]) => edit.start < to && Math.max(edit.end, edit.start + 1) > from);
+  const isProtected = (start: number, end: number) => overlapsMarkup({ start, end, replacement: '' });
+  const edits: Edit[] = [];
+  const overlapsEdit = (edit: Edit) =>
+    edits.some((other) => edit.start < other.end && edit.end > other.start);
+  const add = (edit: Edit) => {
+    if (!overlapsMarkup(edit) && !overlapsEdit(edit)) edits.push(edit);
+  };
+  const lints = await harperLints(linter, text);
+  for (const edit of misspellingEdits(text)) add(edit);
+  if (context) for (const edit of await spellingEdits(linter, text, context, lints)) add(edit);
+  const isNounWord = (word: string) => (context ? isNoun(context.spelling, word) : false);
+  for (const edit of [
+    ...confusableEdits(text, isProtected, isNounWord),
+    ...doubleSpaceEdits(text, isProtected),
+  ])
+    add(edit);
+  for (const lint of lints) {
+    const edit = safeEdit(lint.rule, text, lint.start, lint.end, lint.suggestions, context);
+    if (edit) add(edit);
   }
   // Apply from the end so earlier offsets stay valid; skip any edit overlapping one already applied.
   edits.sort((a, b) => b.start - a.start || b.end - a.end);
@@ -307,6 +341,8 @@ async function fixOnce(linter: LocalLinter, text: string, context?: GrammarConte
   }
   return result;
 }
+
+export { grammarSegments };
 
 const MAX_PASSES = 3;
 
@@ -327,56 +363,6 @@ export async function fixSegment(
   return text;
 }
 
-const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
-/** A very long paragraph is checked in pieces so the event loop is never blocked for long. */
-const MAX_SEGMENT_LENGTH = 4000;
-
-/**
- * The note cut into segments that are checked one at a time: paragraphs (runs of non-blank lines)
- * outside fenced code; code blocks and blank lines pass through untouched. Joined, the segments
- * give the input back.
- */
-export function grammarSegments(markdown: string): Array<{ text: string; check: boolean }> {
-  const segments: Array<{ text: string; check: boolean }> = [];
-  const lines = markdown.split('\n');
-  let fence: string | undefined;
-  let current: { text: string[]; check: boolean } | undefined;
-  const flush = () => {
-    if (current) segments.push({ text: current.text.join('\n'), check: current.check });
-    current = undefined;
-  };
-  const add = (line: string, check: boolean) => {
-    if (!current || current.check !== check) {
-      flush();
-      current = { text: [], check };
-    }
-    current.text.push(line);
-  };
-  for (const line of lines) {
-    if (fence !== undefined) {
-      add(line, false);
-      const closing = FENCE.exec(line);
-      if (closing?.[1] && closing[1][0] === fence[0] && closing[1].length >= fence.length) fence = undefined;
-      continue;
-    }
-    const opening = FENCE.exec(line);
-    if (opening?.[1]) {
-      fence = opening[1];
-      add(line, false);
-      continue;
-    }
-    if (line.trim() === '') {
-      add(line, false);
-      continue;
-    }
-    if (current?.check && current.text.join('\n').length > MAX_SEGMENT_LENGTH) flush();
-    add(line, true);
-  }
-  flush();
-  // Segments are joined with '\n' between them, so each carries its own text only.
-  return segments;
-}
-
 /** Yields the corrected note segment by segment (a segment and the line break after it). */
 export async function* fixGrammar(
   markdown: string,
@@ -385,7 +371,11 @@ export async function* fixGrammar(
 ): AsyncGenerator<string> {
   const [linter, spelling] = await Promise.all([loadHarper(), loadSpelling()]);
   const text = markdown.replace(/\r\n?/g, '\n');
-  const context: GrammarContext = { spelling, own: ownWordsOf(text, userWords) };
+  const context: GrammarContext = {
+    spelling,
+    own: ownWordsOf(text, userWords),
+    corrections: new Map(),
+  };
   const segments = grammarSegments(text);
   for (const [index, segment] of segments.entries()) {
     signal?.throwIfAborted();

@@ -90,6 +90,8 @@ export function typoDistance(a: string, b: string, max = 2): number {
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+/** SUBTLEX-US count of the commonest words (about the top 150: 'the', 'with', 'have', 'always'). */
+const VERY_COMMON = 30_000;
 
 /** Every string one deletion, swap, replacement or insertion away. */
 function oneEditAway(word: string): Set<string> {
@@ -130,7 +132,13 @@ function plausibleSubstitution(a: string, b: string): boolean {
   if (diff.length !== 1) return true;
   const x = a[diff[0] ?? 0] ?? '';
   const y = b[diff[0] ?? 0] ?? '';
-  return nearOnKeyboard(x, y) || (/[aeiouy]/.test(x) && /[aeiouy]/.test(y));
+  // ...or a letter doubled in place of the next ('wiil' for 'will').
+  return (
+    nearOnKeyboard(x, y) ||
+    (/[aeiouy]/.test(x) && /[aeiouy]/.test(y)) ||
+    a[(diff[0] ?? 0) - 1] === x ||
+    a[(diff[0] ?? 0) + 1] === x
+  );
 }
 
 /** Whether every three-letter run of a string occurs in some common word (cheap, before asking Hunspell). */
@@ -148,6 +156,8 @@ function plausibleInsertion(word: string, candidate: string): boolean {
     const letter = word[i] ?? '';
     const neighbours = [word[i - 1], word[i + 1]].filter((n): n is string => n !== undefined);
     if (neighbours.some((n) => n === letter || nearOnKeyboard(n, letter))) return true;
+    // A letter of the word typed twice, a letter apart ('thtat').
+    if (word[i - 2] === letter || word[i + 2] === letter) return true;
   }
   return false;
 }
@@ -207,10 +217,16 @@ export function isNoun(engine: SpellingEngine, word: string): boolean {
  * 'triage', 'lexically' of 'lexical'); 'handleing' is not one ('handle' drops its 'e' before -ing).
  */
 function isDerivedForm(engine: SpellingEngine, word: string): boolean {
-  const known = (w: string) => w.length >= 3 && (engine.us.correct(w) || engine.gb.correct(w));
+  // Function words take no endings ('wass' is no form of 'was').
+  const known = (w: string) =>
+    w.length >= 3 && !STOP_WORDS.has(w) && (engine.us.correct(w) || engine.gb.correct(w));
+  // An adverb of an adjective in -ble ('portably').
+  if (word.endsWith('bly') && known(`${word.slice(0, -1)}e`)) return true;
   for (const suffix of ['s', 'es', 'ed', 'ing', 'ly', 'er', 'ers', 'ness', 'ment', 'able']) {
     if (!word.endsWith(suffix) || word.length - suffix.length < 3) continue;
     const stem = word.slice(0, -suffix.length);
+    // A plain -s after a hissing sound is no regular plural ('statuss').
+    if (suffix === 's' && /(?:s|x|z|sh|ch)$/.test(stem)) continue;
     if (known(stem) && !(/^[ei]/.test(suffix) && stem.endsWith('e'))) return true;
     if (/^[ei]/.test(suffix) && known(`${stem}e`)) return true;
   }
@@ -258,11 +274,24 @@ export function correctSpelling(
     // Short words have many neighbours: one edit only, and never a word of one or two letters.
     if (distance > 2 || (word.length < 6 && distance > 1) || candidate.length < 3) continue;
     const swap = isSwap(word, candidate);
-    // A typo rarely hits the first letter, and a word with letters added to or cut from one end is a
-    // form of it ('usize', 'sizes'), not a typo, unless it is a doubled last letter ('addd').
-    if (candidate[0] !== word[0] && !swap) continue;
-    if (word.startsWith(candidate) && word.slice(candidate.length) !== candidate.slice(-1)) continue;
-    if (word.endsWith(candidate)) continue;
+    const frequency = engine.frequency.get(candidate) ?? 0;
+    // One of the commonest words ('the', 'with', 'have'): a slip on its first or last letter is
+    // likelier than a rare word ('ethe', 'qith', 'havew').
+    const veryCommon = frequency >= VERY_COMMON;
+    // A typo rarely hits the first letter (unless on a neighbouring key of a very common word), and a
+    // word with letters added to or cut from one end is a form of it ('usize', 'sizes'), not a typo,
+    // unless it is a doubled last letter ('addd').
+    const firstLetterSlip =
+      veryCommon && word.length === candidate.length && nearOnKeyboard(word[0] ?? '', candidate[0] ?? '');
+    if (candidate[0] !== word[0] && !swap && !firstLetterSlip && !(veryCommon && word.endsWith(candidate)))
+      continue;
+    if (
+      word.startsWith(candidate) &&
+      word.slice(candidate.length) !== candidate.slice(-1) &&
+      !(veryCommon && word.length === candidate.length + 1)
+    )
+      continue;
+    if (word.endsWith(candidate) && !(veryCommon && word.length === candidate.length + 1)) continue;
     // British and American spellings of one word are both right ('parallelises').
     if (isRegionalVariant(word, candidate)) return undefined;
     // A word only Hunspell knows (not in the frequency list) must be a slip of the finger away:
@@ -270,7 +299,14 @@ export function correctSpelling(
     if (!engine.frequency.has(candidate) && !plausibleSubstitution(word, candidate)) continue;
     // A short word has many neighbours: only a slip of the finger counts ('knex' stays, 'tbe' is 'the').
     if (word.length <= 4 && !plausibleSubstitution(word, candidate)) continue;
-    const frequency = engine.frequency.get(candidate) ?? 0;
+    // A letter typed in that is no slip, to reach a rare word ('stdout' is not 'stout').
+    if (
+      word.length > candidate.length &&
+      distance === 1 &&
+      frequency < 1_000 &&
+      !plausibleInsertion(word, candidate)
+    )
+      continue;
     // A rare word ('serif' for the handle 'sgrif') is a guess, unless the note uses it.
     // A short non-word is as likely an abbreviation or a command ('rustc', 'impl', 'api') as a slip:
     // corrected only to a very common word or one the note uses (a common one for swapped letters:
@@ -279,13 +315,16 @@ export function correctSpelling(
     // ...and by dropping a letter only when it is a slip next to its neighbour ('tghe', 'asnd'; not
     // 'todo' -> 'too').
     if (word.length <= 5 && word.length > candidate.length && !plausibleInsertion(word, candidate)) continue;
-    if (word.length <= 5 && !doubled && frequency < (swap ? 1_000 : 10_000) && !own.used.has(candidate))
-      continue;
+    // A five-letter word is long enough that a slip to a fairly common word is likelier ('besed', 'ceate').
+    const floor = swap ? 1_000 : word.length === 5 && plausibleSubstitution(word, candidate) ? 1_000 : 10_000;
+    if (word.length <= 5 && !doubled && frequency < floor && !own.used.has(candidate)) continue;
     // Two edits away is a guess unless the word is common or the note uses it ('croquetas' is not 'croquettes').
     if (distance === 2 && frequency < 500 && !own.used.has(candidate)) continue;
     let score = Math.log(frequency + 1);
     if (own.used.has(candidate)) score += frequency < 100_000 ? 4 : 1;
     if (swap) score += 3;
+    // About one typo in fifteen is on the first letter.
+    if (candidate[0] !== word[0]) score -= 2.7;
     if (distance === 2) score -= 4;
     if (!best || score > best.score) best = { word: candidate, score };
   }

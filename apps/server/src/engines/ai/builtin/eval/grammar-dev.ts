@@ -1,13 +1,20 @@
-// The grammar development set, the one set the grammar engine is tuned on:
-// `npm run ai-eval:grammar -w apps/server` prints its scores and every miss and change.
+// The grammar development sets, the only sets the grammar engine is tuned on:
+// `npm run ai-eval:grammar -w apps/server` prints their scores and every miss and change.
 
 import { fixGrammar } from '../grammar';
 import { collect } from './builtin-engine';
 import { evaluateInserted, formatInsertedReport, loadInsertedSet } from './score-inserted';
 
-const DEV_SET = new URL('../../../../test/fixtures/third-party/grammar-dev/', import.meta.url);
+const FIXTURES = new URL('../../../../../test/fixtures/third-party/', import.meta.url);
+const DEV_SETS = ['grammar-dev/', 'grammar-dev-2/'];
 
-const report = await evaluateInserted(loadInsertedSet(DEV_SET), (text) => collect(fixGrammar(text)));
-console.log(formatInsertedReport('the development set', report));
-for (const key of ['missed', 'wrongFixes', 'damagedNames', 'damagedWords'] as const)
-  if (report[key].length) console.log(`\n${key}:\n  ${report[key].join('\n  ')}`);
+const only = process.argv[2];
+for (const name of DEV_SETS.filter((set) => !only || set.startsWith(only))) {
+  const report = await evaluateInserted(loadInsertedSet(new URL(name, FIXTURES)), (text) =>
+    collect(fixGrammar(text)),
+  );
+  console.log(formatInsertedReport(`the development set ${name}`, report));
+  for (const key of ['missed', 'wrongFixes', 'damagedNames', 'damagedWords'] as const)
+    if (report[key].length) console.log(`\n${key}:\n  ${report[key].join('\n  ')}`);
+  console.log('');
+}

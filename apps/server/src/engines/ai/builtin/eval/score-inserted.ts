@@ -103,7 +103,7 @@ export function scoreInserted(item: InsertedCase, output: string): InsertedScore
         return;
       }
       const change = `"${word}" -> "${now ?? '(removed)'}"`;
-      if (now !== undefined && item.sourceErrors[word]?.includes(now)) {
+      if (item.sourceErrors[word]?.includes(now ?? '(removed)')) {
         score.sourceFixes.push(change);
         return;
       }
