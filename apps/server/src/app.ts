@@ -245,8 +245,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerDemoRoutes(app, { enabled: config.demoAccount });
   registerProfileRoutes(app, { db: database.db, sessions });
-  registerAccountRoutes(app, { db: database.db, auth, storage, sessions, rateLimiter });
-  const { projects, notes, shared } = await registerModules(app, {
+  const { projects, notes, shared, jobs } = await registerModules(app, {
     config,
     database,
     notify,
@@ -256,6 +255,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     imageFetch: options.imageFetch,
     renderTimeoutMs: options.renderTimeoutMs,
   });
+  registerAccountRoutes(app, { db: database.db, auth, storage, sessions, rateLimiter, jobs });
   registerEventsSocket(app, bus, socketGuard, socketLimits);
   const collab = await createCollab({
     db: database.db,

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db';
 import type { ChangeNotifier } from './events/change-notifier';
 import type { SessionCache } from './http/session';
+import { dataExportPurge } from './modules/account/data-export';
 import { registerAiRoutes } from './modules/ai/ai.routes';
 import { createBillingRepo } from './modules/billing/billing.repo';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
@@ -89,6 +90,8 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const jobs: Jobs = createJobs(database.db, {
     singleInstance: database.dialect === 'sqlite',
     interrupted: { import: importInterrupted },
+    // An expired data export's zip is deleted with its job (decision 064).
+    onPurge: { 'data-export': dataExportPurge(storage) },
   });
   const stopJobUpkeep = await startJobUpkeep(jobs, app.log);
   app.addHook('onClose', async () => stopJobUpkeep());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { backgroundJobSchema } from './jobs.schema';
 
 /** POST /api/me/delete: the account's password again, so a borrowed session cannot delete it. */
 export const deleteAccountBodySchema = z.strictObject({
@@ -30,4 +31,31 @@ export const ACCOUNT_MESSAGES = {
   wrongPassword: 'That password is not correct. Your account was not deleted.',
   noPassword: 'This account has no password to confirm with. Ask your administrator to delete it.',
   deleted: 'Your account and its data were deleted.',
+} as const;
+
+/** The "Download all my data" zip, prepared in the background (decision 064): what it holds once done. */
+export const dataExportResultSchema = z.object({
+  fileName: z.string(),
+  /** Bytes of the zip. */
+  size: z.number().int().nonnegative(),
+  notes: z.number().int().nonnegative(),
+  images: z.number().int().nonnegative(),
+});
+export type DataExportResult = z.infer<typeof dataExportResultSchema>;
+
+/** A data export job: progress counts notes written of the notes to write. */
+export const dataExportJobSchema = backgroundJobSchema.extend({
+  kind: z.literal('data-export'),
+  result: dataExportResultSchema.nullable(),
+});
+export type DataExportJob = z.infer<typeof dataExportJobSchema>;
+
+/** POST /api/me/data-exports (the new job, or the one still running) and GET .../latest (null: none kept). */
+export const dataExportStateSchema = z.object({ job: dataExportJobSchema.nullable() });
+export type DataExportState = z.infer<typeof dataExportStateSchema>;
+
+export const DATA_EXPORT_MESSAGES = {
+  failed: 'Your data could not be prepared. Try again; if it fails again, tell your administrator.',
+  notFound: 'This download was not found. It may have expired: downloads are kept for 7 days.',
+  notReady: 'Your data is still being prepared. Download it when it is ready.',
 } as const;

@@ -240,6 +240,14 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   },
   'GET /api/me/tutorial': { unscoped: 'own preference' },
   'GET /api/me/data': { unscoped: "own account's data: projects it is a member of (account.test.ts)" },
+  'POST /api/me/data-exports': { unscoped: "starts the caller's own data export (data-export-jobs.test.ts)" },
+  'GET /api/me/data-exports/latest': { unscoped: "the caller's own latest data export" },
+  'GET /api/me/data-exports/:id': {
+    unscoped: 'per-user job, not a project: another user gets 404 (data-export-jobs.test.ts)',
+  },
+  'GET /api/me/data-exports/:id/download': {
+    unscoped: 'per-user job: another user gets 404 (data-export-jobs.test.ts)',
+  },
   'GET /api/me/deletion': { unscoped: 'own account: what deleting it would do (account.test.ts)' },
   'POST /api/me/delete': { unscoped: 'own account, password re-entered (account.test.ts)' },
   'PUT /api/me/tutorial': { unscoped: 'own preference' },

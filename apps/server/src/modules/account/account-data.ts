@@ -24,10 +24,18 @@ async function readAll(body: Readable): Promise<Uint8Array> {
  * so the folder reads offline), the profile picture and `account.json` (name, email, plan). Read a
  * picture at a time while the zip streams: memory holds one picture, not all of them.
  */
+export interface AccountDataProgress {
+  /** After each note is written. */
+  onNote?: () => void;
+  /** After each picture of a note is written. */
+  onImage?: () => void;
+}
+
 export function streamAccountData(
   deps: { db: Kysely<Database>; storage: ObjectStorage; exportRepo: ExportRepo },
   user: { id: string; name: string; email: string; plan: string; createdAt: Date },
   projects: Parameters<typeof streamMarkdownZip>[1],
+  progress: AccountDataProgress = {},
 ): Readable {
   const { db, storage } = deps;
   async function* files() {
@@ -59,14 +67,18 @@ export function streamAccountData(
       .execute();
     for (const image of images) {
       const stored = await storage.get(image.storage_key);
-      if (stored)
-        yield { path: `${IMAGES_FOLDER}/${image.id}-${image.hash}.webp`, bytes: await readAll(stored.body) };
+      if (!stored) continue;
+      yield { path: `${IMAGES_FOLDER}/${image.id}-${image.hash}.webp`, bytes: await readAll(stored.body) };
+      progress.onImage?.();
     }
   }
   return streamMarkdownZip(deps.exportRepo, projects, {
     reserved: [IMAGES_FOLDER],
     // Notes sit one folder down: `/api/images/x.webp` becomes `../images/x.webp`.
-    content: (markdown) => markdown.replaceAll('](/api/images/', `](../${IMAGES_FOLDER}/`),
+    content: (markdown) => {
+      progress.onNote?.();
+      return markdown.replaceAll('](/api/images/', `](../${IMAGES_FOLDER}/`);
+    },
     files,
   });
 }

@@ -2,6 +2,8 @@ import {
   ACCOUNT_MESSAGES,
   accountDeletedSchema,
   accountDeletionPlanSchema,
+  DATA_EXPORT_MESSAGES,
+  dataExportStateSchema,
   deleteAccountBodySchema,
   ERROR_CODES,
 } from '@notewise/shared';
@@ -18,7 +20,9 @@ import { deleteUser, planUserDeletion } from '../admin/user-admin';
 import { type Auth, SESSION_COOKIE_PREFIX } from '../auth/auth';
 import { createExportRepo } from '../export-import/export-import.repo';
 import { attachmentHeader } from '../export-import/file-names';
+import type { Jobs } from '../jobs/jobs.service';
 import { streamAccountData } from './account-data';
+import { createDataExports, dataExportKey } from './data-export';
 
 /** A whole-account zip reads every note and picture: a few an hour is plenty for a person. */
 export const ACCOUNT_EXPORT_RATE_RULE = { name: 'account-export', limit: 5, windowMs: 15 * 60_000 };
@@ -31,6 +35,7 @@ export interface AccountRoutesDeps {
   storage: ObjectStorage;
   sessions: SessionCache;
   rateLimiter: RateLimiter;
+  jobs: Jobs;
 }
 
 /**
@@ -39,9 +44,71 @@ export interface AccountRoutesDeps {
  * own account only (no id in the path): in the authorization matrix as unscoped.
  */
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesDeps) {
-  const { db, auth, storage, sessions, rateLimiter } = deps;
+  const { db, auth, storage, sessions, rateLimiter, jobs } = deps;
   const exportRepo = createExportRepo(db);
+  const exports = createDataExports({ db, storage, jobs, exportRepo, log: app.log });
+  app.addHook('onClose', () => exports.settled());
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const idParams = z.object({ id: z.string().min(1).max(64) });
+  const notFound = () => new ApiError(404, ERROR_CODES.notFound, DATA_EXPORT_MESSAGES.notFound);
+
+  // Download all my data as a background job (decision 064): start (or get the running one), the
+  // latest one for a reload to resume, one by id, and its zip. Another user's id reads as not found.
+  r.post(
+    '/api/me/data-exports',
+    {
+      onRequest: app.requireAuth,
+      schema: { response: { 200: dataExportStateSchema, 202: dataExportStateSchema } },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const running = await exports.latest(user.id);
+      if (running && (running.status === 'running' || running.status === 'queued')) return { job: running };
+      const decision = await rateLimiter.consume(ACCOUNT_EXPORT_RATE_RULE, user.id);
+      if (!decision.allowed) throw rateLimited(reply, decision.retryAfterSeconds);
+      const { job, started } = await exports.start(user);
+      return reply.code(started ? 202 : 200).send({ job });
+    },
+  );
+
+  r.get(
+    '/api/me/data-exports/latest',
+    { onRequest: app.requireAuth, schema: { response: { 200: dataExportStateSchema } } },
+    async (request) => ({ job: await exports.latest(currentUser(request).id) }),
+  );
+
+  r.get(
+    '/api/me/data-exports/:id',
+    { onRequest: app.requireAuth, schema: { params: idParams, response: { 200: dataExportStateSchema } } },
+    async (request) => {
+      const job = await exports.get(currentUser(request).id, request.params.id);
+      if (!job) throw notFound();
+      return { job };
+    },
+  );
+
+  r.get(
+    '/api/me/data-exports/:id/download',
+    {
+      onRequest: app.requireAuth,
+      schema: { params: idParams, response: { 200: z.unknown().describe('The prepared .zip') } },
+    },
+    async (request, reply) => {
+      const job = await exports.get(currentUser(request).id, request.params.id);
+      // Expired but not purged yet (the purge is hourly) counts as gone.
+      if (!job || Date.parse(job.expiresAt) <= Date.now()) throw notFound();
+      if (job.status !== 'done' || !job.result)
+        throw new ApiError(409, ERROR_CODES.conflict, DATA_EXPORT_MESSAGES.notReady);
+      const stored = await storage.get(dataExportKey(job.id));
+      if (!stored) throw notFound();
+      if (stored.size !== undefined) reply.header('content-length', stored.size);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', attachmentHeader(job.result.fileName))
+        .header('cache-control', 'private, no-store')
+        .send(stored.body);
+    },
+  );
 
   r.get(
     '/api/me/data',
