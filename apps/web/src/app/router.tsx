@@ -29,7 +29,7 @@ const PAGES: Record<RouteId, LazyPage> = {
   pinnedNotes: lazyPage(() => import('@/features/pinned-notes/pinned-notes-page'), 'PinnedNotesPage'),
   quickView: lazyPage(() => import('@/features/quick-view/quick-view-page'), 'QuickViewPage'),
   sharedProjects: lazyPage(
-    () => import('@/features/shared-projects/shared-projects-page'),
+    () => import('@/features/projects/shared/shared-projects-page'),
     'SharedProjectsPage',
   ),
   trash: lazyPage(() => import('@/features/trash/trash-page'), 'TrashPage'),
@@ -43,7 +43,7 @@ const PAGES: Record<RouteId, LazyPage> = {
   project: ProjectNotesPage,
   projectAlias: ProjectNotesPage,
   sharedProject: lazyPage(
-    () => import('@/features/shared-projects/shared-project-page'),
+    () => import('@/features/projects/shared/shared-project-page'),
     'SharedProjectPage',
   ),
   paymentSuccess: lazyPage(() => import('@/features/payment/payment-success-page'), 'PaymentSuccessPage'),

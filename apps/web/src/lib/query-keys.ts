@@ -1,4 +1,4 @@
-// Every TanStack Query cache key for notes, projects and shared projects, in one module below the
+// Every TanStack Query cache key for notes and projects (shared ones too), in one module below the
 // features: notes patch project counts, projects refresh note lists, and the live-events client maps
 // change events to all three, so none of those features has to import another for a key.
 import type { QueryClient } from '@tanstack/react-query';
@@ -62,11 +62,12 @@ export const projectKeys = {
 };
 
 /**
- * Every cache key of the shared-projects feature, under one prefix so a single invalidation (after a
- * change, or a live event) refreshes lists, details and member lists together.
+ * The shared projects' keys (code, owner, members), under the projects' root: personal and shared
+ * projects are one model, so invalidating `projectKeys.all` refreshes these too; `sharedProjectKeys.all`
+ * refreshes only the shared views (lists, details and member lists together).
  */
 export const sharedProjectKeys = {
-  all: ['shared-projects'] as const,
+  all: [...projectKeys.all, 'shared'] as const,
   lists: () => [...sharedProjectKeys.all, 'list'] as const,
   details: () => [...sharedProjectKeys.all, 'detail'] as const,
   detail: (id: string) => [...sharedProjectKeys.details(), id] as const,

@@ -94,7 +94,7 @@ export const FEATURES: ReadonlyArray<{
   },
   {
     name: 'sharing by code',
-    source: 'features/shared-projects/shared-projects-page.tsx',
+    source: 'features/projects/shared/shared-projects-page.tsx',
     evidence: 'Shared Projects',
     article: 'shared-projects',
     mentions: ['6-digit code', 'Leave project', 'Remove'],

@@ -5,7 +5,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Page } from '@/components/ui/page';
 import { PageHeader } from '@/components/ui/page-header';
 import { SearchField } from '@/components/ui/search-field';
-import { useProjects } from '@/features/projects';
+import { useProjects } from '@/lib/project-queries';
 import { useDebounced } from '@/lib/use-debounced';
 import { type SearchFilter, useSearchPages } from './api/search-notes';
 import { SearchResults } from './components/search-results';

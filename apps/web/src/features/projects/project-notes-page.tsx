@@ -20,8 +20,8 @@ import {
   useNoteList,
 } from '@/features/notes';
 import { errorMessage, isApiError } from '@/lib/api';
+import { useProject } from '@/lib/project-queries';
 import { paths } from '@/lib/route-table';
-import { useProject } from './api/get-project';
 import { useHighlight } from './hooks/use-highlight';
 
 const VIEW_STORAGE_KEY = 'notewise.view.project-notes';

@@ -8,7 +8,7 @@ import { useViewMode, ViewToggle } from '@/components/ui/view-toggle';
 import { DataActions } from '@/features/export-import';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
-import { useProjects } from './api/get-projects';
+import { useProjects } from '@/lib/project-queries';
 import { NewProjectButton } from './components/new-project-button';
 import { NewProjectDialog } from './components/new-project-dialog';
 import { PROJECT_GRID_CLASSES, ProjectItem, ProjectListSkeleton } from './components/project-card';

@@ -2,8 +2,8 @@ import type { ImportLayout } from '@notewise/shared';
 import { type FormEvent, useId, useState } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { DialogActions } from '@/components/ui/dialog-actions';
-import { useProjects } from '@/features/projects';
 import { errorMessage } from '@/lib/api';
+import { useProjects } from '@/lib/project-queries';
 import { useImportNotes } from '../api/import-notes';
 import { ImportNoteReport } from './import-note-report';
 

@@ -1,7 +1,7 @@
 import type { Note, NoteSummary, Project } from '@notewise/shared';
 import type { InfiniteData, QueryClient, QueryKey } from '@tanstack/react-query';
-import type { ProjectListResponse } from '@/features/projects';
 import { type CacheSnapshot, snapshotQueries } from '@/lib/cache-snapshot';
+import type { ProjectListResponse } from '@/lib/project-queries';
 import { filterOfListKey, noteKeys, projectKeys } from '@/lib/query-keys';
 import type { NotePages } from './get-notes';
 import type { PinPages } from './get-pins';

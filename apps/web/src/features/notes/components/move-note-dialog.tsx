@@ -6,10 +6,10 @@ import { Button } from '@/components/ui/button';
 import { ColorDot } from '@/components/ui/color-dot';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useProjects } from '@/features/projects';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { pluralize } from '@/lib/format';
+import { useProjects } from '@/lib/project-queries';
 
 interface MoveNoteDialogProps {
   note: NoteSummary;

@@ -1,6 +1,6 @@
 import type { Project } from '@notewise/shared';
 import { useMemo } from 'react';
-import { useProjects } from '@/features/projects';
+import { useProjects } from '@/lib/project-queries';
 
 /** Every project the user can see (own and shared) by id, for names and colours on note cards. */
 export function useProjectLookup(enabled = true): ReadonlyMap<string, Project> {

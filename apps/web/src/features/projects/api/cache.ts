@@ -1,8 +1,8 @@
 import type { Project } from '@notewise/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type CacheSnapshot, snapshotQueries } from '@/lib/cache-snapshot';
+import type { ProjectListResponse } from '@/lib/project-queries';
 import { projectKeys } from '@/lib/query-keys';
-import type { ProjectListResponse } from './get-projects';
 
 /** Stops refetches of every project query and remembers them, for an optimistic change. */
 export function snapshotProjects(queryClient: QueryClient): Promise<CacheSnapshot> {

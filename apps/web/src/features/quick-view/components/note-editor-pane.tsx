@@ -6,7 +6,7 @@ import { useAuth } from '@/features/auth';
 import { PAGE_LOADED_AT, useNote } from '@/features/notes/api/get-note';
 import { type EditOp, type QueueEntry, useQueuedEdit } from '@/features/offline';
 import { errorMessage, isApiError } from '@/lib/api';
-import { useSharedProjects } from '../api/shared-projects';
+import { useSharedProjects } from '@/lib/project-queries';
 import type { NoteEditorControl } from '../hooks/use-note-editor-control';
 import { CollaborativeNoteSession } from './collaborative-note-session';
 import { ColumnMessage } from './column-list';

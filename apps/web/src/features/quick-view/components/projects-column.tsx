@@ -4,11 +4,10 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ColorDot } from '@/components/ui/color-dot';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useProjects } from '@/features/projects';
 import { errorMessage } from '@/lib/api';
 import { pluralize } from '@/lib/format';
+import { useProjects, useSharedProjects } from '@/lib/project-queries';
 import { paths } from '@/lib/route-table';
-import { useSharedProjects } from '../api/shared-projects';
 import type { ProjectKind, ProjectRef } from '../hooks/use-quick-view-selection';
 import { ColumnItemButton, ColumnListSkeleton, ColumnMessage } from './column-list';
 

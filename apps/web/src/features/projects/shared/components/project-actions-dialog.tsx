@@ -9,7 +9,7 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api';
 import { formatDate, getInitials } from '@/lib/format';
-import { useMembers } from '../api/get-members';
+import { useMembers } from '@/lib/project-queries';
 import { useChangeProjectCode } from '../api/project-code';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateSharedProject } from '../api/update-shared-project';

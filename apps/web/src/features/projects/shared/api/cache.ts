@@ -1,8 +1,8 @@
 import type { SharedProject } from '@notewise/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { type CacheSnapshot, snapshotQueries } from '@/lib/cache-snapshot';
+import type { SharedProjectListResponse } from '@/lib/project-queries';
 import { projectKeys, sharedProjectKeys } from '@/lib/query-keys';
-import type { SharedProjectListResponse } from './get-shared-projects';
 
 /** Stops refetches of shared-project queries and remembers them, for an optimistic change. */
 export function snapshotSharedProjects(queryClient: QueryClient): Promise<CacheSnapshot> {

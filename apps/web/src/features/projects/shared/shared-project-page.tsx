@@ -20,10 +20,9 @@ import {
 import { errorMessage, isApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { formatDate, pluralize } from '@/lib/format';
+import { useMembers, useSharedProject } from '@/lib/project-queries';
 import { useRealtimeStatus } from '@/lib/realtime-status';
 import { paths } from '@/lib/route-table';
-import { useMembers } from './api/get-members';
-import { useSharedProject } from './api/get-shared-project';
 import { CopyCodeButton, ProjectCode } from './components/copy-code-button';
 import { SharedNoteCollection } from './components/shared-note-collection';
 import { SharedProjectActions } from './components/shared-project-actions';

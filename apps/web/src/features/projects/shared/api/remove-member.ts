@@ -2,10 +2,10 @@ import type { Member } from '@notewise/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, errorMessage } from '@/lib/api';
 import { type CacheSnapshot, restoreSnapshot } from '@/lib/cache-snapshot';
+import type { MemberListResponse } from '@/lib/project-queries';
 import { sharedProjectKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { invalidateSharedProjectData, patchSharedProject } from './cache';
-import type { MemberListResponse } from './get-members';
 
 export interface RemoveMemberVariables {
   projectId: string;

@@ -8,7 +8,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { SearchField } from '@/components/ui/search-field';
 import { useViewMode, ViewToggle } from '@/components/ui/view-toggle';
 import { errorMessage } from '@/lib/api';
-import { useSharedProjects } from './api/get-shared-projects';
+import { useSharedProjects } from '@/lib/project-queries';
 import { CreateOrJoinDialog } from './components/create-or-join-dialog';
 import { NewSharedProjectButton } from './components/new-shared-project-button';
 import { SharedProjectCollection, SharedProjectListSkeleton } from './components/shared-project-list';
