@@ -32,8 +32,12 @@ function aiButton(page: Page, name: 'Summarize' | 'Grammar' | 'Translate' | 'Str
 }
 
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+/** The server's 422 text, for API clients: the web never shows it. */
 const MODEL_REQUIRED =
   'Translation needs an AI model. Set AI_BASE_URL and AI_MODEL on the server (see “AI configuration” in the README).';
+/** What the web says instead, in the language list and on the Translate button. */
+const NEEDS_MODEL =
+  'Translation needs an AI model, which this server does not have yet. Ask your admin to add one.';
 
 /** The AI result preview (Replace / Insert below / Discard); nothing changes before a choice. */
 function aiPreview(page: Page, action: string): Locator {
@@ -129,21 +133,90 @@ test('composer: Summarize opens /editor with a shorter summary of the original s
   await expect(content.locator('p')).toHaveText(before);
 });
 
-test('translate: the built-in engine says a model is needed; the language list filters and picks by keyboard', async ({
+/**
+ * Translate on a server without a model: the list opens (Enter on the button), says so once for the
+ * user with a link to the Help Center, its languages are there but disabled, Enter picks nothing, no
+ * toast, and Escape closes it with the text unchanged.
+ */
+async function expectTranslateNeedsModel(page: Page, count: number) {
+  const translate = aiButton(page, 'Translate');
+  await expect(translate).toHaveAccessibleDescription(NEEDS_MODEL);
+  await translate.focus();
+  await page.keyboard.press('Enter');
+  const picker = page.getByRole('dialog', { name: 'Translate to' });
+  await expect(picker).toBeVisible();
+  const search = picker.getByRole('combobox', { name: 'Search languages' });
+  await expect(search).toBeFocused();
+  await expect(search).toHaveAccessibleDescription(NEEDS_MODEL);
+  await expect(picker.getByRole('option')).toHaveCount(count);
+  for (const option of await picker.getByRole('option').all()) {
+    await expect(option).toHaveAttribute('aria-disabled', 'true');
+  }
+  const link = picker.getByRole('link', { name: /How to set up translation/ });
+  await expect(link).toHaveAttribute('href', '/help-center/ai-actions');
+  await expect(link).toHaveAttribute('target', '_blank');
+  // Nothing is picked and nothing is sent; the keyboard is not trapped: Tab reaches the link.
+  let sent = false;
+  const onRequest = (request: { url(): string }) => {
+    if (request.url().includes('/api/ai/enhance')) sent = true;
+  };
+  page.on('request', onRequest);
+  await search.press('ArrowDown');
+  await search.press('Enter');
+  await expect(picker).toBeVisible();
+  await search.press('Shift+Tab');
+  await expect(link).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(picker).toBeHidden();
+  page.off('request', onRequest);
+  expect(sent).toBe(false);
+  await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')).toHaveCount(0);
+  await expect(page.getByText(/AI_BASE_URL/)).toHaveCount(0);
+}
+
+test('translate without a model: Capture, /editor and Quick View explain it in the list, never a toast', async ({
+  page,
+}) => {
+  await signedIn(page);
+  const text = 'Good morning, see you at the meeting.';
+  const box = page.getByRole('textbox', { name: 'Note text' });
+  await box.fill(text);
+  await expectTranslateNeedsModel(page, 23);
+  await expect(box).toHaveValue(text);
+
+  await page.getByRole('button', { name: 'Editor', exact: true }).click();
+  await expect(page).toHaveURL(/\/editor$/);
+  const content = page.getByRole('textbox', { name: 'Note content' });
+  // The editor's chunk loads first.
+  await expect(content).toHaveText(text, { timeout: 20_000 });
+  await expectTranslateNeedsModel(page, 23);
+  await expect(content).toHaveText(text);
+  // The help link opens the article in a tab of its own: the draft here stays as it is.
+  const [article] = await Promise.all([
+    page.context().waitForEvent('page'),
+    (async () => {
+      await aiButton(page, 'Translate').click();
+      await page.getByRole('link', { name: /How to set up translation/ }).click();
+    })(),
+  ]);
+  await expect(article).toHaveURL(/\/help-center\/ai-actions$/);
+  await expect(article.getByRole('article', { name: 'AI actions' })).toBeVisible({ timeout: 20_000 });
+  await article.close();
+  await expect(page).toHaveURL(/\/editor$/);
+  await page.keyboard.press('Escape');
+
+  const note = await createNoteInProject(page, 'Greeting', text);
+  await page.goto(`/quick-view?project=${note.projectId}&note=${note.id}`);
+  await expect(page.getByRole('textbox', { name: 'Note content' })).toHaveText(text, { timeout: 20_000 });
+  await expectTranslateNeedsModel(page, 12);
+});
+
+test('translate: the list filters and picks by keyboard; a 422 the status did not predict opens the explained list, no toast', async ({
   page,
 }) => {
   await signedIn(page);
   const box = page.getByRole('textbox', { name: 'Note text' });
-  await box.fill('Good morning, see you at the meeting.');
-  // The status says so up front: the button explains and a click shows the message.
-  await expect(aiButton(page, 'Translate')).toHaveAccessibleDescription(MODEL_REQUIRED);
-  await aiButton(page, 'Translate').click();
-  await expect(toast(page, MODEL_REQUIRED)).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Translate to' })).toBeHidden();
-  await expect(box).toHaveValue('Good morning, see you at the meeting.');
-
-  // A server with a model: the list opens (23 languages here), filters, and Enter picks. This server
-  // still answers 422 with its message, and the text stays as it was.
+  // The status claims a model, but this server has none: it answers 422 AI_MODEL_REQUIRED.
   await page.route('**/api/ai/status', (route) =>
     route.fulfill({
       json: {
@@ -158,6 +231,7 @@ test('translate: the built-in engine says a model is needed; the language list f
   await aiButton(page, 'Translate').click();
   const picker = page.getByRole('dialog', { name: 'Translate to' });
   await expect(picker.getByRole('option')).toHaveCount(23);
+  await expect(picker.getByRole('option', { name: 'French' })).not.toHaveAttribute('aria-disabled', 'true');
   const search = picker.getByRole('combobox', { name: 'Search languages' });
   await expect(search).toBeFocused();
   await search.fill('ch');
@@ -177,9 +251,15 @@ test('translate: the built-in engine says a model is needed; the language list f
   await aiButton(page, 'Translate').click();
   await picker.getByRole('combobox').fill('germ');
   const request = page.waitForRequest('**/api/ai/enhance');
+  const answer = page.waitForResponse('**/api/ai/enhance');
   await page.keyboard.press('Enter');
   expect((await request).postDataJSON()).toMatchObject({ action: 'translate', language: 'German' });
-  await expect(toast(page, MODEL_REQUIRED)).toBeVisible();
+  expect((await answer).status()).toBe(422);
+  await expect(picker).toBeVisible();
+  await expect(picker.getByRole('combobox')).toHaveAccessibleDescription(NEEDS_MODEL);
+  await expect(picker.getByRole('option').first()).toHaveAttribute('aria-disabled', 'true');
+  await expect(toast(page, MODEL_REQUIRED)).toHaveCount(0);
+  await page.keyboard.press('Escape');
   await expect(box).toHaveValue('Good morning, see you at the meeting.');
   await expect(page).toHaveURL(/\/$/);
 });

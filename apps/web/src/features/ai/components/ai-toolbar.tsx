@@ -5,6 +5,7 @@ import {
   QUICK_VIEW_LANGUAGES,
 } from '@notewise/shared';
 import { AI_MESSAGES } from '@notewise/shared/messages';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   ArrowDownToLine,
   Languages,
@@ -25,10 +26,10 @@ import { useAuth, useAuthDialog } from '@/features/auth';
 import type { AiToolbarSlotProps } from '@/features/editor';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import { useAiStatus } from '../api/ai-status';
+import { aiStatusKey, useAiStatus } from '../api/ai-status';
 import { OFFLINE_REASON, useBrowserOnline } from '../hooks/use-browser-online';
 import { useEnhancement } from '../hooks/use-enhancement';
-import { LanguageList } from './language-list';
+import { TranslateMenu } from './translate-menu';
 
 const ACCESS_REASON = 'AI enhancement needs an active PRO trial or the UNLIMITED plan.';
 
@@ -61,22 +62,30 @@ export function AiToolbar({
   const blockedReason = signedIn && !hasAccess ? ACCESS_REASON : offline ? OFFLINE_REASON : null;
   const noAccess = blockedReason !== null;
   const status = useAiStatus(signedIn && hasAccess);
-  const { busy, run, preview, apply, discard, undoText, undoEnhancement } = useEnhancement({
-    getText,
-    setTextStreaming,
-    onBusyChange,
-    onApplied,
-  });
-  const previewTitleId = useId();
+  const queryClient = useQueryClient();
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const [lastLanguage, setLastLanguage] = useState<string | null>(null);
+  // The server answered 'needs a model' although the status (not loaded yet, or stale) did not say so.
+  const [modelMissing, setModelMissing] = useState(false);
+  const { busy, run, preview, apply, discard, undoText, undoEnhancement } = useEnhancement(
+    { getText, setTextStreaming, onBusyChange, onApplied },
+    {
+      // Not an error toast: the language list opens again in its explained state.
+      onModelRequired: () => {
+        setModelMissing(true);
+        setLanguagesOpen(true);
+        void queryClient.invalidateQueries({ queryKey: aiStatusKey });
+      },
+    },
+  );
+  const previewTitleId = useId();
   const reasonId = useId();
   const translateHintId = useId();
 
   // A result waiting for Replace / Insert below / Discard blocks a second request.
   const off = disabled || noAccess || busy !== null || preview !== null;
-  // Known only once the status has loaded; until then the server answers 422 with the same text.
-  const translateNeedsModel = status.data?.actions.translate === false;
+  // Known once the status has loaded; before that a 422 from the server tells the same (onModelRequired).
+  const translateNeedsModel = status.data?.actions.translate === false || modelMissing;
   const languages = context === 'quick-view' ? QUICK_VIEW_LANGUAGES : COMPOSER_LANGUAGES;
 
   /** Checks before any action; false when it must not run (and says why where that helps). */
@@ -100,11 +109,8 @@ export function AiToolbar({
 
   const onLanguagesOpenChange = (open: boolean) => {
     if (!open) return setLanguagesOpen(false);
+    // Without a model the list still opens, in its 'needs a model' state.
     if (!ready()) return;
-    if (translateNeedsModel) {
-      toast.error(AI_MESSAGES.modelRequired);
-      return;
-    }
     setLanguagesOpen(true);
   };
 
@@ -142,33 +148,19 @@ export function AiToolbar({
     >
       {button('summarize')}
       {button('grammar')}
-      <Popover.Root open={languagesOpen} onOpenChange={onLanguagesOpenChange}>
-        <Popover.Trigger asChild>{button('translate')}</Popover.Trigger>
-        <Popover.Portal>
-          <Popover.Content
-            align="start"
-            sideOffset={4}
-            collisionPadding={8}
-            aria-label="Translate to"
-            className={cn(
-              'z-50 flex max-h-(--radix-popover-content-available-height) w-64 flex-col overflow-hidden',
-              'rounded-card border border-border bg-panel text-fg shadow-lg focus:outline-none',
-              'data-[state=closed]:animate-fade-out data-[state=open]:animate-fade-in',
-            )}
-          >
-            <p className="px-3 pt-2.5 pb-1 text-xs font-medium text-muted">Translate to</p>
-            <LanguageList
-              languages={languages}
-              current={lastLanguage}
-              onPick={(language) => {
-                setLanguagesOpen(false);
-                setLastLanguage(language);
-                start('translate', language);
-              }}
-            />
-          </Popover.Content>
-        </Popover.Portal>
-      </Popover.Root>
+      <TranslateMenu
+        open={languagesOpen}
+        onOpenChange={onLanguagesOpenChange}
+        trigger={button('translate')}
+        languages={languages}
+        lastLanguage={lastLanguage}
+        needsModel={translateNeedsModel}
+        onPick={(language) => {
+          setLanguagesOpen(false);
+          setLastLanguage(language);
+          start('translate', language);
+        }}
+      />
       {button('structure')}
     </div>
   );
@@ -267,7 +259,7 @@ export function AiToolbar({
       )}
       {translateNeedsModel && (
         <span id={translateHintId} hidden>
-          {AI_MESSAGES.modelRequired}
+          {AI_MESSAGES.translateNeedsModel}
         </span>
       )}
     </div>

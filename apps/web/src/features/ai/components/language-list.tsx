@@ -21,13 +21,26 @@ interface LanguageListProps {
   /** The language picked last time: marked, and where the highlight starts. */
   current: string | null;
   onPick: (language: string) => void;
+  /**
+   * No language can be picked (the server has no model): the options stay visible and reachable with
+   * the arrow keys, marked aria-disabled, and the search box is described by `describedBy`.
+   */
+  disabled?: boolean;
+  describedBy?: string;
 }
 
 /**
  * A searchable list of languages (a combobox over a listbox): type to filter, Up/Down move the
- * highlight, Enter picks it, a click picks too. Escape is left to the surrounding popover.
+ * highlight, Enter picks it, a click picks too. Escape is left to the surrounding popover. Disabled,
+ * nothing is picked, but nothing traps the keyboard either: Tab leaves, Escape closes.
  */
-export function LanguageList({ languages, current, onPick }: LanguageListProps) {
+export function LanguageList({
+  languages,
+  current,
+  onPick,
+  disabled = false,
+  describedBy,
+}: LanguageListProps) {
   const listId = useId();
   const optionId = (index: number) => `${listId}-option-${index}`;
   const [query, setQuery] = useState('');
@@ -65,7 +78,7 @@ export function LanguageList({ languages, current, onPick }: LanguageListProps) 
     } else if (event.key === 'Enter') {
       event.preventDefault();
       const language = filtered[activeIndex];
-      if (language) onPick(language);
+      if (language && !disabled) onPick(language);
     }
   };
 
@@ -80,6 +93,7 @@ export function LanguageList({ languages, current, onPick }: LanguageListProps) 
           aria-autocomplete="list"
           aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
           aria-label="Search languages"
+          aria-describedby={describedBy}
           placeholder="Search languages..."
           autoComplete="off"
           spellCheck={false}
@@ -107,16 +121,20 @@ export function LanguageList({ languages, current, onPick }: LanguageListProps) 
             role="option"
             tabIndex={-1}
             aria-selected={index === activeIndex}
+            aria-disabled={disabled || undefined}
             data-index={index}
             onPointerMove={() => {
               if (index !== activeIndex) setActive(index);
             }}
             // Keep focus in the search box, so typing and the arrow keys keep working.
             onMouseDown={(event) => event.preventDefault()}
-            onClick={() => onPick(language)}
+            onClick={() => {
+              if (!disabled) onPick(language);
+            }}
             className={cn(
               'flex h-8 cursor-default select-none items-center gap-2 rounded-control px-2 text-sm max-md:h-11',
               index === activeIndex && 'bg-hover',
+              disabled && 'cursor-not-allowed text-subtle',
             )}
           >
             <span className="min-w-0 flex-1 truncate">{language}</span>

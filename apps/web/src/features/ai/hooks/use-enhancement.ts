@@ -1,8 +1,8 @@
 import type { AiAction } from '@notewise/shared';
-import { AI_MESSAGES } from '@notewise/shared/messages';
+import { AI_ERROR_CODES, AI_MESSAGES } from '@notewise/shared/messages';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AiToolbarSlotProps } from '@/features/editor';
-import { errorMessage } from '@/lib/api';
+import { errorMessage, isApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { streamEnhancement } from '../api/enhance';
@@ -11,6 +11,11 @@ import { createTypewriter } from '../lib/typewriter';
 const FAILED = 'AI enhancement failed. Please try again.';
 
 type HostCallbacks = Pick<AiToolbarSlotProps, 'getText' | 'setTextStreaming' | 'onBusyChange' | 'onApplied'>;
+
+interface ToolbarCallbacks {
+  /** The server has no model for this action (422 AI_MODEL_REQUIRED): the toolbar explains, no toast. */
+  onModelRequired?: () => void;
+}
 
 /** An AI result waiting for the user's choice (Notion's pattern: Replace / Insert below / Discard). */
 export interface AiPreview {
@@ -38,9 +43,11 @@ export function combine(current: string, output: string, mode: ApplyMode): strin
  * composer opens /editor, where Undo Enhancement restores the original); without it Undo Enhancement
  * is offered here. The host's callbacks are read at call time.
  */
-export function useEnhancement(host: HostCallbacks) {
+export function useEnhancement(host: HostCallbacks, toolbar: ToolbarCallbacks = {}) {
   const hostRef = useRef(host);
   hostRef.current = host;
+  const toolbarRef = useRef(toolbar);
+  toolbarRef.current = toolbar;
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [busy, setBusy] = useState<AiAction | null>(null);
   const [preview, setPreview] = useState<AiPreview | null>(null);
@@ -111,6 +118,11 @@ export function useEnhancement(host: HostCallbacks) {
         writer.cancel();
         if (!mounted.current || abort.signal.aborted || discarded) return;
         setPreview(null);
+        const onModelRequired = toolbarRef.current.onModelRequired;
+        if (onModelRequired && isApiError(error) && error.code === AI_ERROR_CODES.modelRequired) {
+          onModelRequired();
+          return;
+        }
         console.error(`AI ${action} failed`, error);
         toast.error(errorMessage(error, FAILED));
       } finally {
