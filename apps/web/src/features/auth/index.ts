@@ -9,3 +9,4 @@ export {
   type AuthMode,
   useAuthDialog,
 } from './hooks/auth-dialog';
+export { takeNewAccount } from './lib/new-account';

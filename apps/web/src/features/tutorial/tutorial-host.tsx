@@ -1,7 +1,7 @@
 import type { Driver } from 'driver.js';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '@/features/auth';
+import { takeNewAccount, useAuth } from '@/features/auth';
 import { storage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import {
@@ -10,7 +10,6 @@ import {
   requestTutorialStart,
   saveTutorialCompleted,
   TUTORIAL_COMPLETED_KEY,
-  takeTutorialOffer,
 } from './tutorial-store';
 
 /**
@@ -60,7 +59,7 @@ export function TutorialHost() {
 
   useEffect(() => {
     if (!userId) return;
-    const offer = takeTutorialOffer(userId);
+    const offer = takeNewAccount(userId);
     let cancelled = false;
     fetchTutorialState().then(
       (state) => {

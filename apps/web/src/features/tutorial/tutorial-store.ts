@@ -4,8 +4,6 @@ import { storage } from '@/lib/storage';
 
 /** docs/product.md §9: completion is kept in local storage; the value is when it was finished or skipped. */
 export const TUTORIAL_COMPLETED_KEY = 'notewise.tutorial.completed';
-/** Set by a successful sign-up in this tab: the host offers the tutorial once, then removes it. */
-const OFFER_KEY = 'notewise.tutorial.offer';
 
 export function isTutorialCompletedLocally(): boolean {
   return storage.get(TUTORIAL_COMPLETED_KEY) !== null;
@@ -25,26 +23,6 @@ export async function saveTutorialCompleted(completed: boolean, signedIn: boolea
   } catch (error) {
     // The local copy still holds; the account learns it next time.
     console.error('Saving the tutorial state failed', error);
-  }
-}
-
-/** Called after a sign-up that opened a session. */
-export function markTutorialOffer(userId: string): void {
-  try {
-    window.sessionStorage.setItem(OFFER_KEY, userId);
-  } catch {
-    // No session storage: no offer.
-  }
-}
-
-/** True once for the account that just signed up in this tab. */
-export function takeTutorialOffer(userId: string): boolean {
-  try {
-    if (window.sessionStorage.getItem(OFFER_KEY) !== userId) return false;
-    window.sessionStorage.removeItem(OFFER_KEY);
-    return true;
-  } catch {
-    return false;
   }
 }
 

@@ -1,8 +1,8 @@
 import type { Me, SignUpBody, SignUpResponse } from '@notewise/shared';
 import { useMutation } from '@tanstack/react-query';
-import { markTutorialOffer } from '@/features/tutorial/tutorial-store';
 import { api, isApiError } from '@/lib/api';
 import { useRefreshSession } from '../hooks/use-refresh-session';
+import { markNewAccount } from '../lib/new-account';
 
 /**
  * POST /api/auth/sign-up/email: creates the account and signs in (session cookie). The answer is the
@@ -20,8 +20,8 @@ export function useSignUp() {
       await signUp(body);
       try {
         const me = await refreshSession();
-        // A new account is offered the tutorial once (decision 019).
-        if (me) markTutorialOffer(me.id);
+        // Whatever greets a new account (the tutorial's offer, decision 019) takes this mark once.
+        if (me) markNewAccount(me.id);
         return me;
       } catch (error) {
         if (isApiError(error, 401)) return null;
