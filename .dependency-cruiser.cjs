@@ -44,7 +44,7 @@ module.exports = {
       comment:
         'A feature uses another feature only through its public surfaces, so its insides can change ' +
         "without breaking its neighbours: index.ts, the other files at the feature's top level (entries " +
-        'kept apart for code splitting: notes/queries.ts, composer/editor-support.ts, ' +
+        'kept apart for code splitting: notes/queries.ts, composer/editor-page.tsx, editor/rich-text-editor.ts, ' +
         'export-import/exports.ts, tutorial/tutorial-store.ts, editor/rich-text-editor.css) and api/ ' +
         '(one operation per file: fetcher and query hook). components/, hooks/ and lib/ are private.',
       from: { path: `${WEB}features/([^/]+)/`, pathNot: '\\.test\\.tsx?$' },

@@ -1,5 +1,5 @@
-// The public surface of the Capture composer feature, for the home screen. What /editor shares with
-// the composer (Add Note, drafts, the busy overlay) is in './editor-support', so none of it has to
-// load with the home page's first JS.
+// The public surface of the capture flow, for the home screen: the composer and its recent notes. The
+// /editor page (the composer's text in the full editor) is './editor-page', the router's lazy chunk,
+// so none of it loads with the home page's first JS.
 export { Composer } from './components/composer';
 export { RecentNotes } from './components/recent-notes-lazy';

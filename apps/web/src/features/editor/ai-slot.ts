@@ -1,8 +1,8 @@
-import type { ComponentType, RefObject } from 'react';
+import type { RefObject } from 'react';
 import type { RichTextEditorHandle } from './components/rich-text-editor';
 
 // What the AI feature's toolbar needs from a host. Declared here, in the lower module: the AI feature
-// imports these types, and the editor never imports the AI feature (it gets the toolbar as a prop).
+// imports these types, and the editor never imports the AI feature.
 
 /**
  * Where the AI buttons (Summarize, Grammar, Translate, Structure) go, in the composer, the /editor top
@@ -55,5 +55,3 @@ export interface EditorAiToolbarProps {
   /** The output is in; `changed` is false when the text is back to `before` (a failure restores it). */
   onStreamEnd?: (result: { before: string; text: string; changed: boolean }) => void;
 }
-
-export type EditorAiToolbarComponent = ComponentType<EditorAiToolbarProps>;

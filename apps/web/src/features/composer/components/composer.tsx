@@ -7,7 +7,6 @@ import { Card } from '@/components/ui/card';
 import { IconButton } from '@/components/ui/icon-button';
 import { AiToolbarSlot } from '@/features/ai';
 import { useAuth, useAuthDialog } from '@/features/auth';
-import { type EditorNavigationState, loadEditorPage } from '@/features/editor';
 import { errorMessage } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { invalidateNoteData } from '@/lib/query-keys';
@@ -18,6 +17,7 @@ import { useAutoGrow } from '../hooks/use-auto-grow';
 import { useComposerDraft } from '../hooks/use-composer-draft';
 import { useTextHistory } from '../hooks/use-text-history';
 import { recallComposerText, rememberComposerText } from '../lib/composer-memory';
+import type { EditorNavigationState } from '../lib/editor-navigation';
 import type { CaptureProposal } from './project-picker';
 
 // What only runs after a click loads then, not with the home page: the success dialog (Radix Dialog),
@@ -33,6 +33,8 @@ const loadAddNote = async () => {
   ]);
   return (text: string, projectId?: string) => captureNote(plainTextToMarkdown(text), projectId);
 };
+/** The /editor page's module (the router's chunk), preloaded before navigating there. */
+const loadEditorPage = () => import('../editor-page');
 // The project picker (and its projects query) loads after the composer itself.
 const ProjectPicker = lazy(async () => ({ default: (await import('./project-picker')).ProjectPicker }));
 /** Starts loading what Add Note and the Editor button need (on hover or focus of the buttons). */
