@@ -1,37 +1,24 @@
-import multipart from '@fastify/multipart';
 import { markdownToTextFile } from '@notewise/editor';
-import {
-  ERROR_CODES,
-  IMPORT_LIMITS,
-  IMPORT_MESSAGES,
-  type ImportResult,
-  idParamsSchema,
-  importFieldsSchema,
-  importResultSchema,
-  MAX_NOTE_CONTENT_LENGTH,
-  noteExportQuerySchema,
-} from '@notewise/shared';
+import { idParamsSchema, MAX_NOTE_CONTENT_LENGTH, noteExportQuerySchema } from '@notewise/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/types';
-import { ApiError, badRequest, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
+import type { Jobs } from '../jobs/jobs.service';
 import type { NotesRepo } from '../notes/notes.repo';
-import { NOTE_NOT_FOUND } from '../notes/notes.routes';
 import type { NotesService } from '../notes/notes.service';
 import type { Membership } from '../projects/membership';
-import { authorize } from '../projects/policy';
-import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
+import { NOTE_NOT_FOUND, noteAccessOrThrow, projectAccessOrThrow } from '../projects/policy';
 import type { ProjectsService } from '../projects/projects.service';
 import type { Uploads } from '../uploads/uploads.service';
 import { createExportGate } from './export-gate';
 import { createExportRepo } from './export-import.repo';
 import { attachmentHeader, safeFileStem } from './file-names';
-import { createImportedNotes } from './import-notes';
-import { createImporter, importTooLarge } from './importer';
+import { registerImportRoutes } from './import.routes';
 import { noteMarkdownFile } from './note-markdown';
 import { createRenderPool, exportTooLong } from './render-pool';
 import { streamMarkdownZip } from './zip-export';
@@ -66,6 +53,8 @@ export function registerExportImportRoutes(
     rateLimiter: RateLimiter;
     /** Stores images found in imported Word documents. */
     uploads: Pick<Uploads, 'uploadNoteImage'>;
+    /** Keeps large imports running in the background (decision 060). */
+    jobs: Jobs;
     /** A PDF or Word render's time budget (tests shorten it); default RENDER_TIMEOUT_MS. */
     renderTimeoutMs?: number;
   },
@@ -75,8 +64,6 @@ export function registerExportImportRoutes(
   const renderPool = createRenderPool({ timeoutMs: deps.renderTimeoutMs });
   const exportGate = createExportGate(deps.rateLimiter);
   app.addHook('onClose', () => renderPool.close());
-  const importer = createImporter();
-  app.addHook('onClose', () => importer.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   // Authorized exactly like GET /api/notes/:id: not visible -> 404, visible -> every role may read.
@@ -92,9 +79,7 @@ export function registerExportImportRoutes(
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const access = await membership.note(userId, request.params.id);
-      if (!access) throw notFound(NOTE_NOT_FOUND);
-      authorize(access, 'read');
+      const access = await noteAccessOrThrow(membership, userId, request.params.id, 'read');
       const note = await notes.find(userId, access.noteId);
       if (!note) throw notFound(NOTE_NOT_FOUND);
       const stem = safeFileStem(note.title);
@@ -130,9 +115,7 @@ export function registerExportImportRoutes(
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
-      const access = await membership.project(userId, request.params.id);
-      if (!access) throw notFound(PROJECT_NOT_FOUND);
-      authorize(access, 'read');
+      const access = await projectAccessOrThrow(membership, userId, request.params.id, { action: 'read' });
       const projects = await exportRepo.projects(userId, access.projectId);
       const name = `${safeFileStem(projects[0]?.name ?? 'Project', 'Project')}.zip`;
       return download(reply, name, 'zip').send(streamMarkdownZip(exportRepo, projects));
@@ -152,50 +135,8 @@ export function registerExportImportRoutes(
     },
   );
 
-  // Multipart only here (its own plugin scope), so no other route accepts uploads by accident.
-  app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: {
-        fileSize: IMPORT_LIMITS.maxUploadBytes,
-        files: 1,
-        fields: 5,
-        parts: 6,
-        fieldSize: 1024,
-        headerPairs: 100,
-      },
-    });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/import',
-      {
-        // Imported notes are created notes: the same plan gate as POST /api/notes.
-        onRequest: scope.requireAccess,
-        schema: { querystring: importFieldsSchema, response: { 200: importResultSchema } },
-      },
-      async (request): Promise<ImportResult> => {
-        const userId = currentUser(request).id;
-        const access = await membership.project(userId, request.query.projectId);
-        if (!access) throw notFound(PROJECT_NOT_FOUND);
-        authorize(access, 'create');
-        if (!request.isMultipart()) throw new ApiError(415, ERROR_CODES.validation, IMPORT_MESSAGES.noFile);
-        const file = await request.file();
-        if (!file) throw badRequest(IMPORT_MESSAGES.noFile);
-        let bytes: Buffer;
-        try {
-          bytes = await file.toBuffer();
-        } catch (error) {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw importTooLarge();
-          throw error;
-        }
-        const plan = await importer.plan(userId, file.filename, bytes);
-        const imported = await createImportedNotes(
-          { ...deps, listProjects: (id) => exportRepo.projects(id) },
-          userId,
-          access.projectId,
-          plan,
-          request.query.layout,
-        );
-        return { projectId: access.projectId, imported, skipped: plan.skipped };
-      },
-    );
+  registerImportRoutes(app, {
+    ...deps,
+    listProjects: (userId) => exportRepo.projects(userId),
   });
 }

@@ -86,6 +86,8 @@ export async function createImportedNotes(
   chosenProjectId: string,
   plan: ImportPlan,
   layout: ImportLayout,
+  /** Told after each note is written (a background import's progress). */
+  onNote?: (written: number, total: number) => Promise<void> | void,
 ): Promise<ImportResult['imported']> {
   const { placed, link } = placeImportedNotes(plan.notes, layout);
   const projects = await projectIds(deps, userId, chosenProjectId, placed);
@@ -129,6 +131,7 @@ export async function createImportedNotes(
           }
         : {}),
     });
+    await onNote?.(imported.length, placed.length);
   }
   return imported;
 }

@@ -23,6 +23,8 @@ export interface ImportPoolOptions {
 interface Pending {
   job: ImportJob;
   steps: DraftStep[];
+  /** Told the number of steps so far as they arrive (a background import's progress). */
+  onSteps: ((count: number) => void) | undefined;
   resolve: (steps: DraftStep[]) => void;
   reject: (error: unknown) => void;
 }
@@ -84,6 +86,7 @@ export function createImportPool(options: ImportPoolOptions = {}) {
       const job = current;
       if ('steps' in answer) {
         job.steps.push(...answer.steps);
+        if (answer.steps.length > 0) job.onSteps?.(job.steps.length);
         if (!answer.done) return;
         finish();
         job.resolve(job.steps);
@@ -148,10 +151,10 @@ export function createImportPool(options: ImportPoolOptions = {}) {
 
   return {
     /** A job's steps; rejects with ApiError (refused, busy), ImportOverrun, or Error (a bug). */
-    run(input: JobInput): Promise<DraftStep[]> {
+    run(input: JobInput, onSteps?: (count: number) => void): Promise<DraftStep[]> {
       if (closed || waiting.length >= maxWaiting) return Promise.reject(busy());
       return new Promise<DraftStep[]>((resolve, reject) => {
-        waiting.push({ job: { ...input, id: nextId++ } as ImportJob, steps: [], resolve, reject });
+        waiting.push({ job: { ...input, id: nextId++ } as ImportJob, steps: [], onSteps, resolve, reject });
         runNext();
       });
     },

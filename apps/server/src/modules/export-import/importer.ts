@@ -19,12 +19,17 @@ export function createImporter(options: ImportPoolOptions & { uploadDeadlineMs?:
   const uploadDeadlineMs = options.uploadDeadlineMs ?? 120_000;
   const running = new Set<string>();
 
-  async function plan(fileName: string, bytes: Uint8Array): Promise<ImportPlan> {
+  async function plan(
+    fileName: string,
+    bytes: Uint8Array,
+    onProgress?: (filesRead: number) => void,
+    deadlineMs = uploadDeadlineMs,
+  ): Promise<ImportPlan> {
     const alone = /\.docx$/i.test(fileName);
-    const deadline = Date.now() + uploadDeadlineMs;
+    const deadline = Date.now() + deadlineMs;
     let steps: DraftStep[];
     try {
-      steps = await pool.run({ kind: 'draft', fileName, bytes });
+      steps = await pool.run({ kind: 'draft', fileName, bytes }, onProgress);
     } catch (error) {
       throw error instanceof ImportOverrun ? tooComplex(IMPORT_MESSAGES.tooComplex) : error;
     }
@@ -51,13 +56,21 @@ export function createImporter(options: ImportPoolOptions & { uploadDeadlineMs?:
   }
 
   return {
-    /** What an uploaded file holds. Throws ApiError for a refused upload. */
-    async plan(userId: string, fileName: string, bytes: Uint8Array): Promise<ImportPlan> {
+    /**
+     * What an uploaded file holds. Throws ApiError for a refused upload. `onProgress` hears the files
+     * read so far; a background import (nobody holds a request open) may take `deadlineMs` longer.
+     */
+    async plan(
+      userId: string,
+      fileName: string,
+      bytes: Uint8Array,
+      options: { onProgress?: (filesRead: number) => void; deadlineMs?: number } = {},
+    ): Promise<ImportPlan> {
       if (running.has(userId))
         throw new ApiError(429, ERROR_CODES.rateLimited, IMPORT_MESSAGES.alreadyRunning);
       running.add(userId);
       try {
-        return await plan(fileName, bytes);
+        return await plan(fileName, bytes, options.onProgress, options.deadlineMs);
       } finally {
         running.delete(userId);
       }
