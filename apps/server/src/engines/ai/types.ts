@@ -29,6 +29,8 @@ export interface VoiceLine {
 export interface AiCallOptions {
   /** Aborts the model call (the client went away); the iterable then throws a 'Cancelled' AiError. */
   signal?: AbortSignal | undefined;
+  /** Grammar: words the user writes in their other notes, never corrected (the built-in engine). */
+  userWords?: Iterable<string> | undefined;
 }
 
 /**

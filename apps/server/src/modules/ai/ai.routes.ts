@@ -125,7 +125,7 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
       void (async () => {
         let output = '';
         try {
-          for await (const text of service.generate(action, content, language, controller.signal)) {
+          for await (const text of service.generate(action, content, language, controller.signal, userId)) {
             if (controller.signal.aborted) throw cancelledError();
             output += text;
             send({ event: 'delta', data: { text } });

@@ -23,6 +23,7 @@ import type { NotesService } from '../notes/notes.service';
 import type { ProjectsRepo } from '../projects/projects.repo';
 import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
 import { AiRateLimiter } from './ai-rate-limiter';
+import { createUserWords } from './user-words';
 
 export interface AiDeps {
   config: Config;
@@ -46,6 +47,7 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
   const provider = deps.provider ?? createAiProvider(deps.config.ai, { logger });
   const limiter = new AiRateLimiter(deps.rateLimiter, deps.config.ai.rateLimit, MAX_CONCURRENT_AI_REQUESTS);
   const running = new Set<AbortController>();
+  const userWords = createUserWords(deps.db);
   const inboxCreation = new Map<string, Promise<Project>>();
   /** The engine's title and the personal project it picked (undefined: none fits). */
   const propose = async (content: string, personal: readonly Project[], signal: AbortSignal | undefined) => {
@@ -86,12 +88,22 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       if (!provider.capabilities[action]) throw modelRequiredError();
     },
 
-    generate(action: AiAction, content: string, language: string | null, signal: AbortSignal) {
+    generate(
+      action: AiAction,
+      content: string,
+      language: string | null,
+      signal: AbortSignal,
+      userId?: string,
+    ): AsyncIterable<string> {
       switch (action) {
         case 'summarize':
           return provider.summarize(content, { signal });
         case 'grammar':
-          return provider.grammar(content, { signal });
+          // The built-in engine never corrects a word the user writes in their other notes.
+          if (provider.kind !== 'builtin' || !userId) return provider.grammar(content, { signal });
+          return (async function* () {
+            yield* provider.grammar(content, { signal, userWords: await userWords.of(userId) });
+          })();
         case 'translate':
           return provider.translate(content, language ?? '', { signal });
         case 'structure':

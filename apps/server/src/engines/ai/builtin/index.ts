@@ -51,7 +51,7 @@ export function createBuiltinProvider(): AiProvider {
     model: null,
     capabilities: { summarize: true, grammar: true, translate: false, structure: true, capture: true },
     summarize: (text, options) => stream(() => summarizeText(text), options),
-    grammar: (text, options) => stream(() => fixGrammar(text, options?.signal), options),
+    grammar: (text, options) => stream(() => fixGrammar(text, options?.signal, options?.userWords), options),
     translate: () => {
       throw modelRequiredError();
     },
