@@ -8,11 +8,11 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useRef,
   useState,
 } from 'react';
 import type { AuthMode } from '../lib/auth-mode';
 import { useAuth } from './auth-context';
+import { useOpenerFocus } from './use-opener-focus';
 
 // The dialog (and the validation schemas it brings) loads on first use, or in idle time when signed out.
 const loadAuthDialog = () => import('../components/auth-dialog');
@@ -40,15 +40,17 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
   // Stays mounted after the first opening so closing can animate.
   const [mounted, setMounted] = useState(false);
   const [mode, setMode] = useState<AuthMode>('signin');
-  const opener = useRef<HTMLElement | null>(null);
-  const restoringFocus = useRef<HTMLElement | null>(null);
+  const { rememberOpener, returnFocus, isReturningTo } = useOpenerFocus();
 
-  const openAuthDialog = useCallback((next: AuthMode) => {
-    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    setMode(next);
-    setMounted(true);
-    setOpen(true);
-  }, []);
+  const openAuthDialog = useCallback(
+    (next: AuthMode) => {
+      rememberOpener();
+      setMode(next);
+      setMounted(true);
+      setOpen(true);
+    },
+    [rememberOpener],
+  );
 
   const signedOut = initialized && !user;
   useEffect(() => {
@@ -59,21 +61,11 @@ export function AuthDialogProvider({ children }: { children: ReactNode }) {
 
   const openOnFocus = useCallback(
     (next: AuthMode) => (event: FocusEvent<HTMLElement>) => {
-      if (restoringFocus.current === event.currentTarget) return;
+      if (isReturningTo(event.currentTarget)) return;
       openAuthDialog(next);
     },
-    [openAuthDialog],
+    [openAuthDialog, isReturningTo],
   );
-
-  /** Gives focus back to the control that opened the dialog without re-opening it. */
-  const returnFocus = useCallback(() => {
-    const element = opener.current;
-    opener.current = null;
-    if (!element?.isConnected) return;
-    restoringFocus.current = element;
-    element.focus({ preventScroll: true });
-    restoringFocus.current = null;
-  }, []);
 
   const value = useMemo(() => ({ openAuthDialog, openOnFocus }), [openAuthDialog, openOnFocus]);
 
