@@ -18,7 +18,7 @@ export { EnexUnreadable } from './enex-reader';
 
 import { enmlToHtml } from './enml-html';
 import { cleanTitle, count, type DraftNoteStep, issue, propertiesTable, splitTags } from './import-draft';
-import { markdownCounts } from './markdown-counts';
+import { docCounts } from './markdown-counts';
 import { importDate } from './markdown-import';
 import type { NoteFields } from './markdown-note';
 
@@ -146,7 +146,7 @@ export function enexNoteStep(note: EnexNote, source: string, images: ImageAllowa
       images: stored.filter((image) => prepared.content.includes(image.placeholder)),
       report: {
         converted: [
-          ...markdownCounts(prepared.content),
+          ...docCounts(doc),
           ...count('web links', resolvedLinks),
           ...count('tags', keptTags.length),
           ...count('dates', (createdAt ? 1 : 0) + (updatedAt && updatedAt !== createdAt ? 1 : 0)),

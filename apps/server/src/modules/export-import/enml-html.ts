@@ -77,8 +77,17 @@ function findNote(nodes: readonly HtmlNode[]): HtmlElement | null {
   return null;
 }
 
-const styleHas = (node: HtmlElement, property: string) =>
-  new RegExp(`--${property}\\s*:\\s*true`, 'i').test(node.attrs.style ?? '');
+/** Evernote 10's CSS flags: `--en-todo:true`, `--en-checked:true`, `--en-codeblock:true`. */
+const FLAGS = {
+  todo: /--en-todo\s*:\s*true/i,
+  checked: /--en-checked\s*:\s*true/i,
+  codeblock: /--en-codeblock\s*:\s*true/i,
+} as const;
+
+const styleHas = (node: HtmlElement, flag: keyof typeof FLAGS) => {
+  const style = node.attrs.style ?? '';
+  return style.includes('--en-') && FLAGS[flag].test(style);
+};
 
 const checkbox = (checked: boolean): HtmlElement => ({
   tag: 'input',
@@ -158,7 +167,7 @@ class EnmlReader {
   }
 
   private line(node: HtmlElement): HtmlNode[] {
-    if (styleHas(node, 'en-codeblock')) {
+    if (styleHas(node, 'codeblock')) {
       const text = node.children.flatMap(codeLines).join('').replace(/\n+$/, '');
       return [{ tag: 'pre', attrs: {}, children: [{ text }] }];
     }
@@ -175,7 +184,7 @@ class EnmlReader {
   }
 
   private list(node: HtmlElement): HtmlElement {
-    const checklist = styleHas(node, 'en-todo');
+    const checklist = styleHas(node, 'todo');
     const items: HtmlElement[] = [];
     for (const child of node.children) {
       if (isBlank(child)) continue;
@@ -192,7 +201,7 @@ class EnmlReader {
           // A `--en-todo` list: each item is a checkbox, checked by `--en-checked`, its text in a div.
           const [first, ...rest] = content;
           if (first && isElement(first) && first.tag === 'p') content = [...first.children, ...rest];
-          content = [checkbox(styleHas(child, 'en-checked')), ...content];
+          content = [checkbox(styleHas(child, 'checked')), ...content];
         }
         items.push({ tag: 'li', attrs: {}, children: content });
       } else items.push({ tag: 'li', attrs: {}, children: converted });

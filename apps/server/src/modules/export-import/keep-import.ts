@@ -12,7 +12,7 @@ import { prepareContent } from '../notes/note-content';
 import type { DocNode } from './doc-model';
 import type { ImportedImage } from './docx-convert';
 import { cleanTitle, count, type DraftNoteStep, issue, propertiesTable, splitTags } from './import-draft';
-import { markdownCounts } from './markdown-counts';
+import { docCounts } from './markdown-counts';
 import { importDate } from './markdown-import';
 import type { ArchiveImages } from './markdown-note';
 
@@ -188,10 +188,8 @@ export function keepNoteStep(
   let updatedAt = keepDate(note.userEditedTimestampUsec) ?? createdAt;
   if (createdAt && updatedAt && updatedAt < createdAt) updatedAt = createdAt;
 
-  const content = docToMarkdown({
-    type: 'doc',
-    content: blocks.length > 0 ? blocks : [{ type: 'paragraph' }],
-  });
+  const doc: DocNode = { type: 'doc', content: blocks.length > 0 ? blocks : [{ type: 'paragraph' }] };
+  const content = docToMarkdown(doc);
   if (content.length > MAX_NOTE_CONTENT_LENGTH)
     return { skip: { name: path, reason: IMPORT_MESSAGES.skipTooLong } };
   const prepared = prepareContent(content);
@@ -203,7 +201,7 @@ export function keepNoteStep(
       images: images.filter((image) => prepared.content.includes(image.placeholder)),
       report: {
         converted: [
-          ...markdownCounts(prepared.content),
+          ...docCounts(doc),
           ...count('web links', links.length),
           ...count('tags', tags.length),
           ...count('dates', (createdAt ? 1 : 0) + (updatedAt && updatedAt !== createdAt ? 1 : 0)),

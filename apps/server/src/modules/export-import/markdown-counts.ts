@@ -19,12 +19,17 @@ const KINDS: Array<[string, string]> = [
 ];
 
 export function markdownCounts(markdown: string): ImportCount[] {
+  return docCounts(markdownToDoc(markdown) as DocNode);
+}
+
+/** The same counts on a document already built (an import that made it need not parse it again). */
+export function docCounts(doc: DocNode): ImportCount[] {
   const counts = new Map<string, number>();
   const walk = (node: DocNode) => {
     if (node.type) counts.set(node.type, (counts.get(node.type) ?? 0) + 1);
     for (const child of node.content ?? []) walk(child);
   };
-  walk(markdownToDoc(markdown) as DocNode);
+  walk(doc);
   return KINDS.flatMap(([type, what]) => {
     const count = counts.get(type) ?? 0;
     return count > 0 ? [{ what, count }] : [];
