@@ -153,7 +153,7 @@ async function expectTranslateNeedsModel(page: Page, count: number) {
     await expect(option).toHaveAttribute('aria-disabled', 'true');
   }
   const link = picker.getByRole('link', { name: /How to set up translation/ });
-  await expect(link).toHaveAttribute('href', '/help-center/ai-actions');
+  await expect(link).toHaveAttribute('href', '/help-center/ai-actions#translation-needs-a-model');
   await expect(link).toHaveAttribute('target', '_blank');
   // Nothing is picked and nothing is sent; the keyboard is not trapped: Tab reaches the link.
   let sent = false;
@@ -199,8 +199,10 @@ test('translate without a model: Capture, /editor and Quick View explain it in t
       await page.getByRole('link', { name: /How to set up translation/ }).click();
     })(),
   ]);
-  await expect(article).toHaveURL(/\/help-center\/ai-actions$/);
-  await expect(article.getByRole('article', { name: 'AI actions' })).toBeVisible({ timeout: 20_000 });
+  await expect(article).toHaveURL(/\/help-center\/ai-actions#translation-needs-a-model$/);
+  await expect(article.getByRole('heading', { name: 'Translation needs a model' })).toBeInViewport({
+    timeout: 20_000,
+  });
   await article.close();
   await expect(page).toHaveURL(/\/editor$/);
   await page.keyboard.press('Escape');

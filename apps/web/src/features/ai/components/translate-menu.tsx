@@ -6,8 +6,8 @@ import { cn } from '@/lib/cn';
 import { paths } from '@/lib/route-table';
 import { LanguageList } from './language-list';
 
-/** The Help Center article that tells an admin how to connect a model server. */
-const SETUP_ARTICLE = paths.helpArticle('ai-actions');
+/** The Help Center section that tells an admin how to connect a model server. */
+const SETUP_ARTICLE = `${paths.helpArticle('ai-actions')}#translation-needs-a-model`;
 
 interface TranslateMenuProps {
   open: boolean;
