@@ -94,6 +94,7 @@ export function lexLines(input: string): Item[] {
       prose !== undefined &&
       !/[.!?…:;。！？]$/.test(prose.text) &&
       prose.text.length >= 50 &&
+      /[\p{L}\p{N},]$/u.test(prose.text) &&
       /^\p{Ll}/u.test(text) &&
       !isShortLine(prose.text);
     const joins =

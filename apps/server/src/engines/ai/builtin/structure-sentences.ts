@@ -45,12 +45,12 @@ export function isActionItem(text: string, line: boolean): boolean {
     return true;
   if (/^(?:need|needs|have|has)\s+to\s/i.test(plain)) return true;
   const subject =
-    /^((?:i|we|you|[\p{L}][\p{L}'’-]*)(?:\s+and\s+[\p{Lu}][\p{L}'’-]*)?)\s+(?:also\s+|still\s+|really\s+)?(need to|needs to|have to|has to|must|should|will|to)\s+(\p{L}+)/iu.exec(
+    /^((?:i|we|you|[\p{L}][\p{L}'’-]*)(?:\s+and\s+[\p{Lu}][\p{L}'’-]*)?)\s+(?:also\s+|still\s+|really\s+)?(need to|needs to|have to|has to|must|should|will|(?:is|are|am) going to|to)\s+(\p{L}+)/iu.exec(
       plain,
     );
   if (!subject?.[1] || !subject[2]) return false;
   const who = subject[1];
-  const modal = subject[2].toLowerCase();
+  const modal = subject[2].toLowerCase().replace(/^(?:is|are|am) going to$/, 'will');
   const verb = (subject[3] ?? '').toLowerCase();
   if (NOT_A_SUBJECT.test(who) || /\?$/.test(plain)) return false;
   // A lower-case subject only with 'to' at the start of its own line: 'niko to post a comment'.

@@ -16,7 +16,7 @@ export const REMOVED =
 
 /** 'Attendees: Sam, Priya and Ana', 'Present: ...', 'Team members: ...'. */
 const PEOPLE_INLINE =
-  /^(?:\*\*)?(attendees|attendance|present|participants|people|team(?: members)?|others|guests)(?:\*\*)?\s*:(?:\*\*)?\s+(.+)$/i;
+  /^(?:\*\*)?(attendees|attendance|attending|present|participants|people|team(?: members)?|others|guests)(?:\*\*)?\s*:(?:\*\*)?\s+(.+)$/i;
 export const PEOPLE_HEADING =
   /^(?:attendees|attendance|present|participants|people present|who was there|team members)\s*:?$/i;
 
@@ -44,8 +44,14 @@ export function attendeesLine(text: string): string[] | undefined {
 const FILLERS: Array<[RegExp, string]> = [
   [/^(?:so|well|ok(?:ay)?|anyway|basically|actually|honestly|right|also)\s*,\s*/i, ''],
   [/^(?:so|well|basically|actually|honestly)\s+(?=\p{L})/iu, ''],
+  [
+    /^(?:however|in addition|additionally|moreover|furthermore|in fact|of course|note that|remember that|as such)\s*,?\s+/i,
+    '',
+  ],
   [/\b(?:I|we)\s+(?:think|believe|guess|feel)\s+(?:that\s+)?/gi, ''],
   [/,?\s*\b(?:basically|actually|just|really|kind of|sort of|you know|I mean|of course|obviously)\b,?/gi, ''],
+  // An aside in brackets with no number, name or code in it: '(these ones!)', '(with the private parts removed)'.
+  [/\s*\((?![^)]*[\d\p{Lu}`#@/])[^()]{1,60}\)/gu, ''],
 ];
 
 /** A sentence without its fillers, capitalised again; unchanged when that would leave too little. */

@@ -56,12 +56,22 @@ const FILLER =
 const CUE =
   /\b(?:decid|decision|agree|goal|aim|need|must|should|will|important|key|deadline|plan|problem|issue|risk|result|conclu|recommend|main|todo|action|next step|expect|actual|cause|because|would like|please|could we|can we|question|ask)/i;
 
+/** A sentence as read: links as their text, no addresses. */
+function visible(text: string): string {
+  return text
+    .replace(/\]\([^)\s]*(?:\s+"[^"]*")?\)/g, ']')
+    .replace(/\]\[[^\]]*\]/g, ']')
+    .replace(/<?https?:\/\/\S+/g, '');
+}
+
 /** A short line without a sentence end, starting like a title: a heading typed without '#'. */
 function isTitleLine(line: string): boolean {
   const first = /[\p{L}\p{N}]/u.exec(line)?.[0];
   if (!first || (first === first.toLowerCase() && first !== first.toUpperCase())) return false;
   if (words(line).length > 8 || /[.!?…:;,]$/.test(line) || FILLER.test(line) || isLinkLine(line))
     return false;
+  // 'Attending: Sam, Priya' is a labelled line.
+  if (/:\s+\S/.test(line)) return false;
   return !hasFiniteVerb(line.replace(/[*_`]/g, ''));
 }
 
@@ -109,7 +119,8 @@ function outline(markdown: string): Outline {
         // A greeting or sign-off, or the signature after one.
         filler: FILLER.test(text) || isSignature,
         stems: contentWords(text),
-        wordCount: words(text).length,
+        // What a reader reads: a link's text, not its address.
+        wordCount: words(visible(text)).length,
         must:
           DECISION.test(text) ||
           /\?$|^(?:\*\*)?open questions?\b/i.test(text) ||
@@ -161,9 +172,16 @@ function outline(markdown: string): Outline {
         buffer.push(line);
         // A line ending a sentence, or a short unpunctuated one (an item typed without a dash), stands alone.
         // So does an action item on its own line, and a line before '@name ...'.
+        const raw = block.lines[lineIndex] ?? '';
         if (
           SENTENCE_END.test(line) ||
-          words(line).length <= 8 ||
+          // A Markdown line break ('  ' or '\\' at the end), or a link line next: the line ends here.
+          /(?: {2}|\\)$/.test(raw) ||
+          isLinkLine(lines[lineIndex + 1] ?? '') ||
+          // A short line is an item typed without a dash, unless it breaks off mid-sentence.
+          (words(line).length <= 8 &&
+            (FILLER.test(line) ||
+              !(/[\p{Ll},]$/u.test(line) && /^[\p{Ll}[`(*_]/u.test(lines[lineIndex + 1] ?? '')))) ||
           isActionItem(line, true) ||
           /^@/.test(lines[lineIndex + 1] ?? '')
         )
@@ -267,7 +285,7 @@ function candidates(note: Outline, target: number): Candidate[] {
 
 /** The summary's share of the note's words: shorter notes keep more, long ones less. */
 function targetWords(totalWords: number): number {
-  const ratio = totalWords < 100 ? 0.55 : totalWords < 250 ? 0.45 : totalWords < 600 ? 0.35 : 0.25;
+  const ratio = totalWords < 100 ? 0.55 : totalWords < 250 ? 0.5 : totalWords < 600 ? 0.45 : 0.35;
   return Math.max(12, Math.round(totalWords * ratio));
 }
 

@@ -6,8 +6,10 @@ import type { KeyedText, ReferenceKey } from './score-keys';
  * The development texts for summaries and structure, in the keyed form: the evaluation notes
  * (./notes, their points and checklists) and the texts in ./dev-keys written for the reviewers'
  * findings (attendee lists, a decision among minutes, an item removed from the agenda, a messy
- * action list). Tuning uses these only.
+ * action list), some keyed on the grammar development set's real texts. Tuning uses these only.
  */
+const FIXTURES = new URL('../../../../../test/fixtures/third-party/', import.meta.url);
+
 export function loadDevKeyed(): KeyedText[] {
   const notes = loadEvalNotes().map((note) => ({
     id: note.file.replace(/\.json$/, ''),
@@ -28,13 +30,15 @@ export function loadDevKeyed(): KeyedText[] {
     .map((file) => {
       const raw = JSON.parse(readFileSync(new URL(file, dir), 'utf8')) as {
         kind: string;
-        note: string[];
+        /** The text itself, or `file`: a text of the grammar development set (test/fixtures/third-party). */
+        note?: string[];
+        file?: string;
         key: ReferenceKey;
       };
       return {
         id: `dev-${file.replace(/\.json$/, '')}`,
         kind: raw.kind,
-        text: raw.note.join('\n'),
+        text: raw.file ? readFileSync(new URL(raw.file, FIXTURES), 'utf8') : (raw.note ?? []).join('\n'),
         key: raw.key,
       };
     });
