@@ -1,0 +1,48 @@
+/**
+ * `cd apps/server && npx tsx bench/import-enex.ts`: reading a 5 MB Evernote export of 500 notes into notes
+ * (`draftImport`, the code the import worker runs: sax, ENML -> editor document -> stored Markdown,
+ * sanitizer), for two shapes of file: text-heavy (10 KB of formatted ENML a note, the worst case
+ * for the converters) and resource-heavy (2 KB of ENML and a 6.4 KB attachment a note, as most
+ * exports are). Reports the time of each and the machine's load average, since the import worker's
+ * 30 s time limit is what a large file must fit in. Not part of npm test.
+ */
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { draftImport } from '../src/modules/export-import/import-files';
+
+const LINE =
+  '<div>Some words of a long note, <b>bold</b> and <a href="https://example.com">a link</a>.</div>';
+
+function textHeavy(): string {
+  const body = `<en-note><h2>Heading</h2>${LINE.repeat(105)}<ul><li>one</li><li>two</li></ul></en-note>`;
+  const note = (i: number) =>
+    `<note><title>Note ${i}</title><content><![CDATA[${body}]]></content><created>20230101T000000Z</created><tag>bulk</tag></note>`;
+  return `<?xml version="1.0"?><en-export>${Array.from({ length: 500 }, (_, i) => note(i)).join('\n')}</en-export>`;
+}
+
+function resourceHeavy(): string {
+  const pdf = Buffer.alloc(6400, 7);
+  const hash = crypto.createHash('md5').update(pdf).digest('hex');
+  const data = pdf.toString('base64').replace(/.{76}/g, '$&\n');
+  const body = `<en-note><h2>Heading</h2>${LINE.repeat(12)}<div><en-media hash="${hash}" type="application/pdf"/></div></en-note>`;
+  const note = (i: number) =>
+    `<note><title>Note ${i}</title><content><![CDATA[${body}]]></content><tag>bulk</tag><resource><data encoding="base64">${data}</data><mime>application/pdf</mime><resource-attributes><file-name>scan-${i}.pdf</file-name></resource-attributes></resource></note>`;
+  return `<?xml version="1.0"?><en-export>${Array.from({ length: 500 }, (_, i) => note(i)).join('\n')}</en-export>`;
+}
+
+for (const [name, make] of [
+  ['text-heavy', textHeavy],
+  ['resource-heavy', resourceHeavy],
+] as const) {
+  const bytes = new TextEncoder().encode(make());
+  const load = os.loadavg()[0]!.toFixed(1);
+  const started = performance.now();
+  let notes = 0;
+  draftImport(`${name}.enex`, bytes, (step) => {
+    if ('note' in step) notes += 1;
+  });
+  const ms = Math.round(performance.now() - started);
+  console.log(
+    `${name}: ${(bytes.length / 1e6).toFixed(1)} MB, ${notes} notes in ${ms} ms (${(ms / notes).toFixed(1)} ms a note; load average ${load} on ${os.cpus().length} cores)`,
+  );
+}
