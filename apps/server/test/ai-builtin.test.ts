@@ -71,7 +71,7 @@ describe('built-in engine', () => {
       ).toEqual(['Dr. Smith met J. Doe at 10.30 today.', 'The fee is 2.5 euros!', 'Is that fair?', 'Yes.']);
     });
 
-    // Was 'about a third'; a short paragraph now keeps about half (issue 18: a summary that covers
+    // Was 'about a third'; a short paragraph now keeps about half (a summary that covers
     // the note's points), still only its own sentences, in their order, as one paragraph.
     it('keeps about half of a short paragraph: its own sentences, in their order, as prose', async () => {
       const input = COUNCIL.join(' ');
@@ -171,7 +171,7 @@ describe('built-in engine', () => {
 
   // Harper loads on the first grammar call: 4-15 s, far more on a busy CI machine.
   describe('grammar (harper.js, offline)', { timeout: 120_000 }, () => {
-    // Was 'applies every harper suggestion' ('has went' -> 'have gone' too). Issue 18: only confident
+    // Was 'applies every harper suggestion' ('has went' -> 'have gone' too). Only confident
     // fixes; an agreement rewrite changes words the dictionary knows, so it is no longer applied.
     it("fixes 'i' and a doubled word in 'i has went to the the store', and nothing it is unsure of", async () => {
       const { text, chunks } = await collect(provider.grammar('i has went to the the store.'));
@@ -266,7 +266,7 @@ describe('built-in engine', () => {
           '',
           '## Next steps',
           '',
-          // Was a bullet list: under 'Next steps' the items are tasks, so a checklist (issue 18).
+          // Was a bullet list: under 'Next steps' the items are tasks, so a checklist.
           '- [ ] send the contract',
           '- [ ] book the venue',
           '- [ ] hire a designer',
@@ -428,7 +428,7 @@ describe('built-in engine', () => {
         code: 'AI_MODEL_REQUIRED',
         message: AI_MESSAGES.modelRequired,
       });
-      // Says how to enable it (issue 18: 'set AI_BASE_URL' alone was not in the README).
+      // Says how to enable it: 'set AI_BASE_URL' alone leaves the model and key to guess.
       expect(AI_MESSAGES.modelRequired).toMatch(/AI_BASE_URL.*AI_MODEL.*README/);
     });
   });

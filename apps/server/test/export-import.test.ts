@@ -13,7 +13,7 @@ import { renderNotePdf } from '../src/modules/export-import/note-pdf';
 import { createRenderPool, EXPORT_BUSY_MESSAGE } from '../src/modules/export-import/render-pool';
 import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
 
-/** Issue 13, export and import: real files read back by independent readers (unzip, pdftotext). */
+/** Export and import: real files read back by independent readers (unzip, pdftotext). */
 
 const RICH_NOTE = [
   '# Heading One',
@@ -56,7 +56,7 @@ function multipart(fileName: string, bytes: Uint8Array, contentType = 'applicati
 }
 
 describe('note converters (hand-built documents with every editor node)', () => {
-  // Nodes the editor schema may not have on this branch yet (issue 14): built by hand.
+  // Built by hand so the converters are tested on every node, not only what Markdown parsing makes.
   const doc = {
     type: 'doc',
     content: [

@@ -285,7 +285,7 @@ describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
     expect(prefix.map((r: { title: string }) => r.title)).toContain('Budget planning');
   });
 
-  it('keeps code, tables, images and strikethrough, and searches their text (issue 14)', async () => {
+  it('keeps code, tables, images and strikethrough, and searches their text', async () => {
     const { a, project } = await userWithProject();
     const content = [
       '#### Deploy ~~Friday~~',

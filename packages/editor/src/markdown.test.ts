@@ -439,7 +439,7 @@ describe('input outside the stored format', () => {
   });
 });
 
-describe('code, rules, images, tables, strikethrough (issue 14)', () => {
+describe('code, rules, images, tables, strikethrough', () => {
   const strike = { type: 'strike' };
   const code = { type: 'code' };
   const image = (src: string, alt: string | null = null, title: string | null = null): JSONContent => ({

@@ -49,7 +49,7 @@ const XSS_PAYLOADS = [
   '<u>a <mark>b</u> c</mark> <span>d',
   '- <script>alert(1)</script> in a list',
   '> <iframe src=x></iframe> in a quote',
-  // Images, links, tables and code (issue 14).
+  // Images, links, tables and code: the rich nodes must survive sanitizing.
   '![x](JaVaScRiPt:alert(1) "t")',
   '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
   '![x](data:text/html,<script>alert(1)</script>)',

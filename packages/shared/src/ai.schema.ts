@@ -59,7 +59,7 @@ export const aiCaptureBodySchema = z.strictObject({
     .refine((value) => value.trim().length > 0, { message: AI_MESSAGES.contentRequired })
     .refine((value) => value.length <= MAX_NOTE_CONTENT_LENGTH, { message: AI_MESSAGES.captureTooLong }),
   /**
-   * The project the user picked (personal or shared, issue 18.4); without it the AI proposes one and
+   * The project the user picked (personal or shared); without it the AI proposes one and
    * 'Inbox' takes what fits nowhere.
    */
   projectId: z.string().min(1).max(64).optional(),
@@ -75,7 +75,7 @@ export type AiCaptureResponse = z.infer<typeof aiCaptureResponseSchema>;
 
 /**
  * POST /api/ai/capture/proposal: where Add Note would file this text, asked while the user writes so
- * the composer's picker shows the AI's choice before adding (issue 18.4). Nothing is stored.
+ * the composer's picker shows the AI's choice before adding, so nothing is filed where the user did not see it. Nothing is stored.
  */
 export const aiCaptureProposalBodySchema = z.strictObject({
   content: aiCaptureBodySchema.shape.content,

@@ -26,7 +26,7 @@ export const MESSAGES = {
   unexpected: 'An unexpected error occurred',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
   notSignedIn: 'Please sign in to continue.',
-  // Points at the one real action (issue 18.10): Settings > Plan says who grants access and how.
+  // Points at the one real action (users cannot grant themselves access): Settings > Plan says who can.
   accessRequired:
     'This needs an active PRO trial or the UNLIMITED plan. Settings > Plan shows how to get access.',
   loadingSlow: 'Loading is taking longer than expected',
@@ -60,7 +60,7 @@ export const PERMISSION_MESSAGES = {
 // full (a module lands whole in one chunk).
 
 /**
- * Import and export texts (issue 13; listed in docs/product.md §8; the original only planned export). A refused upload
+ * Import and export texts (listed in docs/product.md §8). A refused upload
  * says what limit it hit; a skipped file says why in the import summary.
  */
 export const IMPORT_MESSAGES = {

@@ -1,5 +1,5 @@
 /**
- * The voice assistant's texts (issue 10; docs/product.md §8 "Voice" and the help article's troubleshooting). Not in
+ * The voice assistant's texts (docs/product.md §8 "Voice" and the help article's troubleshooting). Not in
  * messages.ts: that module is on the web's first route, whose JS budget is full, and a module lands
  * whole in one chunk; here they load only with the (lazy) voice card.
  */
@@ -40,7 +40,7 @@ export const VOICE_MESSAGES = {
   callObjectUnavailable: 'Call object is not available.',
 } as const;
 
-/** What the voice card says (issue 10, the web's side): labels of docs/product.md §2 and the errors' "what to do". */
+/** What the voice card says: labels of docs/product.md §2 and the errors' "what to do". */
 export const VOICE_CARD_MESSAGES = {
   signInToUse: 'Sign in to use Voice Assistant',
   upgrade: 'Upgrade to PRO',

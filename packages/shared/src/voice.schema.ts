@@ -5,7 +5,7 @@ import { stripUnsafeLine } from './text';
 import { VOICE_MESSAGES } from './voice-messages';
 
 /**
- * The voice assistant's API contract (issue 10, docs/decisions/020-voice-pipeline.md). The browser cuts
+ * The voice assistant's API contract (docs/decisions/020-voice-pipeline.md). The browser cuts
  * utterances with a level detector and posts each one as 16 kHz mono 16-bit PCM WAV; the server
  * transcribes it on an OpenAI-compatible speech server, stores the turn and refreshes the notes.
  */

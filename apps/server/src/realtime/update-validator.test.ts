@@ -67,7 +67,7 @@ function imageParagraph(attributes: Record<string, string>): Y.XmlElement {
 }
 
 describe('co-editing update validation', () => {
-  it('accepts the blocks and marks of issue 14: table, code block, rule, image, strike, code, h6', () => {
+  it('accepts the rich blocks and marks: table, code block, rule, image, strike, code, h6', () => {
     const { live, change, accept } = setup();
     accept(
       change((fragment) => {
@@ -302,7 +302,7 @@ function paragraphWith(text: string, marks: Record<string, unknown>): Y.XmlEleme
   return paragraph;
 }
 
-describe('co-editing updates that would integrate later (security round 3, finding 2)', () => {
+describe('co-editing updates that would integrate later (held back until a future item arrives)', () => {
   it('refuses a node placed after an item the document does not have yet, so a REST edit cannot let it in', () => {
     const { live, validator, clientOf } = liveNote('Hello');
     restEdit(live, 'After the first REST edit');
@@ -367,7 +367,7 @@ describe('co-editing updates that would integrate later (security round 3, findi
   });
 });
 
-describe('co-editing attributes (security round 3, findings 4 and 9)', () => {
+describe('co-editing attributes (sizes and values the schema allows)', () => {
   const linkMark = (attributes: Record<string, unknown>) => ({
     link: { href: 'https://example.com', ...attributes },
   });
@@ -535,7 +535,7 @@ describe('co-editing attributes (security round 3, findings 4 and 9)', () => {
   });
 });
 
-describe('co-editing size caps (security round 3, finding 4)', () => {
+describe('co-editing size caps', () => {
   it('refuses a 1.5 MB paragraph at once, and growth past MAX_NOTE_CONTENT_LENGTH one append at a time', () => {
     const { validator, change, accept, live, clientOf } = liveNote('Short');
     expect(() =>
@@ -652,7 +652,7 @@ function appendItem(doc: Y.Doc, parent: Y.AbstractType<unknown>, content: Y.Cont
   });
 }
 
-describe('formatting items no view shows (security round 3, finding 4)', () => {
+describe('formatting items no view shows (hidden bulk)', () => {
   it.each([
     ['at the end of a text, under an unknown mark', 'text', 'blink', { payload: 'x'.repeat(100_000) }],
     ['at the end of a text, a link to javascript:', 'text', 'link', { href: 'javascript:alert(1)' }],

@@ -1,4 +1,4 @@
-// Issue 19 findings 8 and 9 (accounts): password rules, the sign-up email oracle, password change,
+// Accounts under attack: password rules, the sign-up email oracle, password change,
 // signing out other sessions, the reset flow (admin link and SMTP), and when the demo account exists.
 import { execFile } from 'node:child_process';
 import type { AddressInfo } from 'node:net';

@@ -1,5 +1,5 @@
 /**
- * API fuzz test (issue 19): every route of the server's OpenAPI document, plus the better-auth routes
+ * API fuzz test: every route of the server's OpenAPI document, plus the better-auth routes
  * that are not zod-described, gets at least FUZZ_RUNS (200) malformed and boundary inputs built by
  * fast-check from the route's own schemas: wrong types, missing and extra fields, 1 MB strings,
  * control and bidi characters, huge and odd numbers, deep nesting, invalid JSON, other users' ids,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, request, signUp, startTestApp, type TestApp } from '../helpers';
 
 /**
- * Issue 19: the authorization matrix, generated from the server's own route table. Every route the
+ * The authorization matrix, generated from the server's own route table. Every route the
  * app registers must be classified below; a route that is not fails the test, so a new route cannot
  * ship without saying who may call it. Each project-scoped route is called by a stranger, a member
  * and the owner of a shared project, and by a stranger and the owner of a personal project, each on

@@ -1,4 +1,4 @@
-// Issue 19 findings 7 and 9 (HTTP side): the Origin check on every state-changing request whatever
+// The HTTP side's hardening: the Origin check on every state-changing request whatever
 // the path, CSP connect-src, /api/docs in production, and control/bidi characters in names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, request, signUp, startTestApp, type TestApp } from '../helpers';

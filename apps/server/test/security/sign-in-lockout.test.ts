@@ -6,8 +6,8 @@ import { DEVICE_COOKIE } from '../../src/modules/auth/sign-in-lock';
 import { dialects, request, signUp, startTestApp, type TestApp } from '../helpers';
 
 /**
- * Security round 3, finding 7: a stranger who knows an email kept its owner out for ever (a lock
- * renewed by one wrong password every 15 minutes). A device that signed in before passes the lock;
+ * Sign-in lockout: a stranger who knows an email must not keep its owner out for ever (a lock
+ * renewed by one wrong password every 15 minutes would). A device that signed in before passes the lock;
  * without one, the account-wide locks of a day add up to at most SIGN_IN_ACCOUNT_LIMITS.maxTotalLockMs.
  */
 

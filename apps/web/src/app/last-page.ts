@@ -25,7 +25,7 @@ let restoreSettled = loadPath !== '/';
 
 /**
  * docs/product.md §2: the current path (pathname + search) is saved while signed in. Restoring it no longer
- * navigates on its own (issue 18.2, decision 012): opening '/' always shows Capture, and Capture offers
+ * navigates on its own (decision 012: a page that jumps after load is disorienting): opening '/' always shows Capture, and Capture offers
  * the page of the previous visit as one link ('Continue where you left off'), read once per load of '/'
  * after PAGE_RESTORE_DELAY_MS. Reloading any other path simply stays there.
  */

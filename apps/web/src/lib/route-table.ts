@@ -72,7 +72,7 @@ const segment = encodeURIComponent;
 /** Links to pages, so features never spell paths by hand. */
 export const paths = {
   capture: '/',
-  /** Capture with the composer's project preselected (New Note on a project page, issue 18.4). */
+  /** Capture with the composer's project preselected (New Note on a project page files the note there). */
   captureIn: (projectId: string) => `/?project=${segment(projectId)}`,
   projects: '/projects',
   notes: '/notes',

@@ -3,7 +3,7 @@ import type { Dialect } from '../types';
 import { columnTypes } from './column-types';
 
 /**
- * The voice assistant (issue 10, decision 020): a call per conversation, its transcript as turns,
+ * The voice assistant (decision 020): a call per conversation, its transcript as turns,
  * and each user's transcribed audio per day (the daily minutes limit, which a discarded call does
  * not reset). Audio itself is never stored. Deleting the account removes all three (cascade);
  * deleting a call removes its turns.
