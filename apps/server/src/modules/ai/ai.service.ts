@@ -152,7 +152,7 @@ export function createAiService(deps: AiDeps, logger?: FastifyBaseLogger) {
       const project = picked ?? chosen ?? (await inbox(userId, personal));
       const title =
         (userTitle ?? proposal.title).trim().slice(0, MAX_NOTE_TITLE_LENGTH) || UNTITLED_NOTE_TITLE;
-      // A first line that became the title is not repeated as the body's first line (issue 18.8);
+      // A first line that became the title is not repeated as the body's first line;
       // a title the user wrote leaves the text exactly as it is.
       const body = userTitle ? content : withoutTitleLine(content, title);
       const note = await deps.noteService.create(userId, {

@@ -69,7 +69,7 @@ function StatusPill({ phase }: { phase: VoicePhase }) {
 }
 
 /**
- * The voice assistant card on Capture (docs/product.md §2 "Voice assistant card", §4, issue 10): offline,
+ * The voice assistant card on Capture (docs/product.md §2 "Voice assistant card", §4): offline,
  * connecting, live; while live 'Listening' or 'AI is speaking', Mic On/Off, the waveform, the growing
  * transcript and live notes; End call opens Save Call Notes. Below it, Recent calls.
  */
