@@ -27,13 +27,20 @@ import {
 const HELD_OUT = new URL('./fixtures/third-party/held-out/', import.meta.url);
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
-export const HELD_OUT_SUMMARY_FLOOR = {
-  coverage: 0,
-  decisions: 0,
-  structureActions: 0,
-  structureActionPrecision: 0,
-  headingPrecision: 0,
-  faithfulness: 0,
+/**
+ * Reached on the last recorded run (062, run 5): key points 61.7 % and decisions 46.2 % (every decision
+ * kept in 7 of 16 texts), both below the issue's 75 % and 100 %; structure action items 88.9 %, above
+ * its 80 %. The floors are those figures, so a regression fails.
+ */
+const HELD_OUT_SUMMARY_FLOOR = {
+  coverage: 0.61,
+  decisions: 0.46,
+  summaryActions: 0.63,
+  attendees: 1,
+  faithfulness: 0.99,
+  structureActions: 0.88,
+  structureActionPrecision: 0.74,
+  headingPrecision: 0.66,
 };
 
 interface ManifestText {

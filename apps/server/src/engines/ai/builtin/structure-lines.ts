@@ -30,6 +30,7 @@ export function lexLines(input: string): Item[] {
   let fence: string | undefined;
   let code: string[] = [];
   let prose: { text: string; lines: number } | undefined;
+  let previousRaw = '';
 
   const flushProse = () => {
     if (prose) items.push({ type: 'prose', ...prose });
@@ -97,17 +98,22 @@ export function lexLines(input: string): Item[] {
       /[\p{L}\p{N},]$/u.test(prose.text) &&
       /^\p{Ll}/u.test(text) &&
       !isShortLine(prose.text);
+    // A Markdown line break ('  ' or '\\' at the end), a labelled line ('Attending: ...') or a link
+    // line next: the lines stay apart.
+    const apart =
+      /(?: {2}|\\)$/.test(previousRaw) || /^[\p{L} ]{2,30}:\s/u.test(prose?.text ?? '') || isLinkLine(text);
     const joins =
-      continues ||
-      (prose !== undefined &&
-        !/[.!?…:;。！？]$/.test(prose.text) &&
-        // A hard-wrapped line is long and breaks mid-sentence (after a word or a comma).
-        prose.text.length >= 50 &&
-        /[\p{Ll},]$/u.test(prose.text) &&
-        // 'Hi Daniel,' or 'Best regards,' stays on its own line.
-        !(/,$/.test(prose.text) && words(prose.text).length <= 4) &&
-        !isShortLine(prose.text) &&
-        !isShortLine(text));
+      !apart &&
+      (continues ||
+        (prose !== undefined &&
+          !/[.!?…:;。！？]$/.test(prose.text) &&
+          // A hard-wrapped line is long and breaks mid-sentence (after a word or a comma).
+          prose.text.length >= 50 &&
+          /[\p{Ll},]$/u.test(prose.text) &&
+          // 'Hi Daniel,' or 'Best regards,' stays on its own line.
+          !(/,$/.test(prose.text) && words(prose.text).length <= 4) &&
+          !isShortLine(prose.text) &&
+          !isShortLine(text)));
     if (prose && joins) {
       prose.text += ` ${text}`;
       prose.lines += 1;
@@ -115,6 +121,7 @@ export function lexLines(input: string): Item[] {
       flushProse();
       prose = { text, lines: 1 };
     }
+    previousRaw = raw;
   }
   if (fence !== undefined) items.push({ type: 'verbatim', lines: code });
   flushProse();

@@ -187,15 +187,22 @@ export function wordOrderViolations(input: string, output: string): string[] {
   });
   let position = 0;
   let inCode = false;
+  let previous = '';
   for (const line of input.split('\n')) {
     const count = words(line).length;
     if (/^[ \t]*(?:`{3,}|~{3,})/.test(line)) inCode = !inCode;
     position += count;
+    const before = previous;
+    previous = line;
     if (inCode || count === 0 || position >= inputWords.length) continue;
+    // A short line typed on its own (a name, a label, a task), not the end of a wrapped sentence.
+    const typedAlone =
+      count <= 8 &&
+      !/[,;:[(]$/.test(line.trim()) &&
+      /^[ \t]*\S/.test(line) &&
+      (before.trim() === '' || /[.!?:]$/.test(before.trim()) || words(before).length <= 8);
     const standsAlone =
-      /^[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+\S/.test(line) ||
-      HEADING_LINE.test(line) ||
-      (count <= 8 && !/[,;:]$|[\p{Ll}]$/u.test(line.trim()) && /^[ \t]*\S/.test(line));
+      /^[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+\S/.test(line) || HEADING_LINE.test(line) || typedAlone;
     if (standsAlone && outputLineOf[position - 1] === outputLineOf[position])
       violations.push(`line "${line.trim()}" joined with the next`);
   }
