@@ -2,62 +2,11 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { afterEach, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import * as Y from 'yjs';
 import type { Dialect } from '../src/db/types';
 import { dialects, request, signUp, startTestApp } from './helpers';
 import { call, createPostgresDatabase, type ServerProcess, startServerProcess } from './server-process';
-
-/** A browser's co-editing session on a spawned server, as in realtime.test.ts. */
-function collabClient(address: string, cookie: string, noteId: string) {
-  const host = new URL(address).host;
-  const doc = new Y.Doc();
-  const socket = new HocuspocusProviderWebsocket({
-    url: `ws://${host}/collab`,
-    WebSocketPolyfill: class extends WebSocket {
-      constructor(url: string) {
-        super(url, { headers: { cookie, origin: address } });
-      }
-    } as unknown as typeof globalThis.WebSocket,
-  });
-  const provider = new HocuspocusProvider({
-    websocketProvider: socket,
-    name: `note:${noteId}`,
-    document: doc,
-    token: 'session-cookie',
-  });
-  provider.attach();
-  const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
-  return {
-    doc,
-    provider,
-    synced,
-    text: () => doc.getXmlFragment('default').toString(),
-    destroy: () => {
-      provider.destroy();
-      socket.destroy();
-    },
-  };
-}
-
-async function until(predicate: () => boolean, timeoutMs = 5000) {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
-
-function typeParagraph(doc: Y.Doc, text: string) {
-  doc.transact(() => {
-    const paragraph = new Y.XmlElement('paragraph');
-    paragraph.insert(0, [new Y.XmlText(text)]);
-    const fragment = doc.getXmlFragment('default');
-    fragment.insert(fragment.length, [paragraph]);
-  });
-}
+import { collabClient, typeParagraph, until } from './support/collab-client';
 
 async function databaseEnv(
   dialect: Dialect,
@@ -100,7 +49,7 @@ describe.each(dialects)('co-edits acknowledged before a kill -9 on %s', (dialect
       })
     ).json();
 
-    const client = collabClient(first.address, owner.cookie, note.id);
+    const client = collabClient(new URL(first.address).host, owner.cookie, note.id);
     await client.synced;
     typeParagraph(client.doc, 'typed just before kill -9');
     typeParagraph(client.doc, 'and a second line');
@@ -125,7 +74,7 @@ describe.each(dialects)('co-edits acknowledged before a kill -9 on %s', (dialect
     expect(stored.content).toContain('typed just before kill -9');
     expect(stored.content).toContain('and a second line');
 
-    const reopened = collabClient(second.address, signIn.cookie, note.id);
+    const reopened = collabClient(new URL(second.address).host, signIn.cookie, note.id);
     await reopened.synced;
     expect(reopened.text()).toContain('typed just before kill -9');
     expect(reopened.text()).toContain('and a second line');
@@ -156,7 +105,7 @@ describe.each(dialects)('the co-editing update log on %s', (dialect) => {
         (await t.database.db.selectFrom('note_updates').select('id').where('note_id', '=', note.id).execute())
           .length;
 
-      const client = collabClient(address, owner.cookie, note.id);
+      const client = collabClient(new URL(address).host, owner.cookie, note.id);
       await client.synced;
       typeParagraph(client.doc, 'one');
       typeParagraph(client.doc, 'two');

@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import * as Y from 'yjs';
 import {
   createTestDatabase,
@@ -13,6 +11,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from './helpers';
+import { type CollabClient, collabClient, typeParagraph, until } from './support/collab-client';
 
 /**
  * Two instances behind one address (one PostgreSQL schema, one Redis prefix): two people opening the
@@ -32,52 +31,7 @@ async function listen(t: TestApp): Promise<string> {
   return `127.0.0.1:${port}`;
 }
 
-function collabClient(host: string, cookie: string, noteId: string) {
-  const doc = new Y.Doc();
-  const socket = new HocuspocusProviderWebsocket({
-    url: `ws://${host}/collab`,
-    WebSocketPolyfill: class extends WebSocket {
-      constructor(url: string) {
-        super(url, { headers: { cookie, origin: `http://${host}` } });
-      }
-    } as unknown as typeof globalThis.WebSocket,
-  });
-  const provider = new HocuspocusProvider({
-    websocketProvider: socket,
-    name: `note:${noteId}`,
-    document: doc,
-    token: 'session-cookie',
-  });
-  provider.attach();
-  const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
-  return {
-    doc,
-    synced,
-    text: () => doc.getXmlFragment('default').toString(),
-    destroy: () => {
-      provider.destroy();
-      socket.destroy();
-    },
-  };
-}
-type Client = ReturnType<typeof collabClient>;
-
-async function until(predicate: () => boolean | Promise<boolean>, what: string, timeoutMs = 5000) {
-  const start = Date.now();
-  while (!(await predicate())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what}: not met in ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 15));
-  }
-}
-
-function typeParagraph(doc: Y.Doc, text: string) {
-  doc.transact(() => {
-    const paragraph = new Y.XmlElement('paragraph');
-    paragraph.insert(0, [new Y.XmlText(text)]);
-    const fragment = doc.getXmlFragment('default');
-    fragment.insert(fragment.length, [paragraph]);
-  });
-}
+type Client = CollabClient;
 
 function count(text: string, marker: string): number {
   return text.split(marker).length - 1;
@@ -105,9 +59,10 @@ async function exchange(a: Client, b: Client, tag: string): Promise<boolean> {
   try {
     await until(
       () => a.text().includes(`two ${tag}`) && b.text().includes(`one ${tag}`),
+      5000,
       `edits ${tag} crossed`,
     );
-    await until(() => a.text() === b.text(), `documents ${tag} equal`, 2000);
+    await until(() => a.text() === b.text(), 2000, `documents ${tag} equal`);
     return true;
   } catch {
     return false;
@@ -183,8 +138,8 @@ describe.runIf((databaseUrl && redisUrl) || required)('two instances on one Post
           content = (await storedNote(noteId)).content;
           return markers.every((marker) => content.includes(marker));
         },
-        `note ${noteId} stored`,
         8000,
+        `note ${noteId} stored`,
       );
       return content;
     } catch {
@@ -246,6 +201,7 @@ describe.runIf((databaseUrl && redisUrl) || required)('two instances on one Post
             a.text().includes(replaced) &&
             b.text().includes(replaced) &&
             !a.text().includes(`Before ${round}`),
+          5000,
           `REST edit ${round} live`,
         );
         if (!(await exchange(a, b, `after${round}`))) doubled.add(round, 'diverged');
@@ -309,7 +265,7 @@ describe.each(dialects)('a REST edit of a co-edited note on %s', (dialect) => {
       body: { content: 'Second text', version: note.version },
     });
     expect(edit.statusCode, edit.body).toBe(200);
-    await until(() => client.text().includes('Second text'), 'REST edit live');
+    await until(() => client.text().includes('Second text'), 5000, 'REST edit live');
     expect(client.text()).not.toContain('First text');
     expect(count(client.text(), 'Second text')).toBe(1);
     client.destroy();

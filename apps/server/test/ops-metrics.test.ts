@@ -2,11 +2,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { collabClient, until } from './support/collab-client';
 
 const TOKEN = 'ops-metrics-token-for-tests';
 const DASHBOARD = path.resolve(import.meta.dirname, '../../../ops/grafana/notewise-dashboard.json');
@@ -23,47 +23,6 @@ async function scrape(t: TestApp) {
   const value = (series: string) => samples.get(series) ?? Number.NaN;
   const names = new Set([...samples.keys()].map((key) => key.replace(/\{.*$/, '')));
   return { value, names, body: response.body };
-}
-
-function collabClient(host: string, cookie: string, noteId: string) {
-  const doc = new Y.Doc();
-  const socket = new HocuspocusProviderWebsocket({
-    url: `ws://${host}/collab`,
-    WebSocketPolyfill: class extends WebSocket {
-      constructor(url: string) {
-        super(url, { headers: { cookie, origin: `http://${host}` } });
-      }
-    } as unknown as typeof globalThis.WebSocket,
-  });
-  const provider = new HocuspocusProvider({
-    websocketProvider: socket,
-    name: `note:${noteId}`,
-    document: doc,
-  });
-  provider.attach();
-  const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
-  const closed = new Promise<number>((resolve) =>
-    provider.on('close', ({ event }: { event: CloseEvent }) => resolve(event.code)),
-  );
-  return {
-    doc,
-    synced,
-    closed,
-    destroy: () => {
-      // A reconnect scheduled by the close would set the socket connecting again after destroy().
-      socket.connect = async () => {};
-      provider.destroy();
-      socket.destroy();
-    },
-  };
-}
-
-async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
-  const start = Date.now();
-  while (!(await check())) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
 }
 
 describe.each(dialects)('operations metrics on %s', (dialect) => {

@@ -1,10 +1,9 @@
 /**
- * Security round 3, findings 2, 4 (co-editing) and 9, on real sockets against the real app (SQLite,
+ * Co-editing under hostile updates, on real sockets against the real app (SQLite,
  * and PostgreSQL with TEST_DATABASE_URL): held-back structs, size caps, attributes, and a seeded fuzz
  * of random and adversarial Yjs updates from several clients. Decision 040.
  */
 import type { AddressInfo } from 'node:net';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { editorSchema, isSafeLinkHref, sanitizeMarkdown } from '@notewise/editor';
 import { MAX_NOTE_CONTENT_LENGTH } from '@notewise/shared';
 import { yDocToProsemirrorJSON } from '@tiptap/y-tiptap';
@@ -13,16 +12,9 @@ import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { COLLAB_FIELD, markdownFromYdoc } from '../../src/realtime/collab';
 import { dialects, request, signUp, startTestApp, type TestApp } from '../helpers';
+import { collabClient as openCollabClient, until } from '../support/collab-client';
 
 const FIELD = COLLAB_FIELD;
-
-async function until(predicate: () => boolean | Promise<boolean>, timeoutMs = 5000, what = 'condition') {
-  const start = Date.now();
-  while (!(await predicate())) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 // lib0 encoding, as the Hocuspocus provider writes its messages.
 function varUint(value: number): number[] {
@@ -96,37 +88,9 @@ function sendRaw(
 
 /** A co-editing client as the web app makes one (Hocuspocus provider, session cookie). */
 function collabClient(host: string, cookie: string, noteId: string) {
-  const doc = new Y.Doc();
-  const sockets: WebSocket[] = [];
-  const closes: number[] = [];
-  let destroyed = false;
-  const websocketProvider = new HocuspocusProviderWebsocket({
-    url: `ws://${host}/collab`,
-    WebSocketPolyfill: class extends WebSocket {
-      constructor(url: string) {
-        super(url, { headers: { cookie, origin: `http://${host}` } });
-        sockets.push(this);
-        this.once('close', (code) => closes.push(code));
-        if (destroyed) this.once('open', () => this.terminate());
-      }
-    } as unknown as typeof globalThis.WebSocket,
-  });
-  const provider = new HocuspocusProvider({
-    websocketProvider,
-    name: `note:${noteId}`,
-    document: doc,
-    token: 'cookie',
-  });
-  provider.attach();
-  const destroy = () => {
-    destroyed = true;
-    provider.destroy();
-    websocketProvider.destroy();
-    for (const socket of sockets) socket.terminate();
-  };
-  cleanups.push(destroy);
-  const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
-  return { doc, synced, closes, destroy, text: () => doc.getXmlFragment(FIELD).toString() };
+  const client = openCollabClient(host, cookie, noteId);
+  cleanups.push(client.destroy);
+  return { ...client, text: () => client.text(FIELD) };
 }
 
 /** An update from a new client: a `nodeName` element right after `origin`'s next item, which does not exist yet. */

@@ -3,10 +3,15 @@
  * and the Hocuspocus provider as the web app makes it, each ended by `endAll` even when a test fails.
  */
 import type { AddressInfo } from 'node:net';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import * as Y from 'yjs';
+import {
+  type CollabClient,
+  collabClient as openCollabClient,
+  until as waitUntil,
+} from '../support/collab-client';
+
+export { typeParagraph } from '../support/collab-client';
 
 export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -14,14 +19,9 @@ export async function listen(app: FastifyInstance): Promise<string> {
   return `127.0.0.1:${port}`;
 }
 
-export async function until(predicate: () => boolean, timeoutMs = 3000, what = 'condition') {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return Date.now() - start;
-}
+/** `until` of support/collab-client.ts with these tests' shorter default. */
+export const until = (predicate: () => boolean | Promise<boolean>, timeoutMs = 3000, what = 'condition') =>
+  waitUntil(predicate, timeoutMs, what);
 
 const cleanups: Array<() => void> = [];
 
@@ -67,74 +67,9 @@ export async function openEvents(host: string, cookie: string, headers: Record<s
   return { socket, ready, closed, messages };
 }
 
-/** A co-editing client as the web app makes one (Hocuspocus provider, session cookie). */
-export function collabClient(host: string, cookie: string, noteId: string) {
-  const doc = new Y.Doc();
-  const sockets: WebSocket[] = [];
-  const closes: number[] = [];
-  let destroyed = false;
-  const websocketProvider = new HocuspocusProviderWebsocket({
-    url: `ws://${host}/collab`,
-    WebSocketPolyfill: class extends WebSocket {
-      constructor(url: string) {
-        super(url, { headers: { cookie, origin: `http://${host}` } });
-        sockets.push(this);
-        this.once('close', (code) => closes.push(code));
-        // The provider drops its listeners from a socket it gives up on while it still connects;
-        // the error ws then emits would be thrown without one.
-        this.on('error', () => {});
-        // The provider reconnects on a timer even after destroy(); such late sockets end at once.
-        if (destroyed) this.once('open', () => this.terminate());
-      }
-    } as unknown as typeof globalThis.WebSocket,
-  });
-  let failure: string | null = null;
-  const provider = new HocuspocusProvider({
-    websocketProvider,
-    name: `note:${noteId}`,
-    document: doc,
-    token: 'session-cookie',
-    onAuthenticationFailed: ({ reason }) => {
-      failure = reason;
-    },
-  });
-  provider.attach();
-  let ended = false;
-  const destroy = () => {
-    destroyed = true;
-    if (ended) return;
-    // Ending a socket still connecting rejects the provider's own connect attempt, unhandled: wait.
-    const connecting = sockets.find((socket) => socket.readyState === WebSocket.CONNECTING);
-    if (connecting) {
-      connecting.once('open', destroy);
-      connecting.once('close', destroy);
-      return;
-    }
-    ended = true;
-    provider.destroy();
-    websocketProvider.destroy();
-    for (const socket of sockets) socket.terminate();
-  };
-  cleanups.push(destroy);
-  const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
-  return {
-    doc,
-    synced,
-    /** The first socket this client opened (later ones are reconnects). */
-    firstSocket: () => sockets[0] as WebSocket,
-    sockets,
-    closes,
-    failure: () => failure,
-    text: () => doc.getXmlFragment('default').toString(),
-    destroy,
-  };
-}
-
-export function typeParagraph(doc: Y.Doc, text: string) {
-  doc.transact(() => {
-    const paragraph = new Y.XmlElement('paragraph');
-    paragraph.insert(0, [new Y.XmlText(text)]);
-    const fragment = doc.getXmlFragment('default');
-    fragment.insert(fragment.length, [paragraph]);
-  });
+/** A co-editing client as the web app makes one, ended by `endAll`. */
+export function collabClient(host: string, cookie: string, noteId: string): CollabClient {
+  const client = openCollabClient(host, cookie, noteId);
+  cleanups.push(client.destroy);
+  return client;
 }

@@ -1,29 +1,20 @@
 /**
- * Issue 19, findings 1, 2, 6 and 9 (Yjs state): the two WebSockets (/collab, /api/events) under
+ * The two WebSockets (/collab, /api/events) under
  * abuse, on real sockets against the real app (SQLite, and PostgreSQL with TEST_DATABASE_URL).
  * Decision 006 explains the limits these tests reach.
  */
 import type { AddressInfo } from 'node:net';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { DEFAULT_SOCKET_LIMITS } from '../../src/realtime/socket-guard';
 import { dialects, request, setPlan, signUp, startTestApp, type TestApp } from '../helpers';
+import { collabClient as openCollabClient, until } from '../support/collab-client';
 
 async function listen(t: TestApp): Promise<string> {
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = t.app.server.address() as AddressInfo;
   return `127.0.0.1:${port}`;
-}
-
-async function until(predicate: () => boolean, timeoutMs = 3000, what = 'condition') {
-  const start = Date.now();
-  while (!predicate()) {
-    if (Date.now() - start > timeoutMs) throw new Error(`${what} not met within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  return Date.now() - start;
 }
 
 // lib0 encoding, as the Hocuspocus provider writes its messages.
@@ -82,56 +73,9 @@ async function openEvents(host: string, cookie: string) {
 
 /** A co-editing client as the web app makes one (Hocuspocus provider, session cookie). */
 function collabClient(host: string, cookie: string, noteId: string) {
-  const doc = new Y.Doc();
-  const sockets: WebSocket[] = [];
-  const closes: number[] = [];
-  let destroyed = false;
-  const websocketProvider = new HocuspocusProviderWebsocket({
-    url: `ws://${host}/collab`,
-    WebSocketPolyfill: class extends WebSocket {
-      constructor(url: string) {
-        super(url, { headers: { cookie, origin: `http://${host}` } });
-        sockets.push(this);
-        this.once('close', (code) => closes.push(code));
-        // The provider reconnects on a timer even after destroy(); such late sockets end at once.
-        if (destroyed) this.once('open', () => this.terminate());
-      }
-    } as unknown as typeof globalThis.WebSocket,
-  });
-  let failure: string | null = null;
-  const provider = new HocuspocusProvider({
-    websocketProvider,
-    name: `note:${noteId}`,
-    document: doc,
-    token: 'session-cookie',
-    onAuthenticationFailed: ({ reason }) => {
-      failure = reason;
-    },
-  });
-  provider.attach();
-  cleanups.push(() => {
-    destroyed = true;
-    provider.destroy();
-    websocketProvider.destroy();
-    for (const socket of sockets) socket.terminate();
-  });
-  const synced = new Promise<void>((resolve) => provider.on('synced', () => resolve()));
-  return {
-    doc,
-    provider,
-    synced,
-    /** The first socket this client opened (later ones are reconnects). */
-    firstSocket: () => sockets[0],
-    closes,
-    failure: () => failure,
-    text: () => doc.getXmlFragment('default').toString(),
-    destroy: () => {
-      destroyed = true;
-      provider.destroy();
-      websocketProvider.destroy();
-      for (const socket of sockets) socket.terminate();
-    },
-  };
+  const client = openCollabClient(host, cookie, noteId);
+  cleanups.push(client.destroy);
+  return client;
 }
 
 function typeParagraph(doc: Y.Doc, text: string) {
