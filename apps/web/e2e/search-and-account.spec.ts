@@ -135,8 +135,12 @@ for (const viewport of VIEWPORTS) {
       await page.goto('/settings?tab=account');
       await expect(page.getByRole('heading', { name: 'Download all my data' })).toBeVisible();
       await expectAxeClean(page, 'settings account');
-      const downloadEvent = page.waitForEvent('download');
+      // Prepared in the background (decision 064), then offered as a download.
       await page.getByRole('button', { name: 'Download all my data' }).click();
+      const link = page.getByRole('link', { name: 'Download', exact: true });
+      await expect(link).toBeVisible({ timeout: 20_000 });
+      const downloadEvent = page.waitForEvent('download');
+      await link.click();
       const download = await downloadEvent;
       const files = unzipSync(new Uint8Array(fs.readFileSync(await download.path())));
       const imageFile = `images/${image.url.split('/').pop()}`;

@@ -122,10 +122,10 @@ export const FEATURES: ReadonlyArray<{
   },
   {
     name: 'download my data',
-    source: 'features/settings/components/account-tab.tsx',
+    source: 'features/settings/components/data-export-card.tsx',
     evidence: 'Download all my data',
     article: 'account',
-    mentions: ['Download all my data', '7 days'],
+    mentions: ['Download all my data', 'Download', '7 days'],
   },
   {
     name: 'delete my account',
@@ -200,8 +200,8 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string; source: string; evidence: 
     source: 'features/quick-view/hooks/use-note-shortcuts.ts',
     evidence: "event.key.toLowerCase() !== 's'",
   },
-  { keys: 'Enter', source: 'features/editor/editor-page.tsx', evidence: "event.key === 'Enter'" },
-  { keys: 'Arrow Down', source: 'features/editor/editor-page.tsx', evidence: "event.key === 'ArrowDown'" },
+  { keys: 'Enter', source: 'features/composer/editor-page.tsx', evidence: "event.key === 'Enter'" },
+  { keys: 'Arrow Down', source: 'features/composer/editor-page.tsx', evidence: "event.key === 'ArrowDown'" },
   {
     keys: 'Arrow Up/Down',
     source: 'features/notes/components/search-results.tsx',
