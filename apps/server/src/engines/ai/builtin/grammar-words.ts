@@ -3,8 +3,6 @@
  * spellings are, which spellings are regional variants of each other, double spaces, days and months.
  */
 
-import { CALENDAR_NAMES } from './misspellings';
-
 export interface Edit {
   start: number;
   end: number;
@@ -104,3 +102,10 @@ export function calendarName(word: string, suggestions: string[]): string | unde
     ? first
     : undefined;
 }
+
+/** Names that are always capitalised in English: a spelling fix may capitalise these, nothing else. */
+export const CALENDAR_NAMES: ReadonlySet<string> = new Set(
+  'Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June July August September October November December'.split(
+    ' ',
+  ),
+);

@@ -11,7 +11,6 @@ import {
   LOWER_CASE_WORD,
   spellingFix,
 } from './grammar-words';
-import { COMMON_MISSPELLINGS } from './misspellings';
 import {
   correctSpelling,
   isKnownWord,
@@ -195,18 +194,6 @@ function safeEdit(
   }
 }
 
-/** Words of the list of common misspellings, written as prose words in lower case. */
-function misspellingEdits(text: string): Edit[] {
-  const edits: Edit[] = [];
-  for (const match of text.matchAll(/[a-z]+/g)) {
-    const correct = COMMON_MISSPELLINGS.get(match[0]);
-    const end = match.index + match[0].length;
-    if (correct && isProseWord(text, match.index, end))
-      edits.push({ start: match.index, end, replacement: correct });
-  }
-  return edits;
-}
-
 interface HarperLint {
   rule: string;
   start: number;
@@ -305,7 +292,7 @@ async function spellingEdits(
   return edits;
 }
 
-/** One pass: the listed misspellings, spelling, real-word rules, then every confident harper fix that overlaps none of them or any markup. */
+/** One pass: spelling, real-word rules, then every confident harper fix that overlaps none of them or any markup. */
 async function fixOnce(linter: LocalLinter, text: string, context?: GrammarContext): Promise<string> {
   const ranges = protectedRanges(text);
   const overlapsMarkup = (edit: Edit) =>
@@ -318,7 +305,6 @@ async function fixOnce(linter: LocalLinter, text: string, context?: GrammarConte
     if (!overlapsMarkup(edit) && !overlapsEdit(edit)) edits.push(edit);
   };
   const lints = await harperLints(linter, text);
-  for (const edit of misspellingEdits(text)) add(edit);
   if (context) for (const edit of await spellingEdits(linter, text, context, lints)) add(edit);
   const isNounWord = (word: string) => (context ? isNoun(context.spelling, word) : false);
   for (const edit of [

