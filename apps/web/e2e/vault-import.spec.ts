@@ -12,7 +12,7 @@ import { createProject, signUpFresh } from './support';
 
 const VAULT = path.resolve('apps/server/test/fixtures/third-party/kepano-obsidian/vault');
 
-function zipVault(): Buffer {
+function unzipVault(): Record<string, Uint8Array> {
   const files: Record<string, Uint8Array> = {};
   const walk = (dir: string, base: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -22,8 +22,10 @@ function zipVault(): Buffer {
     }
   };
   walk(VAULT, '');
-  return Buffer.from(zipSync(files));
+  return files;
 }
+
+const zipVault = () => Buffer.from(zipSync(unzipVault()));
 
 test('imports an Obsidian vault zip: summary, a wikilink to another imported note, its image', async ({
   page,
@@ -69,6 +71,72 @@ test('imports an Obsidian vault zip: summary, a wikilink to another imported not
   await expect(page.getByLabel('Note title')).toHaveValue('Out of Control');
   const cover = page.locator('.ProseMirror img[src^="/api/images/"]');
   await expect(cover).toBeVisible();
+  await expect
+    .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+});
+
+test('a large vault imports in the background: progress, close, a toast, the summary reopened', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await signUpFresh(page, 'Big vault mover');
+  const project = await createProject(page, 'Big vault');
+  // The vault plus 40 notes of its own: over 50 note files, so the import runs as a background job.
+  const files: Record<string, Uint8Array> = {};
+  for (let i = 1; i <= 40; i++) {
+    files[`kepano-obsidian/Extra/Extra ${i}.md`] = new TextEncoder().encode(
+      `# Extra ${i}\n\nLinks to [[Out of Control]].\n`,
+    );
+  }
+  const bytes = Buffer.from(zipSync({ ...unzipVault(), ...files }));
+  await page.goto('/projects');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import notes' });
+  await dialog.getByLabel('Project').selectOption({ label: 'Big vault' });
+  await dialog
+    .getByLabel('File')
+    .setInputFiles({ name: 'big-vault.zip', mimeType: 'application/zip', buffer: bytes });
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+
+  await expect(dialog.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(dialog.getByText('it runs in the background')).toBeVisible();
+  // Closed while it runs: the user keeps working, the import goes on.
+  await dialog.getByRole('button', { name: 'Continue in the background' }).click();
+  await expect(dialog).toBeHidden();
+
+  const toast = page.getByText('Import finished: 65 notes imported.');
+  await expect(toast).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('button', { name: 'View summary' }).click();
+  const summary = page.getByRole('dialog', { name: 'Import notes' });
+  await expect(summary.getByRole('status')).toHaveText('Imported 65 notes into Big vault.', {
+    timeout: 30_000,
+  });
+  await expect(summary.getByRole('list', { name: 'Imported notes' })).toContainText('Extra 40');
+  await summary.getByRole('button', { name: 'Done' }).click();
+  await expect(summary).toBeHidden();
+
+  // Reopened later from the Import dialog: the last large import's summary.
+  await page.getByRole('button', { name: 'Import' }).click();
+  await dialog.getByRole('button', { name: 'View summary' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Imported 65 notes into Big vault.', {
+    timeout: 30_000,
+  });
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  const notes = (await (await page.request.get(`/api/notes?projectId=${project.id}&limit=100`)).json()) as {
+    notes: Array<{ id: string; title: string }>;
+  };
+  const extra = notes.notes.find((note) => note.title === 'Extra 7')!;
+  await page.goto(`/quick-view?project=${project.id}&note=${extra.id}`);
+  const link = page.getByRole('link', { name: 'Out of Control' });
+  await expect(link).toBeVisible({ timeout: 30_000 });
+  const href = await link.getAttribute('href');
+  expect(href).toMatch(/^\/quick-view\?project=[^&]+&note=/);
+  await page.goto(href!);
+  await expect(page.getByLabel('Note title')).toHaveValue('Out of Control', { timeout: 30_000 });
+  const cover = page.locator('.ProseMirror img[src^="/api/images/"]');
+  await expect(cover).toBeVisible({ timeout: 30_000 });
   await expect
     .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
     .toBeGreaterThan(0);

@@ -1,16 +1,29 @@
 import { Download, Upload } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 
 const ImportDialog = lazy(() => import('./import-dialog'));
 
 /** Import and Export all, for the Projects page header. The dialog and the download code load on use. */
 export function DataActions({ projectId }: { projectId?: string }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  // ?importJob=<id>: a finished background import's "View summary" opens the dialog on it.
+  const jobId = searchParams.get('importJob');
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const open = importing || jobId !== null;
+  const setOpen = (next: boolean) => {
+    setImporting(next);
+    if (!next && jobId !== null) {
+      const rest = new URLSearchParams(searchParams);
+      rest.delete('importJob');
+      setSearchParams(rest, { replace: true });
+    }
+  };
   return (
     <>
-      <Button variant="secondary" size="sm" onClick={() => setImporting(true)}>
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)}>
         <Upload size={14} aria-hidden="true" />
         Import
       </Button>
@@ -28,12 +41,14 @@ export function DataActions({ projectId }: { projectId?: string }) {
         <Download size={14} aria-hidden="true" />
         Export all
       </Button>
-      {importing && (
+      {open && (
         <Suspense fallback={null}>
           <ImportDialog
-            open={importing}
-            onOpenChange={setImporting}
+            key={jobId ?? 'new'}
+            open={open}
+            onOpenChange={setOpen}
             {...(projectId ? { defaultProjectId: projectId } : {})}
+            {...(jobId ? { jobId } : {})}
           />
         </Suspense>
       )}

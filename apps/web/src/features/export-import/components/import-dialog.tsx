@@ -5,19 +5,22 @@ import { DialogActions } from '@/components/ui/dialog-actions';
 import { errorMessage } from '@/lib/api';
 import { useProjects } from '@/lib/project-queries';
 import { useImportNotes } from '../api/import-notes';
-import { ImportNoteReport } from './import-note-report';
+import { ImportJobView } from './import-job-view';
+import { ImportSummary } from './import-summary';
+import { LastImport } from './last-import';
 
 const ACCEPT = '.md,.markdown,.txt,.docx,.enex,.zip,text/markdown,text/plain,application/zip';
-const SHOWN = 50;
 
 interface ImportDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   defaultProjectId?: string;
+  /** Opens on this background import (its progress, or its kept summary). */
+  jobId?: string;
 }
 
 /** Import .md, .txt, .docx or a Markdown .zip into a project; then what was imported and skipped. */
-export default function ImportDialog({ open, onOpenChange, defaultProjectId }: ImportDialogProps) {
+export default function ImportDialog({ open, onOpenChange, defaultProjectId, jobId }: ImportDialogProps) {
   const projects = useProjects('all', { enabled: open });
   const [projectId, setProjectId] = useState(defaultProjectId ?? '');
   const [file, setFile] = useState<File | null>(null);
@@ -32,10 +35,14 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
   const pending = state.status === 'pending';
   const failure = state.status === 'error' ? state.error : null;
   const chosenProject = projectId || projects.data?.[0]?.id || '';
+  // A job opened from its address or the last-import link, else the one this dialog started.
+  const [pickedJob, setPickedJob] = useState<string | null>(jobId ?? null);
+  const shownJob = pickedJob ?? (state.status === 'background' ? state.jobId : null);
 
   const reset = () => {
     setFile(null);
     setUpload(0);
+    setPickedJob(null);
     importNotes.reset();
   };
 
@@ -54,15 +61,6 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
 
   const projectName = (id: string) =>
     projects.data?.find((project) => project.id === id)?.name ?? 'the project';
-  // With one project per folder, notes may have gone into projects made by this import.
-  const importedInto = (done: NonNullable<typeof result>) => {
-    const others = new Set(done.imported.flatMap((note) => (note.projectId ? [note.projectId] : [])));
-    const chosenToo = done.imported.some((note) => !note.projectId);
-    if (others.size === 0) return projectName(done.projectId);
-    const count = others.size + (chosenToo ? 1 : 0);
-    return `${count} project${count === 1 ? '' : 's'}`;
-  };
-
   return (
     <Dialog
       open={open}
@@ -76,49 +74,20 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
         description="Markdown (.md), plain text (.txt), Word (.docx), or a .zip of Markdown files from Notewise, Obsidian, Bear or Notion. Up to 20 MB."
         className="max-w-lg"
       >
-        {result ? (
-          <div className="space-y-4">
-            <p role="status" className="text-sm">
-              {result.imported.length === 0
-                ? 'Nothing was imported.'
-                : `Imported ${result.imported.length} note${result.imported.length === 1 ? '' : 's'} into ${importedInto(result)}.`}
-            </p>
-            {result.imported.length > 0 && (
-              <ul aria-label="Imported notes" className="max-h-40 space-y-1 overflow-y-auto text-sm">
-                {result.imported.slice(0, SHOWN).map((note) => (
-                  <li key={note.noteId}>
-                    <p className="truncate">
-                      {note.title} <span className="text-muted">({note.source})</span>
-                    </p>
-                    <ImportNoteReport note={note} />
-                  </li>
-                ))}
-                {result.imported.length > SHOWN && (
-                  <li className="text-muted">and {result.imported.length - SHOWN} more</li>
-                )}
-              </ul>
-            )}
-            {result.skipped.length > 0 && (
-              <div>
-                <h3 className="text-[13px] font-medium">Skipped ({result.skipped.length})</h3>
-                <ul aria-label="Skipped files" className="mt-1 max-h-40 space-y-1 overflow-y-auto text-sm">
-                  {result.skipped.slice(0, SHOWN).map((skip) => (
-                    <li key={`${skip.name}\n${skip.reason}`}>
-                      <span className="break-all">{skip.name}</span>:{' '}
-                      <span className="text-muted">{skip.reason}</span>
-                    </li>
-                  ))}
-                  {result.skipped.length > SHOWN && (
-                    <li className="text-muted">and {result.skipped.length - SHOWN} more</li>
-                  )}
-                </ul>
-              </div>
-            )}
-            <DialogActions
-              secondary={{ label: 'Import more', onClick: reset }}
-              primary={{ label: 'Done', onClick: () => onOpenChange(false) }}
-            />
-          </div>
+        {shownJob ? (
+          <ImportJobView
+            jobId={shownJob}
+            projectName={projectName}
+            onMore={reset}
+            onClose={() => onOpenChange(false)}
+          />
+        ) : result ? (
+          <ImportSummary
+            result={result}
+            projectName={projectName}
+            onMore={reset}
+            onDone={() => onOpenChange(false)}
+          />
         ) : (
           <form onSubmit={submit} className="space-y-4" aria-describedby={failure ? errorId : undefined}>
             <div className="space-y-1.5">
@@ -189,6 +158,7 @@ export default function ImportDialog({ open, onOpenChange, defaultProjectId }: I
                 <p>{upload < 1 ? `Uploading... ${Math.round(upload * 100)}%` : 'Importing notes...'}</p>
               </div>
             )}
+            {!pending && <LastImport onShow={setPickedJob} />}
             {failure !== null && (
               <p id={errorId} role="alert" className="text-sm text-danger">
                 {errorMessage(failure)}
