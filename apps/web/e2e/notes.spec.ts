@@ -69,8 +69,7 @@ test('creates projects from a template and a custom one, renames, recolours and 
   // Delete asks first, naming the project and its notes.
   await page.getByRole('button', { name: 'Project actions for Art' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Delete project?' });
-  await expect(confirm).toContainText('"Art"');
+  const confirm = page.getByRole('alertdialog', { name: 'Delete "Art"?' });
   await expect(confirm).toContainText('moves to Trash');
   // A stray Enter must not delete: focus starts on Cancel.
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();

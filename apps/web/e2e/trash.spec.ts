@@ -103,9 +103,12 @@ test('a deleted project shows its note count in Trash and comes back with its no
   await page.goto('/projects');
   await page.getByRole('button', { name: 'Project actions for Art' }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
-  const confirm = page.getByRole('alertdialog', { name: 'Delete project?' });
-  await expect(confirm).toContainText('"Art" and its 2 notes move to Trash');
+  const confirm = page.getByRole('alertdialog', { name: 'Delete "Art"?' });
+  await expect(confirm).toContainText('It holds 2 notes.');
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  // Without the Inbox option the notes go to Trash with the project.
+  await confirm.getByRole('checkbox', { name: 'Move its 2 notes to Inbox' }).uncheck();
+  await expect(confirm).toContainText('The project and its 2 notes move to Trash.');
   await confirm.getByRole('button', { name: 'Delete Project' }).click();
   await expect(page.getByText('Project moved to Trash')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Art', exact: true })).toBeHidden();

@@ -18,6 +18,8 @@ interface ConfirmDialogProps {
   pending?: boolean;
   /** Called on confirm; the dialog closes unless `pending` is used to keep it open. */
   onConfirm: () => void;
+  /** More under the description: who else is affected, an option such as where the contents go. */
+  children?: ReactNode;
 }
 
 /**
@@ -35,6 +37,7 @@ export function ConfirmDialog({
   destructive = false,
   pending = false,
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   const confirmRef = useRef<HTMLButtonElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -59,6 +62,7 @@ export function ConfirmDialog({
           <AlertPrimitive.Description className="mt-2 text-sm text-muted">
             {description}
           </AlertPrimitive.Description>
+          {children}
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertPrimitive.Cancel asChild>
               <Button ref={cancelRef} variant="secondary">

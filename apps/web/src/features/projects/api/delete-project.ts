@@ -7,16 +7,32 @@ import { invalidateNoteData, projectKeys } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
 import { patchProject, snapshotProjects } from './cache';
 
-/** DELETE /api/projects/:id: 204; the project goes to Trash and its notes with it. */
-export function deleteProject(project: Pick<Project, 'id'>): Promise<void> {
-  return api.delete<void>(`/api/projects/${encodeURIComponent(project.id)}`);
+/** The delete dialog's option: the notes move to the owner's Inbox first (decision 065). */
+export interface DeleteProjectOptions {
+  moveNotesToInbox?: boolean;
+}
+
+/** The query that carries the option, for /api/projects/:id and /api/shared-projects/:id alike. */
+export function deleteQuery(options: DeleteProjectOptions): string {
+  return options.moveNotesToInbox ? '?moveNotesTo=inbox' : '';
+}
+
+/**
+ * DELETE /api/projects/:id: 204; the project goes to Trash and its notes with it, or with
+ * `moveNotesToInbox` its notes go to the owner's Inbox and only the empty project to Trash.
+ */
+export function deleteProject(
+  project: Pick<Project, 'id'>,
+  options: DeleteProjectOptions = {},
+): Promise<void> {
+  return api.delete<void>(`/api/projects/${encodeURIComponent(project.id)}${deleteQuery(options)}`);
 }
 
 /** Removes the project at once; puts it back with a toast if the server refuses, else offers Undo. */
 export function useDeleteProject() {
   const queryClient = useQueryClient();
-  return useMutation<void, Error, Project, CacheSnapshot>({
-    mutationFn: deleteProject,
+  return useMutation<void, Error, Project & DeleteProjectOptions, CacheSnapshot>({
+    mutationFn: ({ moveNotesToInbox, ...project }) => deleteProject(project, { moveNotesToInbox }),
     onMutate: async (project) => {
       const snapshot = await snapshotProjects(queryClient);
       patchProject(queryClient, project.id, () => null);

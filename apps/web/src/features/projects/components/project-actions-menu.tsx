@@ -2,7 +2,6 @@ import { PROJECT_COLORS, type Project, type ProjectColor } from '@notewise/share
 import { Download, MoreHorizontal, Palette, Pencil, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { ColorDot, colorLabel } from '@/components/ui/color-dot';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -18,10 +17,10 @@ import {
 } from '@/components/ui/dropdown-menu';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
-import { pluralize } from '@/lib/format';
 import { useIsMobile } from '@/lib/use-media-query';
 import { useDeleteProject } from '../api/delete-project';
 import { useUpdateProject } from '../api/update-project';
+import { DeleteProjectDialog } from './delete-project-dialog';
 
 interface ProjectActionsMenuProps {
   project: Project;
@@ -126,20 +125,13 @@ export function ProjectActionsMenu({ project, onEditName, className }: ProjectAc
         </DropdownMenuContent>
       </DropdownMenu>
 
-      <ConfirmDialog
+      <DeleteProjectDialog
+        project={project}
         open={confirmDelete}
         onOpenChange={setConfirmDelete}
-        title="Delete project?"
-        description={
-          project.noteCount > 0
-            ? `"${project.name}" and its ${pluralize(project.noteCount, 'note')} move to Trash. You can restore them from Trash for 30 days.`
-            : `"${project.name}" moves to Trash. You can restore it from Trash for 30 days.`
-        }
-        confirmLabel="Delete Project"
-        destructive
-        onConfirm={() => {
+        onConfirm={({ moveNotesToInbox }) => {
           setConfirmDelete(false);
-          remove.mutate(project);
+          remove.mutate({ ...project, moveNotesToInbox });
         }}
       />
     </>

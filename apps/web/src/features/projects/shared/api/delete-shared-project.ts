@@ -5,21 +5,26 @@ import { api, errorMessage } from '@/lib/api';
 import { type CacheSnapshot, restoreSnapshot } from '@/lib/cache-snapshot';
 import { invalidateNoteData } from '@/lib/query-keys';
 import { toast } from '@/lib/toast';
+import { type DeleteProjectOptions, deleteQuery } from '../../api/delete-project';
 import { invalidateSharedProjectData, patchSharedProject, snapshotSharedProjects } from './cache';
 
 /**
  * DELETE /api/shared-projects/:id: 204. For the owner it moves the project and its notes to Trash for
- * every member; for a member it is leaving (the project stays for the others).
+ * every member (or, with `moveNotesToInbox`, the notes to the owner's Inbox first); for a member it is
+ * leaving (the project stays for the others).
  */
-export function deleteSharedProject(project: Pick<SharedProject, 'id'>): Promise<void> {
-  return api.delete<void>(`/api/shared-projects/${encodeURIComponent(project.id)}`);
+export function deleteSharedProject(
+  project: Pick<SharedProject, 'id'>,
+  options: DeleteProjectOptions = {},
+): Promise<void> {
+  return api.delete<void>(`/api/shared-projects/${encodeURIComponent(project.id)}${deleteQuery(options)}`);
 }
 
 /** Removes the project from the list at once; puts it back with a toast if the server refuses. */
 export function useDeleteSharedProject() {
   const queryClient = useQueryClient();
-  return useMutation<void, Error, SharedProject, CacheSnapshot>({
-    mutationFn: deleteSharedProject,
+  return useMutation<void, Error, SharedProject & DeleteProjectOptions, CacheSnapshot>({
+    mutationFn: ({ moveNotesToInbox, ...project }) => deleteSharedProject(project, { moveNotesToInbox }),
     onMutate: async (project) => {
       const snapshot = await snapshotSharedProjects(queryClient);
       patchSharedProject(queryClient, project.id, () => null);

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { IconButton } from '@/components/ui/icon-button';
 import { cn } from '@/lib/cn';
-import { pluralize } from '@/lib/format';
+import { DeleteProjectDialog } from '../../components/delete-project-dialog';
 import { useDeleteSharedProject } from '../api/delete-shared-project';
 import { ProjectActionsDialog } from './project-actions-dialog';
 
@@ -46,24 +46,33 @@ export function SharedProjectActions({ project, className, variant, onDeleted }:
           if (dialog !== 'delete') trigger.current?.focus();
         }}
       />
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        // Cancel goes back to Project Actions, where the choice was made.
-        onOpenChange={(next) => !next && setDialog('actions')}
-        title={isOwner ? `Delete "${project.name}"?` : `Leave "${project.name}"?`}
-        description={
-          isOwner
-            ? `${project.itemCount > 0 ? `The project and its ${pluralize(project.itemCount, 'note')} move` : 'The project moves'} to Trash for every member. You can restore it from Trash for 30 days.`
-            : `You will no longer see its notes. You can join again with the project's code.`
-        }
-        confirmLabel={isOwner ? 'Delete for everyone' : 'Leave project'}
-        destructive
-        onConfirm={() => {
-          setDialog(null);
-          remove.mutate(project);
-          onDeleted?.();
-        }}
-      />
+      {isOwner ? (
+        <DeleteProjectDialog
+          project={{ id: project.id, name: project.name, kind: 'shared', noteCount: project.itemCount }}
+          open={dialog === 'delete'}
+          // Cancel goes back to Project Actions, where the choice was made.
+          onOpenChange={(next) => !next && setDialog('actions')}
+          onConfirm={({ moveNotesToInbox }) => {
+            setDialog(null);
+            remove.mutate({ ...project, moveNotesToInbox });
+            onDeleted?.();
+          }}
+        />
+      ) : (
+        <ConfirmDialog
+          open={dialog === 'delete'}
+          onOpenChange={(next) => !next && setDialog('actions')}
+          title={`Leave "${project.name}"?`}
+          description="You will no longer see its notes. You can join again with the project's code."
+          confirmLabel="Leave project"
+          destructive
+          onConfirm={() => {
+            setDialog(null);
+            remove.mutate(project);
+            onDeleted?.();
+          }}
+        />
+      )}
     </>
   );
 }
