@@ -202,7 +202,8 @@ function knownTwins(paths: ReadonlySet<string>, all: readonly string[]): Map<str
   }
   const keepNotes = [...lower].some((path) => /(^|\/)keep\/[^/]+\.json$/.test(path));
   for (const path of [...all, ...paths]) {
-    if (/\.html?$/i.test(path) && lower.has(path.replace(/\.html?$/i, '.json').toLowerCase()))
+    const keepHtml = /(^|\/)Keep\/[^/]+\.html?$/i.test(path);
+    if (keepHtml && lower.has(path.replace(/\.html?$/i, '.json').toLowerCase()))
       twins.set(path, IMPORT_MESSAGES.skipKeepHtml);
     if (keepNotes && /(^|\/)Keep\/Labels\.txt$/i.test(path)) twins.set(path, IMPORT_MESSAGES.skipKeepLabels);
   }
