@@ -128,9 +128,13 @@ test('a large vault imports in the background: progress, close, a toast, the sum
     notes: Array<{ id: string; title: string }>;
   };
   const extra = notes.notes.find((note) => note.title === 'Extra 7')!;
-  await page.goto(`/quick-view?project=${project.id}&note=${extra.id}`);
   const link = page.getByRole('link', { name: 'Out of Control' });
-  await expect(link).toBeVisible({ timeout: 30_000 });
+  // On a loaded machine the app may still be settling after sign-up and move to the start page:
+  // open the note again until it shows.
+  await expect(async () => {
+    await page.goto(`/quick-view?project=${project.id}&note=${extra.id}`);
+    await expect(link).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 60_000 });
   const href = await link.getAttribute('href');
   expect(href).toMatch(/^\/quick-view\?project=[^&]+&note=/);
   await page.goto(href!);
