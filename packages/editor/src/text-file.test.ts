@@ -3,6 +3,10 @@ import { markdownToPlainText } from './plain-text';
 import { markdownToTextFile } from './text-file';
 
 describe('markdownToTextFile (the .txt export)', () => {
+  it('numbers a list that starts at 0 from 0', () => {
+    expect(markdownToTextFile('0. zero\n1. one')).toBe('0. zero\n1. one');
+  });
+
   it('keeps list markers, numbering from the start, nesting and checkbox state', () => {
     const markdown = [
       '# Groceries',

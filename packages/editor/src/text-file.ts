@@ -39,7 +39,9 @@ const indent = (lines: readonly string[], prefix: string) =>
 
 function listLines(list: ProseMirrorNode): string[] {
   const lines: string[] = [];
-  const start = Math.trunc(Number(list.attrs.start ?? 1)) || 1;
+  const declared = Math.trunc(Number(list.attrs.start ?? 1));
+  // A list may start at 0 (Markdown "0." is valid); only a missing or unreadable start means 1.
+  const start = Number.isFinite(declared) ? declared : 1;
   list.forEach((item, _offset, index) => {
     const marker =
       list.type === nodes.orderedList
