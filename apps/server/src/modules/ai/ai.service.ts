@@ -20,8 +20,8 @@ import { notFound } from '../../http/errors';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
 import type { NotesRepo } from '../notes/notes.repo';
 import type { NotesService } from '../notes/notes.service';
+import { PROJECT_NOT_FOUND } from '../projects/policy';
 import type { ProjectsRepo } from '../projects/projects.repo';
-import { PROJECT_NOT_FOUND } from '../projects/projects.routes';
 import { AiRateLimiter } from './ai-rate-limiter';
 import { createUserWords } from './user-words';
 

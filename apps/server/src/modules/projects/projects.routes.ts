@@ -25,9 +25,6 @@ import { PROJECT_NOT_FOUND, SHARED_PROJECT_NOT_FOUND } from './policy';
 import { type ProjectsRepo, projectCursorSchema } from './projects.repo';
 import type { ProjectsService } from './projects.service';
 
-// The AI module reads the message from here.
-export { PROJECT_NOT_FOUND } from './policy';
-
 export interface ProjectRoutesDeps {
   projects: ProjectsRepo;
   service: ProjectsService;
