@@ -84,7 +84,7 @@ describe('built-in AI development keys (summaries and structure)', () => {
     expect(scores.coverage).toBeGreaterThanOrEqual(0.69);
     expect(scores.decisions).toBe(1);
     expect(scores.attendees).toBe(1);
-    expect(scores.summaryActions).toBeGreaterThanOrEqual(0.7);
+    expect(scores.summaryActions).toBeGreaterThanOrEqual(0.8);
     expect(scores.faithfulness).toBe(1);
     expect(scores.structureActions).toBe(1);
     expect(scores.structureActionPrecision).toBeGreaterThanOrEqual(0.9);

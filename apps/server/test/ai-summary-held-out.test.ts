@@ -28,14 +28,14 @@ const HELD_OUT = new URL('./fixtures/third-party/held-out/', import.meta.url);
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
 /**
- * Reached on the last recorded run (062, run 5): key points 61.7 % and decisions 46.2 % (every decision
+ * Reached on the last recorded run (062, run 6): key points 61.7 % and decisions 46.2 % (every decision
  * kept in 7 of 16 texts), both below the issue's 75 % and 100 %; structure action items 88.9 %, above
  * its 80 %. The floors are those figures, so a regression fails.
  */
 const HELD_OUT_SUMMARY_FLOOR = {
   coverage: 0.61,
   decisions: 0.46,
-  summaryActions: 0.63,
+  summaryActions: 0.65,
   attendees: 1,
   faithfulness: 0.99,
   structureActions: 0.88,

@@ -7,6 +7,13 @@ import { isPersonName } from './nlp';
 export const DECISION =
   /\b(?:we|they|everyone|all|the (?:team|group|committee|board|meeting))\s+(?:have\s+|has\s+|all\s+|finally\s+)?(?:agreed|decided|resolved|concluded|voted|chose)\b|^(?:\*\*)?(?:decisions?|decided|resolutions?|resolved|agreed|conclusions?|outcome)(?:\*\*)?\s*[:\-–]|\b(?:was|were|has been|have been|is|are)\s+(?:\p{L}+ly\s+)?(?:approved|accepted|rejected|postponed|adopted)\b|\bconsensus\b/iu;
 
+/**
+ * Someone taking something on inside a sentence: 'pietroalbini also volunteered to write the minutes',
+ * '...in a few days alexcrichton is going to ping them' (not 'it is going to be', not 'we will see').
+ */
+export const COMMITMENT =
+  /\b(?:volunteered|offered|promised|committed)\s+to\s+\p{L}|\b(?!(?:it|this|that|there|which|who|what|they|he|she|we|you|i)\b)[\p{L}][\p{L}\d_-]+\s+(?:will|is going to)\s+(?!(?:be|have|not|probably|likely|see|need)\b)\p{L}+/iu;
+
 /** Headings or lead-ins under which every item is a decision. */
 export const DECISION_HEADING = /\b(?:decisions?|conclusions?|resolutions?|outcomes?|agreed)\b/i;
 

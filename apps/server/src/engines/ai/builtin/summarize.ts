@@ -11,6 +11,7 @@ import { isLinkLine } from './structure-lines';
 import { isActionItem, TASK_HEADING } from './structure-sentences';
 import {
   attendeesLine,
+  COMMITMENT,
   DECISION,
   DECISION_HEADING,
   namesIn,
@@ -123,6 +124,7 @@ function outline(markdown: string): Outline {
         wordCount: words(visible(text)).length,
         must:
           DECISION.test(text) ||
+          COMMITMENT.test(text) ||
           /\?$|^(?:\*\*)?open questions?\b/i.test(text) ||
           (kind === 'item' && DECISION_HEADING.test(heading)) ||
           isActionItem(text.replace(/^\[[ xX]\]\s+/, ''), kind === 'item' || TASK_HEADING.test(heading)),
