@@ -9,4 +9,3 @@ export {
   type AuthMode,
   useAuthDialog,
 } from './hooks/auth-dialog';
-export { takeNewAccount } from './lib/new-account';

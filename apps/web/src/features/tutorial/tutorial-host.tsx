@@ -1,7 +1,8 @@
 import type { Driver } from 'driver.js';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { takeNewAccount, useAuth } from '@/features/auth';
+import { useAuth } from '@/features/auth';
+import { takeNewAccount } from '@/features/auth/new-account';
 import { storage } from '@/lib/storage';
 import { toast } from '@/lib/toast';
 import {

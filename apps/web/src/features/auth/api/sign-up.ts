@@ -2,7 +2,7 @@ import type { Me, SignUpBody, SignUpResponse } from '@notewise/shared';
 import { useMutation } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api';
 import { useRefreshSession } from '../hooks/use-refresh-session';
-import { markNewAccount } from '../lib/new-account';
+import { markNewAccount } from '../new-account';
 
 /**
  * POST /api/auth/sign-up/email: creates the account and signs in (session cookie). The answer is the
