@@ -46,6 +46,11 @@ export async function measureExtras(context: ExtrasContext): Promise<Record<stri
     sharedNote.id,
   );
   results.voiceLatency = await measureVoiceLatency();
+  // The built-in summarize and structure on a 10,000-word note (decision 062; budget 300 ms warm).
+  const summarize = await run(path.resolve(HERE, '../../../node_modules/.bin/tsx'), [
+    path.join(HERE, 'summarize-structure.ts'),
+  ]);
+  results.summarizeStructure = JSON.parse(summarize.stdout.trim().split('\n')[0] ?? '{}');
 
   // Web: typing into a 10,000-word note in the real editor (Chromium), and the first route's JS.
   const webBench = path.resolve(HERE, '../../web/bench');
