@@ -157,7 +157,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       test('axe is clean on the Help Center and on Settings > Account with a download ready', async ({
         page,
       }) => {
-        test.setTimeout(120_000);
+        test.setTimeout(180_000);
         await page.goto('/help-center/offline-and-sync');
         await expect(page.getByRole('article', { name: 'Offline and sync' })).toContainText('Keep both', {
           timeout: 20_000,

@@ -102,8 +102,8 @@ export function DataExportCard() {
       <Button
         variant={ready ? 'secondary' : 'primary'}
         onClick={() => start.mutate()}
+        // Not held back while the latest job loads: the server answers a running job instead of a second.
         pending={start.isPending || running}
-        disabled={latest.isPending}
       >
         <Download size={16} aria-hidden="true" />
         {running ? 'Preparing your data...' : ready ? 'Prepare a new download' : 'Download all my data'}
