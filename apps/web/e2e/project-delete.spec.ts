@@ -18,7 +18,7 @@ async function openSignedIn(page: Page, path: string, heading: string) {
     await page.goto(path);
     try {
       await expect(page.getByRole('heading', { level: 1, name: heading, exact: true })).toBeVisible({
-        timeout: 15_000,
+        timeout: 45_000,
       });
       return;
     } catch (error) {
