@@ -177,6 +177,8 @@ async function expectTranslateNeedsModel(page: Page, count: number) {
 test('translate without a model: Capture, /editor and Quick View explain it in the list, never a toast', async ({
   page,
 }) => {
+  // Three hosts and a second tab with the Help Center.
+  test.setTimeout(90_000);
   await signedIn(page);
   const text = 'Good morning, see you at the meeting.';
   const box = page.getByRole('textbox', { name: 'Note text' });
@@ -201,7 +203,7 @@ test('translate without a model: Capture, /editor and Quick View explain it in t
   ]);
   await expect(article).toHaveURL(/\/help-center\/ai-actions#translation-needs-a-model$/);
   await expect(article.getByRole('heading', { name: 'Translation needs a model' })).toBeInViewport({
-    timeout: 20_000,
+    timeout: 30_000,
   });
   await article.close();
   await expect(page).toHaveURL(/\/editor$/);
