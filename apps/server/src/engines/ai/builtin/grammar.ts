@@ -2,6 +2,15 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LocalLinter } from 'harper.js';
 import { endsWithAbbreviation } from '../heuristics/text';
 import { CONFUSED_WITH, confusableEdits } from './confusables';
+import {
+  BATCH_LENGTH,
+  batchLints,
+  type GrammarContext,
+  type HarperLint,
+  harperLints,
+  SAFE_RULES,
+  spellingEdits,
+} from './grammar-lints';
 import { grammarSegments, markupSignature, protectedRanges } from './grammar-markup';
 import {
   calendarName,
@@ -11,15 +20,7 @@ import {
   LOWER_CASE_WORD,
   spellingFix,
 } from './grammar-words';
-import {
-  correctSpelling,
-  isKnownWord,
-  isNoun,
-  loadSpelling,
-  type OwnWords,
-  ownWordsOf,
-  type SpellingEngine,
-} from './spelling';
+import { isNoun, loadSpelling, ownWordsOf } from './spelling';
 
 /**
  * Grammar with harper.js (https://writewithharper.com), fully offline: its WebAssembly binary ships
@@ -62,30 +63,6 @@ export function loadHarper(): Promise<LocalLinter> {
     throw error;
   });
   return linterPromise;
-}
-
-/**
- * The harper rules whose fixes are safe to apply without asking: a doubled word, 'a'/'an', a
- * lower-case sentence start or 'i', and spelling (of non-words only, see `correctSpelling`). Every
- * other rule (style, word choice, 'OrthographicConsistency' that turned 'Sam' into 'SAM',
- * 'OpenCompounds' that split 'setup') rewrites what the author may have meant, and is used only
- * where it swaps one commonly confused word for its partner ('their' -> 'there').
- */
-const SAFE_RULES = new Set([
-  'RepeatedWords',
-  'AnA',
-  'SentenceCapitalization',
-  'CapitalizePersonalPronouns',
-  'SpellCheck',
-  'SplitWords',
-]);
-
-/** What a whole-note check knows beyond one segment: the spelling engine and the user's own words. */
-export interface GrammarContext {
-  spelling: SpellingEngine;
-  own: OwnWords;
-  /** Each distinct word's correction (or none), decided once per note. */
-  corrections: Map<string, string | undefined>;
 }
 
 /** harper rules about the commonly confused words of `CONFUSED_WITH` ('ThenThan', 'TheirToThere', 'ItsContraction'). */
@@ -194,106 +171,13 @@ function safeEdit(
   }
 }
 
-interface HarperLint {
-  rule: string;
-  start: number;
-  end: number;
-  suggestions: Array<{ kind: number; text: string }>;
-}
-
-/** harper's lints of the rules we use, copied out of WebAssembly memory (and freed there). */
-async function harperLints(linter: LocalLinter, text: string): Promise<HarperLint[]> {
-  const out: HarperLint[] = [];
-  const organized = await linter.organizedLints(text, { language: 'markdown' });
-  for (const [rule, lints] of Object.entries(organized)) {
-    for (const lint of lints) {
-      try {
-        const problem = lint.get_problem_text();
-        if (!SAFE_RULES.has(rule) && !CONFUSED_WITH.has(problem.toLowerCase().replace(/’/g, "'"))) continue;
-        const span = lint.span();
-        const start = span.start;
-        const end = span.end;
-        span.free();
-        // Harper reports UTF-16 offsets; if that ever changes, skip rather than corrupt.
-        if (text.slice(start, end) !== problem) continue;
-        const suggestions = lint.suggestions().map((suggestion) => {
-          const option = { kind: suggestion.kind(), text: suggestion.get_replacement_text() };
-          suggestion.free();
-          return option;
-        });
-        out.push({ rule, start, end, suggestions });
-      } finally {
-        lint.free();
-      }
-    }
-  }
-  return out;
-}
-
-/** Words harper's curated dictionary knows (it has technical words Hunspell lacks: 'backend', 'getter'). */
-const harperKnows = new Map<string, boolean>();
-
-/** Asks harper, in one check, which of these words its dictionary knows; remembered for the process. */
-async function learnHarperWords(linter: LocalLinter, words: string[]): Promise<void> {
-  const unknown = words.filter((word) => !harperKnows.has(word));
-  if (unknown.length === 0) return;
-  const probe = `The ${unknown.join(' ')}.`;
-  const flagged = new Set<string>();
-  for (const lint of await harperLints(linter, probe))
-    if (lint.rule === 'SpellCheck' || lint.rule === 'SplitWords')
-      for (const word of probe.slice(lint.start, lint.end).split(/\s+/)) flagged.add(word);
-  for (const word of unknown) harperKnows.set(word, !flagged.has(word));
-}
-
-/**
- * Every lower-case prose word that neither Hunspell nor harper knows, corrected by the spelling
- * engine (once per distinct word and note); harper's suggestions for the word, where it flagged it
- * in place, are candidates too.
- */
-async function spellingEdits(
+/** One pass: spelling, real-word rules, then every confident harper fix that overlaps none of them or any markup. */
+async function fixOnce(
   linter: LocalLinter,
   text: string,
-  context: GrammarContext,
-  lints: HarperLint[],
-): Promise<Edit[]> {
-  const suggested = new Map<number, string[]>();
-  for (const lint of lints)
-    if (lint.rule === 'SpellCheck')
-      suggested.set(
-        lint.start,
-        lint.suggestions.filter((s) => s.kind === 0).map((s) => s.text),
-      );
-  const words: Array<{ word: string; start: number; end: number }> = [];
-  for (const match of text.matchAll(/[A-Za-z]+(?:['’][A-Za-z]+)*/g)) {
-    const word = match[0];
-    const start = match.index;
-    const end = start + word.length;
-    if (!LOWER_CASE_WORD.test(word) || !isProseWord(text, start, end)) continue;
-    if (context.corrections.get(word) === undefined && context.corrections.has(word)) continue;
-    if (context.own.allowed.has(word) || isKnownWord(context.spelling, word)) {
-      context.corrections.set(word, undefined);
-      continue;
-    }
-    words.push({ word, start, end });
-  }
-  await learnHarperWords(linter, [...new Set(words.map(({ word }) => word))]);
-  const edits: Edit[] = [];
-  for (const { word, start, end } of words) {
-    if (!context.corrections.has(word))
-      context.corrections.set(
-        word,
-        harperKnows.get(word)
-          ? undefined
-          : correctSpelling(context.spelling, word, suggested.get(start) ?? [], context.own),
-      );
-    const fix = context.corrections.get(word);
-    if (fix !== undefined) edits.push({ start, end, replacement: fix });
-  }
-  return edits;
-}
-
-/** One pass: spelling, real-word rules, then every confident harper fix that overlaps none of them or any markup. */
-async function fixOnce(linter: LocalLinter, text: string, context?: GrammarContext): Promise<string> {
+  context?: GrammarContext,
+  given?: HarperLint[],
+): Promise<string> {
   const ranges = protectedRanges(text);
   const overlapsMarkup = (edit: Edit) =>
     ranges.some(([from, to]) => edit.start < to && Math.max(edit.end, edit.start + 1) > from);
@@ -304,7 +188,7 @@ async function fixOnce(linter: LocalLinter, text: string, context?: GrammarConte
   const add = (edit: Edit) => {
     if (!overlapsMarkup(edit) && !overlapsEdit(edit)) edits.push(edit);
   };
-  const lints = await harperLints(linter, text);
+  const lints = given ?? (await harperLints(linter, text));
   if (context) for (const edit of await spellingEdits(linter, text, context, lints)) add(edit);
   const isNounWord = (word: string) => (context ? isNoun(context.spelling, word) : false);
   for (const edit of [
@@ -328,6 +212,7 @@ async function fixOnce(linter: LocalLinter, text: string, context?: GrammarConte
   return result;
 }
 
+export type { GrammarContext };
 export { grammarSegments };
 
 const MAX_PASSES = 3;
@@ -337,11 +222,12 @@ export async function fixSegment(
   linter: LocalLinter,
   segment: string,
   context?: GrammarContext,
+  firstLints?: HarperLint[],
 ): Promise<string> {
   if (!/[\p{L}]/u.test(segment)) return segment;
   let text = segment;
   for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-    const fixed = await fixOnce(linter, text, context);
+    const fixed = await fixOnce(linter, text, context, pass === 0 ? firstLints : undefined);
     if (fixed === text) break;
     if (markupSignature(fixed) !== markupSignature(segment)) break;
     text = fixed;
@@ -363,11 +249,30 @@ export async function* fixGrammar(
     corrections: new Map(),
   };
   const segments = grammarSegments(text);
-  for (const [index, segment] of segments.entries()) {
+  for (let first = 0; first < segments.length; ) {
+    // The next batch: segments up to about BATCH_LENGTH characters, the ones to check linted at once.
+    let last = first;
+    let length = 0;
+    while (last < segments.length && (last === first || length < BATCH_LENGTH)) {
+      length += (segments[last]?.text.length ?? 0) + 1;
+      last += 1;
+    }
+    const batch = segments.slice(first, last);
+    const checked = batch.filter((segment) => segment.check && /[\p{L}]/u.test(segment.text));
     signal?.throwIfAborted();
-    const fixed = segment.check ? await fixSegment(linter, segment.text, context) : segment.text;
-    yield index < segments.length - 1 ? `${fixed}\n` : fixed;
-    // Let other requests run between paragraphs.
+    const lints = await batchLints(
+      linter,
+      checked.map((segment) => segment.text),
+    );
+    for (const [offset, segment] of batch.entries()) {
+      signal?.throwIfAborted();
+      const at = checked.indexOf(segment);
+      const fixed = at >= 0 ? await fixSegment(linter, segment.text, context, lints[at]) : segment.text;
+      const index = first + offset;
+      yield index < segments.length - 1 ? `${fixed}\n` : fixed;
+    }
+    first = last;
+    // Let other requests run between batches.
     await nextTurn();
   }
 }
