@@ -1,5 +1,4 @@
 import {
-  EMPTY_VOICE_NOTES,
   VOICE_CARD_MESSAGES,
   type VoiceCall,
   type VoiceCallDetail,
@@ -9,25 +8,22 @@ import {
 } from '@notewise/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { addVoiceTurn } from '../api/add-voice-turn';
 import { discardVoiceCall } from '../api/discard-voice-call';
 import { endVoiceCall } from '../api/end-voice-call';
 import { fetchVoiceCall } from '../api/get-voice-call';
-import { postUtterance } from '../api/post-utterance';
 import { voiceKeys } from '../api/query-keys';
 import { startVoiceCall } from '../api/start-voice-call';
-import { BrowserRecognition } from '../lib/browser-recognition';
-import { PRE_ROLL_MS, UTTERANCE_SAMPLE_RATE, WAVEFORM_BARS } from '../lib/constants';
 import { rememberLiveCall } from '../lib/live-call-memory';
 import { Microphone } from '../lib/microphone';
 import { toast } from '../lib/notify';
 import type { CaptureMode } from '../lib/pick-mode';
 import { speakAnswer, stopSpeaking } from '../lib/speaker';
-import { mergeTurns } from '../lib/turns';
-import { detectSpeech, IDLE, pushLevel, UtteranceRecorder } from '../lib/utterance-detector';
-import { isRecoverable, voiceErrorText } from '../lib/voice-errors';
+import { UtteranceRecorder } from '../lib/utterance-detector';
+import { voiceErrorText } from '../lib/voice-errors';
 import { newSession, type Session } from '../lib/voice-session-state';
-import { utteranceToWav } from '../lib/wav';
+import { useListening } from './use-listening';
+import { useLiveTranscript } from './use-live-transcript';
+import { useTurnQueue } from './use-turn-queue';
 
 /** offline -> connecting -> live -> ending -> offline (docs/product.md §4); any error goes straight to offline. */
 export type VoicePhase = 'offline' | 'connecting' | 'live' | 'ending';
@@ -40,27 +36,32 @@ export interface VoiceSessionOptions {
   onEnded: (detail: VoiceCallDetail) => void;
 }
 
-const silentBars = () => Array<number>(WAVEFORM_BARS).fill(0);
-
 /**
- * One voice call in this tab: the microphone, cutting utterances (or the browser's recognition),
- * posting them, the growing transcript and live notes, spoken answers, and ending or failing.
+ * One voice call in this tab, from start to end or failure. Where the turns come from is
+ * useListening's, posting them in order useTurnQueue's, the transcript and notes useLiveTranscript's;
+ * this hook owns the call itself (phase, the call row, Mic On/Off, spoken answers) and the server
+ * calls that open and close it.
  */
 export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOptions) {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<VoicePhase>('offline');
   const [call, setCall] = useState<VoiceCall | null>(null);
-  const [turns, setTurns] = useState<VoiceTurn[]>([]);
-  const [notes, setNotes] = useState<VoiceNotes>(EMPTY_VOICE_NOTES);
   const [micOn, setMicOn] = useState(true);
   const [aiSpeaking, setAiSpeaking] = useState(false);
-  const [userSpeaking, setUserSpeaking] = useState(false);
-  const [bars, setBars] = useState<number[]>(silentBars);
-  const [transcribing, setTranscribing] = useState(0);
-  const [interim, setInterim] = useState('');
   const session = useRef<Session | null>(null);
   const latest = useRef({ ttsServer, onEnded });
   latest.current = { ttsServer, onEnded };
+
+  const transcript = useLiveTranscript();
+  // The queue reports to handlers declared below; it reads them when a turn settles, not now.
+  const queue = useTurnQueue(
+    (current, result) => applyResult(current, result),
+    (current, error) => fail(current, error),
+  );
+  const listening = useListening(queue.enqueue);
+  const { clear: clearTranscript } = transcript;
+  const { clearTranscribing } = queue;
+  const { quiet, pause, resume } = listening;
 
   const refreshHistory = useCallback(
     () => void queryClient.invalidateQueries({ queryKey: voiceKeys.calls() }),
@@ -68,29 +69,29 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
   );
 
   /** Stops the microphone, recognition and speech; the call on the server is left as it is. */
-  const teardown = useCallback((current: Session) => {
-    current.stopped = true;
-    current.abort.abort();
-    current.microphone?.close();
-    current.recognition?.stop();
-    current.recorder?.discard();
-    stopSpeaking();
-    setBars(silentBars());
-    setUserSpeaking(false);
-    setAiSpeaking(false);
-    setInterim('');
-  }, []);
+  const teardown = useCallback(
+    (current: Session) => {
+      current.stopped = true;
+      current.abort.abort();
+      current.microphone?.close();
+      current.recognition?.stop();
+      current.recorder?.discard();
+      stopSpeaking();
+      quiet();
+      setAiSpeaking(false);
+    },
+    [quiet],
+  );
 
   const reset = useCallback(() => {
     session.current = null;
     setCall(null);
-    setTurns([]);
-    setNotes(EMPTY_VOICE_NOTES);
+    clearTranscript();
     setMicOn(true);
-    setTranscribing(0);
-  }, []);
+    clearTranscribing();
+  }, [clearTranscript, clearTranscribing]);
 
-  /** Any error: back to offline with a toast that says what failed and what to do (issue 10). */
+  /** Any error: back to offline with a toast that says what failed and what to do. */
   const fail = useCallback(
     (current: Session, error: unknown) => {
       if (session.current !== current || current.stopped) return;
@@ -120,96 +121,24 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
     [refreshHistory, reset, teardown],
   );
 
-  const pauseListening = useCallback((current: Session) => {
-    current.recorder?.discard();
-    current.detector = IDLE;
-    current.recognition?.stop();
-    setUserSpeaking(false);
-  }, []);
-
-  const resumeListening = useCallback((current: Session) => {
-    if (current.stopped || !current.micOn || current.aiSpeaking) return;
-    current.recognition?.start();
-  }, []);
-
   const applyResult = useCallback(
     (current: Session, result: VoiceTurnResult) => {
       if (session.current !== current) return;
       current.heard += 1;
-      setTurns((previous) =>
-        mergeTurns(previous, result.answer ? [result.turn, result.answer] : [result.turn]),
-      );
-      if (result.notes) setNotes(result.notes);
+      transcript.add(result.answer ? [result.turn, result.answer] : [result.turn], result.notes);
       const answer = result.answer;
       if (!answer || current.stopped) return;
       // 'AI is speaking': the mic level is ignored meanwhile, so the answer is not taken for speech.
       current.aiSpeaking = true;
       setAiSpeaking(true);
-      pauseListening(current);
+      pause(current);
       void speakAnswer(answer.text, latest.current.ttsServer, current.abort.signal).finally(() => {
         current.aiSpeaking = false;
         setAiSpeaking(false);
-        resumeListening(current);
+        resume(current);
       });
     },
-    [pauseListening, resumeListening],
-  );
-
-  const enqueue = useCallback(
-    (current: Session, send: () => Promise<VoiceTurnResult>) => {
-      setTranscribing((count) => count + 1);
-      current.queue = current.queue.then(async () => {
-        try {
-          applyResult(current, await send());
-        } catch (error) {
-          if (current.abort.signal.aborted && current.stopped) return;
-          if (isRecoverable(error)) {
-            // A cough or a too-long monologue: say so, keep listening.
-            if (!(error instanceof Error && /no speech/i.test(error.message))) toast(voiceErrorText(error));
-            return;
-          }
-          fail(current, error);
-        } finally {
-          setTranscribing((count) => Math.max(0, count - 1));
-        }
-      });
-    },
-    [applyResult, fail],
-  );
-
-  /** Closes the open utterance and posts it (as 16 kHz mono WAV). */
-  const flushUtterance = useCallback(
-    (current: Session, silenceMs: number) => {
-      const recorder = current.recorder;
-      const callId = current.callId;
-      if (!recorder || !callId) return;
-      const samples = recorder.finish(silenceMs);
-      setUserSpeaking(false);
-      if (!samples) return;
-      const offsetMs = Math.max(0, current.speechStartedAt - PRE_ROLL_MS - current.startedAt);
-      const wav = utteranceToWav(samples, recorder.sampleRate, UTTERANCE_SAMPLE_RATE);
-      enqueue(current, () => postUtterance(callId, wav, offsetMs));
-    },
-    [enqueue],
-  );
-
-  const onLevel = useCallback(
-    (current: Session, level: number, now: number) => {
-      if (current.stopped) return;
-      const ignoring = current.aiSpeaking || !current.micOn;
-      setBars((previous) => pushLevel(previous, ignoring ? 0 : level));
-      if (ignoring || current.mode !== 'server' || !current.callId) return;
-      const step = detectSpeech(current.detector, level, now);
-      current.detector = step.state;
-      if (step.event?.type === 'start') {
-        current.speechStartedAt = step.event.at;
-        current.recorder?.begin();
-        setUserSpeaking(true);
-      } else if (step.event?.type === 'end') {
-        flushUtterance(current, step.event.at - current.speechStartedAt - step.event.speechMs);
-      }
-    },
-    [flushUtterance],
+    [pause, resume, transcript.add],
   );
 
   /** `before`: settles before the call is created (ending this tab's interrupted call first). */
@@ -231,7 +160,7 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
       try {
         // The microphone first: a refusal creates no call.
         current.microphone = await Microphone.open(context, {
-          onLevel: (level, now) => onLevel(current, level, now),
+          onLevel: (level, now) => listening.onLevel(current, level, now),
           onSamples: (samples) => current.recorder?.append(samples),
         });
         if (mode === 'server') current.recorder = new UtteranceRecorder(current.microphone.sampleRate);
@@ -245,19 +174,7 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
         current.callId = created.id;
         current.startedAt = performance.now();
         rememberLiveCall(created.id);
-        if (mode === 'browser') {
-          current.recognition = new BrowserRecognition({
-            onFinal: (text, heardAt) => {
-              const callId = current.callId;
-              if (!callId || current.stopped) return;
-              const offsetMs = Math.max(0, Math.round(heardAt - current.startedAt));
-              enqueue(current, () => addVoiceTurn(callId, { speaker: 'user', text, offsetMs }));
-            },
-            onInterim: setInterim,
-            onFatal: (error) => fail(current, error),
-          });
-          current.recognition.start();
-        }
+        if (mode === 'browser') listening.startRecognition(current, (error) => fail(current, error));
         setCall(created);
         setPhase('live');
         refreshHistory();
@@ -267,7 +184,7 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
         session.current = null;
       }
     },
-    [enqueue, fail, mode, onLevel, refreshHistory],
+    [fail, listening.onLevel, listening.startRecognition, mode, refreshHistory],
   );
 
   const toggleMic = useCallback(() => {
@@ -276,26 +193,21 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
     const next = !current.micOn;
     current.micOn = next;
     current.microphone?.setEnabled(next);
-    if (next) resumeListening(current);
-    else {
-      // What was said up to Mic Off is still sent.
-      if (current.recorder?.isRecording) flushUtterance(current, 0);
-      current.detector = IDLE;
-      current.recognition?.stop();
-    }
+    if (next) resume(current);
+    else listening.mute(current);
     setMicOn(next);
-  }, [flushUtterance, resumeListening]);
+  }, [listening.mute, resume]);
 
   const end = useCallback(async () => {
     const current = session.current;
     if (!current || current.stopped || !current.callId) return;
     const callId = current.callId;
     setPhase('ending');
-    if (current.recorder?.isRecording) flushUtterance(current, 0);
+    if (current.recorder?.isRecording) listening.flushUtterance(current, 0);
     current.microphone?.close();
     current.recognition?.stop();
     stopSpeaking();
-    setBars(silentBars());
+    listening.flatBars();
     // Let the last utterances be transcribed before the call closes.
     await current.queue;
     if (session.current !== current) return;
@@ -328,22 +240,30 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
     setPhase('offline');
     const fallback: VoiceCallDetail = {
       call: ended ?? { ...(call as VoiceCall), status: 'ended', endedAt: new Date().toISOString() },
-      turns,
-      notes,
+      turns: transcript.turns,
+      notes: transcript.notes,
     };
     reset();
     latest.current.onEnded(detail ?? fallback);
-  }, [call, flushUtterance, notes, refreshHistory, reset, teardown, turns]);
+  }, [
+    call,
+    listening.flatBars,
+    listening.flushUtterance,
+    refreshHistory,
+    reset,
+    teardown,
+    transcript.notes,
+    transcript.turns,
+  ]);
 
   /** Turns and notes another tab's call (or this one's own echo) pushed over /api/events. */
-  const applyEvent = useCallback((callId: string, update: { turn?: VoiceTurn; notes?: VoiceNotes }) => {
-    if (session.current?.callId !== callId) return;
-    if (update.turn) {
-      const turn = update.turn;
-      setTurns((previous) => mergeTurns(previous, [turn]));
-    }
-    if (update.notes) setNotes(update.notes);
-  }, []);
+  const applyEvent = useCallback(
+    (callId: string, update: { turn?: VoiceTurn; notes?: VoiceNotes }) => {
+      if (session.current?.callId !== callId) return;
+      transcript.add(update.turn ? [update.turn] : [], update.notes);
+    },
+    [transcript.add],
+  );
 
   // Leaving the page mid-call: the microphone stops; the call stays on the server for Recent calls.
   useEffect(
@@ -357,14 +277,14 @@ export function useVoiceSession({ mode, ttsServer, onEnded }: VoiceSessionOption
   return {
     phase,
     call,
-    turns,
-    notes,
+    turns: transcript.turns,
+    notes: transcript.notes,
     micOn,
     aiSpeaking,
-    userSpeaking,
-    bars,
-    transcribing,
-    interim,
+    userSpeaking: listening.userSpeaking,
+    bars: listening.bars,
+    transcribing: queue.transcribing,
+    interim: listening.interim,
     start,
     end,
     toggleMic,
