@@ -106,10 +106,11 @@ for (const viewport of VIEWPORTS) {
       await expect(filtered.locator('mark', { hasText: /^avocado$/ }).first()).toBeVisible();
     });
 
-    test('download all my data, then delete the account: signed out, and the password no longer works', async ({
+    test('download all my data, then delete the account: signed out everywhere, and the password no longer works', async ({
       page,
+      browser,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       const { email, password } = await signUpFresh(page, 'Leaving User');
       const project = await createProject(page, 'Travel');
       const note = await createNote(page, project.id, 'Packing list', 'Passport and charger.');
@@ -133,7 +134,9 @@ for (const viewport of VIEWPORTS) {
       expect(patched.ok()).toBe(true);
 
       await page.goto('/settings?tab=account');
-      await expect(page.getByRole('heading', { name: 'Download all my data' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Download all my data' })).toBeVisible({
+        timeout: 20_000,
+      });
       await expectAxeClean(page, 'settings account');
       // Prepared in the background (decision 064), then offered as a download.
       await page.getByRole('button', { name: 'Download all my data' }).click();
@@ -148,6 +151,16 @@ for (const viewport of VIEWPORTS) {
         expect.arrayContaining(['Travel/Packing list.md', 'Travel/Hotels.md', 'account.json', imageFile]),
       );
       expect(new TextDecoder().decode(files['Travel/Packing list.md'])).toContain(`](../${imageFile})`);
+
+      // A second device signed in to the same account.
+      const baseURL = String(test.info().project.use.baseURL);
+      const other = await browser.newContext({ baseURL });
+      const otherSignIn = await other.request.post('/api/auth/sign-in/email', {
+        headers: { origin: new URL(baseURL).origin },
+        data: { email, password },
+      });
+      expect(otherSignIn.ok()).toBe(true);
+      expect((await other.request.get('/api/me')).status()).toBe(200);
 
       await page.getByRole('button', { name: 'Delete my account...' }).click();
       const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
@@ -165,6 +178,9 @@ for (const viewport of VIEWPORTS) {
       // Signed out: the app offers signing in (the phone bar) or up (the desktop menu).
       await expect(page.getByRole('button', { name: /^Sign (Up|In)$/ }).first()).toBeVisible();
       expect((await page.request.get('/api/me')).status()).toBe(401);
+      // The other device's session ended too.
+      expect((await other.request.get('/api/me')).status()).toBe(401);
+      await other.close();
       const signIn = await page.request.post('/api/auth/sign-in/email', {
         headers: { origin: appOrigin(page) },
         data: { email, password },
