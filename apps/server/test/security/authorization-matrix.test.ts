@@ -240,6 +240,10 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   },
   'GET /api/me/tutorial': { unscoped: 'own preference' },
   'GET /api/me/data': { unscoped: "own account's data: projects it is a member of (account.test.ts)" },
+  'GET /api/import-jobs': { unscoped: "the caller's own recent import jobs (import-jobs.test.ts)" },
+  'GET /api/import-jobs/:id': {
+    unscoped: 'per-user job, not a project: another user gets 404 (import-jobs.test.ts)',
+  },
   'POST /api/me/data-exports': { unscoped: "starts the caller's own data export (data-export-jobs.test.ts)" },
   'GET /api/me/data-exports/latest': { unscoped: "the caller's own latest data export" },
   'GET /api/me/data-exports/:id': {
