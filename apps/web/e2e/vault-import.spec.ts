@@ -30,6 +30,8 @@ const zipVault = () => Buffer.from(zipSync(unzipVault()));
 test('imports an Obsidian vault zip: summary, a wikilink to another imported note, its image', async ({
   page,
 }) => {
+  // A real vault of 20-odd notes and images is read, written and then opened twice.
+  test.setTimeout(60_000);
   await signUpFresh(page, 'Vault mover');
   const project = await createProject(page, 'Vault');
   await page.goto('/projects');
