@@ -231,7 +231,7 @@ describe.each(dialects)('AI API with the built-in engine on %s', (dialect) => {
     expect((await a.get(`/api/notes/${note.id}`)).statusCode).toBe(200);
   });
 
-  it('proposes where Add Note would file a text without storing anything (issue 18.4)', async () => {
+  it('proposes where Add Note would file a text without storing anything', async () => {
     const { cookie } = await signUp(t.app);
     const a = api(t, cookie);
     const work = (
