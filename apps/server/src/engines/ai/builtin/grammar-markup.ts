@@ -2,6 +2,7 @@
  * The Markdown around the prose the grammar pass checks: what no fix may touch (tags, code, links,
  * line-start markers), what must survive a fix unchanged, and the note cut into paragraphs.
  */
+import { markdownLineStarts } from '@notewise/editor/line-start';
 
 /** Markup no fix may touch: an applied suggestion must not overlap any of these ranges. */
 const PROTECTED = [
@@ -11,7 +12,7 @@ const PROTECTED = [
   /<[a-z]+:[^>\s]*>/gi, // autolinks
   /\b(?:https?:\/\/|www\.)[^\s<>()]+/gi, // bare URLs
   /[\w.+-]+@[\w-]+\.[\w.-]+/g, // e-mail addresses
-  /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?/gm, // line-start markers
+  markdownLineStarts(), // line-start markers
   /\*+|_{2,}|~~|\\./g, // emphasis markers and escapes
   /(?<=\w)_+|_+(?=\w)/g, // underscores (emphasis or snake_case)
   /[ \t]+$/gm, // trailing spaces (a Markdown hard break)
@@ -44,9 +45,7 @@ export function markupSignature(text: string): string {
     ...(text.match(/<\/?[A-Za-z][^>]*>/g) ?? []),
     ...(text.match(/(`+)[^`]*?\1/g) ?? []),
     ...(text.match(/\]\([^)\n]*\)/g) ?? []),
-    ...(text.match(
-      /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?/gm,
-    ) ?? []),
+    ...(text.match(markdownLineStarts()) ?? []),
   ];
   return parts.join('\u0000');
 }

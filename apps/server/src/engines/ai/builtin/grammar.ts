@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { MARKDOWN_MARKERS_ONLY } from '@notewise/editor/line-start';
 import type { LocalLinter } from 'harper.js';
 import { endsWithAbbreviation } from '../heuristics/text';
 import { CONFUSED_WITH, confusableEdits } from './confusables';
@@ -85,8 +86,7 @@ const DOUBLES_THAT_CAN_BE_RIGHT = new Set([
   'yes',
 ]);
 
-const LINE_START_MARKER =
-  /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)$/;
+const LINE_START_MARKER = MARKDOWN_MARKERS_ONLY;
 
 /**
  * A lower-case sentence start is capitalised only in punctuated prose: not the first word of a

@@ -1,3 +1,4 @@
+import { MARKDOWN_LINE_START } from '@notewise/editor/line-start';
 import { CALENDAR_NAMES } from '../grammar-words';
 import type { EvalNote } from './corpus';
 
@@ -54,14 +55,7 @@ export function markupOf(text: string): string[] {
     ...(text.match(/<\/?[A-Za-z][^>]*>/g) ?? []),
     ...(text.match(/`[^`\n]*`/g) ?? []),
     ...(text.match(/\]\([^)\n]*\)/g) ?? []),
-    ...text
-      .split('\n')
-      .map(
-        (line) =>
-          /^[ \t]*(?:>[ \t]?)*(?:#{1,6}[ \t]+|(?:[-*+]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?)?/.exec(
-            line,
-          )?.[0] ?? '',
-      ),
+    ...text.split('\n').map((line) => MARKDOWN_LINE_START.exec(line)?.[0] ?? ''),
   ];
 }
 
