@@ -70,7 +70,7 @@ export async function measureExtras(context: ExtrasContext): Promise<Record<stri
 }
 
 /**
- * The mixed soak of issue 15: lists, searches, reads, note creation (a tenth) and content edits with
+ * The mixed soak: lists, searches, reads, note creation (a tenth) and content edits with
  * their version (a tenth), plus two members co-editing a note throughout. First the mix's maximum
  * (32 clients back to back, 10 s), then SOAK_SECONDS at 80 % of it; memory sampled every 10 s.
  */

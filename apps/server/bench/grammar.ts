@@ -3,7 +3,7 @@
  * errors, repeated) checked by the built-in engine, as the route streams it. Prints the engines'
  * one-time lazy load (harper, Hunspell en-US/en-GB, word frequencies; paid by the first grammar
  * request, not at server start) and the median of 5 warm checks (wall time, and the CPU time it used, with the load average: on a
- * shared machine the difference is time spent waiting for a core). Budget (issue 29): under 500 ms.
+ * shared machine the difference is time spent waiting for a core). Budget: under 500 ms.
  * Standalone: `npm run bench:grammar -w @notewise/server`.
  */
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The run's output: budgets of issue 15, bench/results/*.json and the tables.
+// The run's output: budgets, bench/results/*.json and the tables.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';

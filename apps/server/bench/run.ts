@@ -3,7 +3,7 @@
  * comma list) seeds a real database (SQLite by default, PostgreSQL with BENCH_DATABASE_URL), serves
  * the real app, drives fixed-rate load from a separate process, and runs the same load against a bare
  * Fastify route serving the same bytes in the same run: on a shared machine the ratio is the figure
- * that means something. Reports each figure's growth with size and the budgets of issue 15, as JSON
+ * that means something. Reports each figure's growth with size and the budgets, as JSON
  * (bench/results/latest.json) and tables. BENCH_SOAK=1 adds a 5-minute mixed soak.
  */
 import crypto from 'node:crypto';

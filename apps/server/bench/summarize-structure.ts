@@ -3,7 +3,7 @@
  * minutes, announcements, transcripts, lecture notes, journal entries, READMEs) repeated to 10,000
  * words, run by the built-in engine as the routes run it. Prints the one-time load of the
  * part-of-speech model (wink-nlp's lite English model, paid by the first summary or structure, not
- * at server start) and the median of 5 warm runs of each. Budget (issue 29): under 300 ms warm.
+ * at server start) and the median of 5 warm runs of each. Budget: under 300 ms warm.
  * Standalone: `npm run bench:summarize -w @notewise/server`.
  */
 import { loadavg } from 'node:os';

@@ -2,7 +2,7 @@
  * Voice: end of utterance (the browser posts the WAV) to the transcript in the answer, through the
  * real app over HTTP, against the local OpenAI-protocol speech stand-in (test/speech-server.ts). The
  * stand-in's own time is measured alone on the same WAVs and subtracted: what is left is ours (WAV
- * check, limits, multipart upload, database writes, notes every third turn). Budget (issue 10): p95
+ * check, limits, multipart upload, database writes, notes every third turn). Budget: p95
  * under 300 ms plus the speech server's own time. Standalone: `npm run bench:voice -w @notewise/server`.
  */
 import fs from 'node:fs';

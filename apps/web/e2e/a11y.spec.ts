@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { apiPost, createNote, createProject, signUpViaApi } from './support';
 
-// Issue 18.9: axe finds no serious or critical violation on the main screens, in the light and dark
+// Axe finds no serious or critical violation on the main screens, in the light and dark
 // themes, on a desktop and at 390 px. Rows are selected or hovered where the app shows them so, since
 // that is where the timestamps lost contrast.
 

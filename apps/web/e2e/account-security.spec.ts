@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { appOrigin, uniqueEmail } from './support';
 
-// Issue 19: password change and "sign out other sessions" in Settings, the reset page with a link from
+// Password change and "sign out other sessions" in Settings, the reset page with a link from
 // the admin CLI, "Forgot password?" without SMTP, and CSP connect-src limited to our own origin.
 
 const run = promisify(execFile);

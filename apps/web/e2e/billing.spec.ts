@@ -7,7 +7,7 @@ import { type StripeStandIn, startStripeStandIn } from '../../server/test/suppor
 import { type OwnServer, startOwnServer } from './own-server';
 import { uniqueEmail } from './support';
 
-// Issue 11: the Plan tab and a purchase through Stripe Checkout. A server of its own, with STRIPE_*
+// The Plan tab and a purchase through Stripe Checkout. A server of its own, with STRIPE_*
 // pointing at a local stand-in for Stripe's API (the shared e2e server has payments off).
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SECRET_KEY = 'sk_test_notewise_e2e';

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { uniqueEmail } from './support';
 
-// Issue 18.1: two people typing at the same spot at the same time must keep each one's words whole
+// Two people typing at the same spot at the same time must keep each one's words whole
 // and in order. Both type the same leading characters (" from..."), which is what scrambled them:
 // y-tiptap's string diff and its caret recovery both confuse two identical characters typed at one
 // spot (decision 013).

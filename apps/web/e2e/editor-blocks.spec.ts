@@ -1,7 +1,7 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { createNote, createProject, signUpFresh, uniqueEmail } from './support';
 
-// Issue 14: every block a Markdown note holds, made from the toolbar and by typing Markdown, saved,
+// Every block a Markdown note holds, made from the toolbar and by typing Markdown, saved,
 // and back after a reload; tables with keyboard navigation; images uploaded through /api/images;
 // paste of other apps' HTML and of Markdown; and two people editing a table and a code block at once.
 

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signUpViaApi } from './support';
 
-// Issue 18.8: Markdown checklist shortcuts in the editor, and a floating format toolbar that leaves
+// Markdown checklist shortcuts in the editor, and a floating format toolbar that leaves
 // the selected line visible and stays one row on a phone.
 
 /** Signed in, on /editor with `text` brought over from the composer. */

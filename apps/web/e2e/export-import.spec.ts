@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import { createNote, createProject, signUpFresh } from './support';
 
-/** Issue 13: a note leaves as Markdown and PDF from the editor's menu; a .md comes back in. */
+/** A note leaves as Markdown and PDF from the editor's menu; a .md comes back in. */
 
 test('exports a note from the Quick View editor as Markdown and PDF', async ({ page }) => {
   await signUpFresh(page, 'Exporter');

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiPost, appOrigin, signUpThroughDialog, signUpViaApi } from './support';
 
-// Issue 18, the writing flow: text typed right after sign-up / sign-in / a page load survives, /editor
+// The writing flow: text typed right after sign-up / sign-in / a page load survives, /editor
 // keeps its text across a closed tab, personal notes save themselves, AI results are previews, new notes
 // start where the user is, labelled AI buttons, focus after search, honest copy.
 

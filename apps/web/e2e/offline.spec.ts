@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { appOrigin, createNote, createProject, signUpFresh } from './support';
 
-// Decision 024 (issue 13, offline half): the installed shell opens offline, saved copies show, edits
+// Decision 024 (offline half): the installed shell opens offline, saved copies show, edits
 // and new notes wait in IndexedDB across a reload, go out in order on reconnect, a concurrent server
 // change opens the merge dialog, and sign-out wipes this browser's copy.
 

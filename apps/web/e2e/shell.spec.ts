@@ -109,7 +109,7 @@ test.describe('mobile', () => {
     await menu.getByRole('link', { name: 'Projects', exact: true }).click();
     await expect(menu).toBeHidden();
     await expect(page).toHaveURL(/\/projects$/);
-    // The page's heading says 'Projects'; the bar does not repeat it (issue 18.8).
+    // The page's heading says 'Projects'; the bar does not repeat it.
     await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
     await expect(header).toContainText('Notewise');
     await expect(header).not.toContainText('Projects');

@@ -107,7 +107,7 @@ test('composer: Add Note shows Success! and View Note opens the note in Quick Vi
   await expect(page.getByRole('textbox', { name: 'Note title' })).toHaveValue('Groceries for the weekend');
   const content = page.getByRole('textbox', { name: 'Note content' });
   await expect(content).toContainText('milk and eggs');
-  // The first line became the title; the body does not repeat it (issue 18.8).
+  // The first line became the title; the body does not repeat it.
   await expect(content).not.toContainText('Groceries for the weekend');
   await expect(page.getByRole('button', { name: /Groceries for the weekend/ })).toHaveAttribute(
     'aria-current',

@@ -4,7 +4,7 @@ import { JOIN_LIMITS } from '../../src/modules/projects/sharing/join-guard';
 import { dialects, request, signUp, startTestApp, type TestApp, uniqueEmail } from '../helpers';
 
 /**
- * Security round 3, finding 6: per-address limits keyed on the full IPv6 address, so one client
+ * Per-address limits keyed on the full IPv6 address, so one client
  * walking its own /64 got a fresh budget per address (8 of 8 sign-ups passed a limit of 5).
  */
 

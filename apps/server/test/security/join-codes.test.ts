@@ -4,7 +4,7 @@ import { JOIN_LIMITS, JOIN_RULES } from '../../src/modules/projects/sharing/join
 import { dialects, request, signUp, startTestApp, type TestApp } from '../helpers';
 
 /**
- * Security round 3, finding 5: a 6-digit code guessed across the whole instance. An address gets
+ * A 6-digit code guessed across the whole instance. An address gets
  * JOIN_LIMITS.perAddressPerDay wrong codes a day, whatever its accounts, and codes expire.
  */
 

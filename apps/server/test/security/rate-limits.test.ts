@@ -18,7 +18,7 @@ import {
 } from '../helpers';
 
 /**
- * Issue 19, finding 3 (and the join part of 5): forged proxy headers, sign-in per account, sign-up
+ * Forged proxy headers, sign-in per account, sign-up
  * per IP, join limits without a global budget, limits shared through Redis and kept across restarts.
  */
 

@@ -32,7 +32,7 @@ import { createVoiceService, type VoiceDeps, type VoiceService } from './voice.s
 const WAV_TYPES = new Set(['audio/wav', 'audio/x-wav', 'audio/wave', 'audio/vnd.wave']);
 
 /**
- * The voice assistant's API (issue 10, decision 020). Every route needs a signed-in user with access
+ * The voice assistant's API (decision 020). Every route needs a signed-in user with access
  * (PRO trial or UNLIMITED); a call belongs to one user and is 404 for anyone else.
  */
 export function registerVoiceRoutes(

@@ -8,7 +8,7 @@ import { VoiceAssistant } from '@/features/voice';
 import { useLastPageOffer } from '@/lib/last-page-offer';
 import { NoteSearch } from './components/note-search';
 
-/** An account this young is greeted 'Welcome', not 'Welcome back' (issue 18.7: it has never been here). */
+/** An account this young is greeted 'Welcome', not 'Welcome back' (it has never been here). */
 const NEW_ACCOUNT_MS = 30 * 60 * 1000;
 
 /** The welcome line: 'Welcome back' only for someone who has been here before. */

@@ -17,7 +17,7 @@ export interface TutorialStep {
 }
 
 /**
- * The six steps (docs/product.md §4, issue 12). The voice assistant's step points at its card on Capture (lazy:
+ * The six steps (docs/product.md §4). The voice assistant's step points at its card on Capture (lazy:
  * the step waits for it; every plan sees the card, with its own button). No target lives in the mobile menu: every step
  * points at page content, which is visible at 390 px without opening a drawer.
  */

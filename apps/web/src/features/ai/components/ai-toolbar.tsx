@@ -143,7 +143,7 @@ export function AiToolbar({
       role="group"
       aria-label="AI actions"
       aria-busy={busy !== null || undefined}
-      // Every button keeps its label (issue 18.6): on a narrow screen or column the row wraps instead.
+      // Every button keeps its label: on a narrow screen or column the row wraps instead.
       className={cn('flex min-w-0 flex-wrap items-center gap-0.5', noAccess && 'cursor-not-allowed')}
     >
       {button('summarize')}

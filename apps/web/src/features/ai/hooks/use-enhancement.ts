@@ -36,7 +36,7 @@ export function combine(current: string, output: string, mode: ApplyMode): strin
 }
 
 /**
- * Runs one enhancement at a time for a host (docs/product.md §4 'AI enhancement', docs/decisions/005-ai-providers.md, issue 18.3):
+ * Runs one enhancement at a time for a host (docs/product.md §4 'AI enhancement', docs/decisions/005-ai-providers.md):
  * reads the host's text and streams the server's output into a preview with a typing effect; nothing
  * changes in the note until the user picks Replace or Insert below (Discard drops it). The host is busy
  * only until the first words arrive. What follows an accepted result is the host's (onApplied: the

@@ -97,7 +97,7 @@ export function useSearchCombobox({ active, onChosen }: Options) {
 
   const choose = (item: SearchItem) => {
     onChosen?.();
-    // Quick View puts the caret in the note (issue 18.7): the user came to read or write it.
+    // Quick View puts the caret in the note: the user came to read or write it.
     navigate(paths.quickView({ project: item.projectId, note: item.id }), { state: { focusEditor: true } });
   };
 

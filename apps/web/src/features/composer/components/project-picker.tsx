@@ -51,7 +51,7 @@ function useCaptureProposal(text: string, enabled: boolean) {
 }
 
 /**
- * Where Add Note files the note (issue 18.4): 'Suggested by AI' (the AI's filing proposal, 'Inbox'
+ * Where Add Note files the note: 'Suggested by AI' (the AI's filing proposal, 'Inbox'
  * when nothing fits) unless the user picks one of their projects or shared projects. A project the
  * page was opened for (New Note on a project page) comes preselected.
  */

@@ -1,7 +1,7 @@
 import { storage } from '@/lib/storage';
 
 /**
- * /editor's unsaved text in this browser, per user (issue 18.2): it survives a reload, a closed tab and
+ * /editor's unsaved text in this browser, per user: it survives a reload, a closed tab and
  * a reopened app, until Add Note, Discard or leaving an empty editor clears it. `entry` is the history
  * entry that wrote it (location.key survives a reload), so a reload keeps the edits rather than the
  * text /editor was first opened with.

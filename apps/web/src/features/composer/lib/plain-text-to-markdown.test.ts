@@ -23,7 +23,7 @@ describe('plainTextToMarkdown', () => {
     expect(plainTextToMarkdown('a\\\nb')).toBe('a\\\nb');
   });
 
-  it('leaves code fences, their content and table rows alone (issue 14)', () => {
+  it('leaves code fences, their content and table rows alone', () => {
     const typed = 'Run this:\n```sh\nnpm ci\nnpm test\n```\nthen\nrelax\n| a | b |\n| - | - |\n| 1 | 2 |';
     const markdown = plainTextToMarkdown(typed);
     expect(markdown).toBe(

@@ -29,7 +29,7 @@ interface NoteActionsMenuProps {
 }
 
 /**
- * The per-note menu (docs/product.md §2): Rename, Move note, Pin or Unpin note, Export (issue 13), Delete note. In a shared project
+ * The per-note menu (docs/product.md §2): Rename, Move note, Pin or Unpin note, Export, Delete note. In a shared project
  * Move and Delete are disabled, with the reason, unless the user owns the project or wrote the note.
  */
 export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {

@@ -29,7 +29,7 @@ interface ProjectActionsMenuProps {
   className?: string;
 }
 
-/** The per-project menu (docs/product.md §2): Edit name, Color, Export as a Markdown zip (issue 13), Delete (with confirmation). */
+/** The per-project menu (docs/product.md §2): Edit name, Color, Export as a Markdown zip, Delete (with confirmation). */
 export function ProjectActionsMenu({ project, onEditName, className }: ProjectActionsMenuProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   // Set when an item moves focus elsewhere (a dialog), so the closing menu does not take it back.

@@ -56,7 +56,7 @@ export function CollaborativeNoteSession({ note, controlRef }: CollaborativeNote
   const [renaming, setRenaming] = useState(false);
   const { enhancing, isEnhancing, onEnhancingChange } = useEnhancing();
   const [blank, setBlank] = useState(() => note.content.trim() === '');
-  // Opened from search: the caret goes into the shared text once it has synced (issue 18.7).
+  // Opened from search: the caret goes into the shared text once it has synced.
   const location = useLocation();
   const [focusOnOpen] = useState(
     () => (location.state as { focusEditor?: unknown } | null)?.focusEditor === true,

@@ -14,7 +14,7 @@ import { type SavedNote, useOfflineEdit } from './use-offline-edit';
 
 /** An open note's offline edit is retried this often while the browser says it is online. */
 const OFFLINE_RETRY_MS = 30_000;
-/** Personal notes save themselves this long after the last change (issue 18.5, like the drafts). */
+/** Personal notes save themselves this long after the last change (like the drafts). */
 const AUTOSAVE_DELAY_MS = 1_000;
 
 export interface PendingConflict extends ConflictVersions {

@@ -29,7 +29,7 @@ const PLAN_NAMES: Record<Plan, string> = {
 
 const PLAN_DESCRIPTIONS: Record<Plan, string> = {
   FREE: 'View and edit your projects and search your notes.',
-  // Only what exists today (issue 18.10: no voice assistant yet).
+  // Only what exists today (no voice assistant yet).
   PRO: 'Every feature: AI enhancement, shared projects and live co-editing.',
   UNLIMITED: `${UNLIMITED_PRODUCT.description}: every feature, bought once.`,
 };
@@ -99,7 +99,7 @@ function FeatureList({ included, label }: { included: boolean; label: string }) 
 }
 
 /**
- * Without payments on this server, the one real way to access (issue 18.10): whoever runs the server
+ * Without payments on this server, the one real way to access: whoever runs the server
  * grants a plan with the admin CLI. The request is ready to copy and send to them.
  */
 function AccessRequest({ email }: { email: string }) {

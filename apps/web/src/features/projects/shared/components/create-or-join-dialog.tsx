@@ -22,7 +22,7 @@ import { JOIN_STAGES, ProgressModal } from './progress-modal';
 const MIN_FAILURE_DISPLAY_MS = 600;
 /**
  * A join's answer usually comes at once: the dialog waits this long before giving way to the progress
- * modal, so a refused code shows its error right in the form, without any progress first (issue 18.7).
+ * modal, so a refused code shows its error right in the form, without any progress first.
  */
 const JOIN_MODAL_DELAY_MS = 400;
 

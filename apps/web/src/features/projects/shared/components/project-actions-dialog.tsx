@@ -27,7 +27,7 @@ interface ProjectActionsDialogProps {
 /**
  * docs/product.md §2 'Project Actions'. The owner renames, describes and recolours, manages the join code
  * (regenerate, turn off) and the members (Remove), and deletes; a member sees why those are the
- * owner's (decision 008) and can leave. Anyone can export the project as a Markdown zip (issue 13).
+ * owner's (decision 008) and can leave. Anyone can export the project as a Markdown zip.
  */
 export function ProjectActionsDialog({
   project,
