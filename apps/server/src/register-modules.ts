@@ -115,6 +115,7 @@ export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
     rateLimiter,
     uploads,
     jobs,
+    storage,
     renderTimeoutMs: deps.renderTimeoutMs,
   });
   registerSearchRoutes(app, { search: createSearchRepo(database.db, database.dialect) });

@@ -5,6 +5,15 @@ export const noteExportQuerySchema = z.strictObject({
   format: z.enum(NOTE_EXPORT_FORMATS, { message: 'Choose an export format: md, txt, pdf or docx.' }),
 });
 
+/** A project's or the whole account's zip: our Markdown (default) or an Obsidian vault. */
+export const ZIP_EXPORT_FORMATS = ['markdown', 'obsidian'] as const;
+export const zipExportQuerySchema = z.strictObject({
+  format: z
+    .enum(ZIP_EXPORT_FORMATS, { message: 'Choose an export format: markdown or obsidian.' })
+    .default('markdown'),
+});
+export type ZipExportQuery = z.infer<typeof zipExportQuerySchema>;
+
 /**
  * Import limits (decisions 025 and 039). The upload cap is checked while receiving; the zip limits
  * are read from the archive's directory first and enforced again on the real bytes while inflating,

@@ -15,8 +15,18 @@ export interface ExportNote {
   position: { updatedAt: Timestamp; id: string };
   title: string;
   content: string;
+  tags: string[];
   createdAt: string;
   updatedAt: string;
+}
+
+function parseTags(raw: string): string[] {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value) ? value.filter((tag): tag is string => typeof tag === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Notes read per page while a zip streams: memory stays flat whatever the account's size. */
@@ -43,7 +53,7 @@ export function createExportRepo(db: Kysely<Database>) {
     async notesPage(projectId: string, after: ExportNote['position'] | null): Promise<ExportNote[]> {
       let query = db
         .selectFrom('notes as n')
-        .select(['n.id', 'n.title', 'n.content', 'n.created_at', 'n.updated_at'])
+        .select(['n.id', 'n.title', 'n.content', 'n.tags', 'n.created_at', 'n.updated_at'])
         .where('n.project_id', '=', projectId)
         .where('n.deleted_at', 'is', null);
       if (after !== null)
@@ -54,6 +64,7 @@ export function createExportRepo(db: Kysely<Database>) {
         position: { updatedAt: row.updated_at, id: row.id },
         title: row.title,
         content: row.content,
+        tags: parseTags(row.tags),
         createdAt: toIso(row.created_at),
         updatedAt: toIso(row.updated_at),
       }));

@@ -1,5 +1,10 @@
 import { markdownToTextFile } from '@notewise/editor';
-import { idParamsSchema, MAX_NOTE_CONTENT_LENGTH, noteExportQuerySchema } from '@notewise/shared';
+import {
+  idParamsSchema,
+  MAX_NOTE_CONTENT_LENGTH,
+  noteExportQuerySchema,
+  zipExportQuerySchema,
+} from '@notewise/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
@@ -8,6 +13,7 @@ import type { Database } from '../../db/types';
 import { notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
+import type { ObjectStorage } from '../../storage';
 import type { Jobs } from '../jobs/jobs.service';
 import type { NotesRepo } from '../notes/notes.repo';
 import type { NotesService } from '../notes/notes.service';
@@ -16,15 +22,20 @@ import { NOTE_NOT_FOUND, noteAccessOrThrow, projectAccessOrThrow } from '../proj
 import type { ProjectsService } from '../projects/projects.service';
 import type { Uploads } from '../uploads/uploads.service';
 import { createExportGate } from './export-gate';
-import { createExportRepo } from './export-import.repo';
+import { createExportRepo, type ExportProject } from './export-import.repo';
 import { attachmentHeader, safeFileStem } from './file-names';
 import { registerImportRoutes } from './import.routes';
 import { noteMarkdownFile } from './note-markdown';
+import { streamObsidianVault } from './obsidian-export';
 import { createRenderPool, exportTooLong } from './render-pool';
 import { streamMarkdownZip } from './zip-export';
 
 /** Binary answers are documented in words (the API contract test wants every GET's 200 described). */
-const ZIP_RESPONSE = z.unknown().describe('A .zip of Markdown files, one folder per project, streamed');
+const ZIP_RESPONSE = z
+  .unknown()
+  .describe(
+    'A .zip of Markdown files, one folder per project (format=obsidian: an Obsidian vault), streamed',
+  );
 
 const CONTENT_TYPES = {
   md: 'text/markdown; charset=utf-8',
@@ -55,6 +66,8 @@ export function registerExportImportRoutes(
     uploads: Pick<Uploads, 'uploadNoteImage'>;
     /** Keeps large imports running in the background (decision 060). */
     jobs: Jobs;
+    /** Where the pictures an Obsidian vault export copies into `attachments/` are read from. */
+    storage: ObjectStorage;
     /** A PDF or Word render's time budget (tests shorten it); default RENDER_TIMEOUT_MS. */
     renderTimeoutMs?: number;
   },
@@ -65,6 +78,8 @@ export function registerExportImportRoutes(
   const exportGate = createExportGate(deps.rateLimiter);
   app.addHook('onClose', () => renderPool.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const vault = (projects: ExportProject[]) =>
+    streamObsidianVault({ db: deps.db, storage: deps.storage, exportRepo }, projects);
 
   // Authorized exactly like GET /api/notes/:id: not visible -> 404, visible -> every role may read.
   r.get(
@@ -111,24 +126,31 @@ export function registerExportImportRoutes(
     '/api/projects/:id/export',
     {
       onRequest: app.requireAuth,
-      schema: { params: idParamsSchema, response: { 200: ZIP_RESPONSE } },
+      schema: { params: idParamsSchema, querystring: zipExportQuerySchema, response: { 200: ZIP_RESPONSE } },
     },
     async (request, reply) => {
       const userId = currentUser(request).id;
       const access = await projectAccessOrThrow(membership, userId, request.params.id, { action: 'read' });
       const projects = await exportRepo.projects(userId, access.projectId);
-      const name = `${safeFileStem(projects[0]?.name ?? 'Project', 'Project')}.zip`;
-      return download(reply, name, 'zip').send(streamMarkdownZip(exportRepo, projects));
+      const stem = safeFileStem(projects[0]?.name ?? 'Project', 'Project');
+      if (request.query.format === 'obsidian')
+        return download(reply, `${stem} (Obsidian).zip`, 'zip').send(await vault(projects));
+      return download(reply, `${stem}.zip`, 'zip').send(streamMarkdownZip(exportRepo, projects));
     },
   );
 
   // Every project the caller is a member of (own and shared): nothing to authorize beyond that.
   r.get(
     '/api/export',
-    { onRequest: app.requireAuth, schema: { response: { 200: ZIP_RESPONSE } } },
+    {
+      onRequest: app.requireAuth,
+      schema: { querystring: zipExportQuerySchema, response: { 200: ZIP_RESPONSE } },
+    },
     async (request, reply) => {
       const projects = await exportRepo.projects(currentUser(request).id);
       const date = new Date().toISOString().slice(0, 10);
+      if (request.query.format === 'obsidian')
+        return download(reply, `Notewise vault ${date}.zip`, 'zip').send(await vault(projects));
       return download(reply, `Notewise export ${date}.zip`, 'zip').send(
         streamMarkdownZip(exportRepo, projects),
       );

@@ -17,6 +17,8 @@ export interface ZipExtras {
   reserved?: readonly string[];
   /** More files after the notes, stored as they are (pictures are compressed already). */
   files?: () => AsyncIterable<{ path: string; bytes: Uint8Array }>;
+  /** Writes a note's whole file instead (path in the zip and text): the Obsidian vault's names. */
+  note?: (note: ExportNote, project: ExportProject) => { path: string; text: string };
 }
 
 export function streamMarkdownZip(
@@ -45,12 +47,14 @@ export function streamMarkdownZip(
       for (;;) {
         const page = await repo.notesPage(project.id, after);
         for (const note of page) {
-          const name = files.take(safeFileStem(note.title), '.md');
-          const entry = new ZipDeflate(`${folder}/${name}`, { level: 6 });
+          const own = extras.note?.(note, project);
+          const path = own?.path ?? `${folder}/${files.take(safeFileStem(note.title), '.md')}`;
+          const entry = new ZipDeflate(path, { level: 6 });
           entry.mtime = new Date(note.updatedAt);
           zip.add(entry);
           const content = extras.content ? extras.content(note.content) : note.content;
-          entry.push(encoder.encode(noteMarkdownFile({ ...note, content, projectName: project.name })), true);
+          const text = own?.text ?? noteMarkdownFile({ ...note, content, projectName: project.name });
+          entry.push(encoder.encode(text), true);
           yield* drain();
         }
         if (page.length < EXPORT_PAGE_SIZE) break;
