@@ -28,6 +28,14 @@ export function exportAccount() {
   return downloadFile('/api/export', { label: 'Exporting all notes', fallbackName: 'notewise-export.zip' });
 }
 
+/** Every note as an Obsidian vault: tags in front matter, [[wikilinks]], pictures in attachments/. */
+export function exportAccountVault() {
+  return downloadFile('/api/export?format=obsidian', {
+    label: 'Exporting all notes as an Obsidian vault',
+    fallbackName: 'notewise-vault.zip',
+  });
+}
+
 /** Settings > Account: every note, the pictures they show, the profile picture and account details. */
 export function exportAccountData() {
   return downloadFile('/api/me/data', {

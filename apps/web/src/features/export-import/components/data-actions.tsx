@@ -11,7 +11,7 @@ export function DataActions({ projectId }: { projectId?: string }) {
   // ?importJob=<id>: a finished background import's "View summary" opens the dialog on it.
   const jobId = searchParams.get('importJob');
   const [importing, setImporting] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'zip' | 'vault' | null>(null);
   const open = importing || jobId !== null;
   const setOpen = (next: boolean) => {
     setImporting(next);
@@ -30,16 +30,33 @@ export function DataActions({ projectId }: { projectId?: string }) {
       <Button
         variant="secondary"
         size="sm"
-        pending={exporting}
+        pending={exporting === 'zip'}
         onClick={() => {
-          setExporting(true);
+          setExporting('zip');
           void import('../exports')
             .then((module) => module.exportAccount())
-            .finally(() => setExporting(false));
+            .finally(() => setExporting(null));
         }}
       >
         <Download size={14} aria-hidden="true" />
         Export all
+      </Button>
+      <Button
+        variant="secondary"
+        size="sm"
+        pending={exporting === 'vault'}
+        title="Export every note as an Obsidian vault: tags, [[links]] and pictures included"
+        onClick={() => {
+          setExporting('vault');
+          void import('../exports')
+            .then((module) => module.exportAccountVault())
+            .finally(() => setExporting(null));
+        }}
+      >
+        <Download size={14} aria-hidden="true" />
+        {/* Four controls share a phone's header row: the short name there. */}
+        <span className="sm:hidden">Vault</span>
+        <span className="hidden sm:inline">Obsidian vault (.zip)</span>
       </Button>
       {open && (
         <Suspense fallback={null}>
