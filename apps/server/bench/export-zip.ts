@@ -3,7 +3,8 @@
  * 10,000 notes (BENCH_EXPORT_NOTES, a comma list for several sizes), streamed from the real app over
  * HTTP on an embedded database. Reports time, bytes, and the server process's RSS before and at its
  * peak while the zip streams, so "flat memory" is a number: the peak should not grow with the note
- * count. Not part of npm test.
+ * count. BENCH_EXPORT_FORMAT=obsidian measures the Obsidian vault (names from a first pass, then the
+ * notes). Not part of npm test.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,6 +16,7 @@ import { openDatabase } from '../src/db';
 import { prepareContent } from '../src/modules/notes/note-content';
 
 const SIZES = (process.env.BENCH_EXPORT_NOTES ?? '10000').split(',').map(Number);
+const FORMAT = process.env.BENCH_EXPORT_FORMAT === 'obsidian' ? 'obsidian' : 'markdown';
 const PARAGRAPH =
   'Meeting notes about the **budget** and the roadmap: hiring, design review and a launch date. ' +
   'Follow up with the <mark data-color="#fef08a">customer</mark> on the contract and the invoice.';
@@ -81,7 +83,7 @@ async function measure(noteCount: number) {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 20);
     const started = performance.now();
-    const response = await fetch(`${address}/api/export`, { headers: { cookie } });
+    const response = await fetch(`${address}/api/export?format=${FORMAT}`, { headers: { cookie } });
     let bytes = 0;
     const reader = response.body?.getReader();
     while (reader) {
@@ -92,6 +94,7 @@ async function measure(noteCount: number) {
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
     const result = {
+      format: FORMAT,
       notes: noteCount,
       status: response.status,
       contentMB: mb(contentBytes),
@@ -115,6 +118,10 @@ const results = [];
 for (const size of SIZES) results.push(await measure(size));
 fs.mkdirSync(path.join(import.meta.dirname, 'results'), { recursive: true });
 fs.writeFileSync(
-  path.join(import.meta.dirname, 'results', 'export-zip.json'),
+  path.join(
+    import.meta.dirname,
+    'results',
+    FORMAT === 'obsidian' ? 'export-obsidian.json' : 'export-zip.json',
+  ),
   `${JSON.stringify(results, null, 2)}\n`,
 );
