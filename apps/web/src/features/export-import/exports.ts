@@ -17,11 +17,19 @@ export function exportNote(note: { id: string; title: string }, format: NoteExpo
   });
 }
 
-export function exportProject(project: { id: string; name: string }) {
-  return downloadFile(`/api/projects/${encodeURIComponent(project.id)}/export`, {
-    label: `Exporting "${project.name}"`,
-    fallbackName: 'project.zip',
-  });
+/** A project's notes as our Markdown zip, or (`obsidian`) as an Obsidian vault. */
+export function exportProject(
+  project: { id: string; name: string },
+  format: 'markdown' | 'obsidian' = 'markdown',
+) {
+  const vault = format === 'obsidian';
+  return downloadFile(
+    `/api/projects/${encodeURIComponent(project.id)}/export${vault ? '?format=obsidian' : ''}`,
+    {
+      label: `Exporting "${project.name}"${vault ? ' as an Obsidian vault' : ''}`,
+      fallbackName: vault ? 'project-vault.zip' : 'project.zip',
+    },
+  );
 }
 
 export function exportAccount() {

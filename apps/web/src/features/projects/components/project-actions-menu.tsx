@@ -111,6 +111,16 @@ export function ProjectActionsMenu({ project, onEditName, className }: ProjectAc
             <Download size={16} aria-hidden="true" />
             Export (.zip)
           </DropdownMenuItem>
+          <DropdownMenuItem
+            onSelect={() => {
+              void import('@/features/export-import/exports').then((module) =>
+                module.exportProject(project, 'obsidian'),
+              );
+            }}
+          >
+            <Download size={16} aria-hidden="true" />
+            Obsidian vault (.zip)
+          </DropdownMenuItem>
           <DropdownMenuSeparator />
           <DropdownMenuItem
             destructive

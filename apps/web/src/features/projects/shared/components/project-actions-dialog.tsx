@@ -79,6 +79,18 @@ export function ProjectActionsDialog({
                 <Download size={16} aria-hidden="true" />
                 Export (.zip)
               </Button>
+              <Button
+                variant="secondary"
+                className="mt-3 ml-2"
+                onClick={() => {
+                  void import('@/features/export-import/exports').then((module) =>
+                    module.exportProject(project, 'obsidian'),
+                  );
+                }}
+              >
+                <Download size={16} aria-hidden="true" />
+                Obsidian vault (.zip)
+              </Button>
             </Section>
             <Section title={isOwner ? 'Delete project' : 'Leave project'}>
               <p className="text-sm text-muted">
