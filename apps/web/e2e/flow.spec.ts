@@ -410,6 +410,8 @@ for (const [device, viewport] of [
 
     await page.getByRole('button', { name: 'Editor', exact: true }).click();
     await expect(page).toHaveURL(/\/editor$/);
+    // The address changes before the page does: Capture's own buttons stay until /editor has loaded.
+    await expect(page.getByRole('heading', { level: 1, name: 'Editor' })).toBeVisible();
     for (const name of names) await expectVisibleLabel(aiButton(page, name), name);
     await expectVisibleLabel(page.getByRole('button', { name: 'Add Note' }), 'Add Note');
 
