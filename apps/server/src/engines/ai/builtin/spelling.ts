@@ -20,6 +20,11 @@ export interface SpellingEngine {
   frequency: Map<string, number>;
   /** Every three-letter run of those words ('^' and '$' mark the ends): a candidate with another one is no word. */
   trigrams: Set<string>;
+  /**
+   * Lower-case words Wikipedia uses that the dictionaries lack: loanwords and terms ('ryokan', 'izakaya')
+   * as well as common misspellings. Such a word is corrected only to a word one edit away.
+   */
+  listedUnknown: Set<string>;
 }
 
 let enginePromise: Promise<SpellingEngine> | undefined;
@@ -50,9 +55,14 @@ export function loadSpelling(): Promise<SpellingEngine> {
     const us = nspell(en);
     const frequency = new Map<string, number>();
     // The list is a JavaScript module of quoted words, commonest first; read as text, not run.
+    const listedUnknown = new Set<string>();
     for (const [, word] of counts.matchAll(/'([^'\\]*)'/g)) {
       // Wikipedia holds names, markup and fragments too: keep only what the dictionary knows as a word.
-      if (!word || !/^[a-z]+$/.test(word) || frequency.has(word) || !us.correct(word)) continue;
+      if (!word || !/^[a-z]+$/.test(word) || frequency.has(word)) continue;
+      if (!us.correct(word)) {
+        listedUnknown.add(word);
+        continue;
+      }
       frequency.set(word, countAtRank(frequency.size));
     }
     const trigrams = new Set<string>();
@@ -60,7 +70,7 @@ export function loadSpelling(): Promise<SpellingEngine> {
       const padded = `^${word}$`;
       for (let i = 0; i + 3 <= padded.length; i += 1) trigrams.add(padded.slice(i, i + 3));
     }
-    return { us, gb: nspell(gb), frequency, trigrams };
+    return { us, gb: nspell(gb), frequency, trigrams, listedUnknown };
   })().catch((error: unknown) => {
     enginePromise = undefined;
     throw error;
@@ -350,6 +360,9 @@ export function correctSpelling(
     if (word.length <= 5 && !doubled && frequency < floor && !own.used.has(candidate)) continue;
     // Two edits away is a guess unless the word is common or the note uses it ('croquetas' is not 'croquettes').
     if (distance === 2 && frequency < 500 && !own.used.has(candidate)) continue;
+    // A word Wikipedia writes is a word of its own ('ryokan' is not 'roman'), unless it is one slip
+    // from another ('recieve').
+    if (distance === 2 && engine.listedUnknown.has(word)) continue;
     let score = Math.log(frequency + 1);
     if (own.used.has(candidate)) score += frequency < 100_000 ? 4 : 1;
     if (swap) score += 3;
