@@ -424,7 +424,9 @@ describe.each(dialects)('decompression bombs in import on %s', (dialect) => {
 
 describe('import worker limits', () => {
   it('stops a conversion past its time limit, skips that document in a zip, and carries on', async () => {
-    const importer = createImporter({ timeoutMs: 300 });
+    // Long enough for reading the upload on a busy machine (300 ms was not, now and then), far too
+    // short for converting 3,000 paragraphs (several seconds).
+    const importer = createImporter({ timeoutMs: 1000 });
     try {
       const prose = Array.from({ length: 3000 }, (_, i) => `Paragraph ${i} with **bold** words.`).join(
         '\n\n',
