@@ -43,11 +43,3 @@ export function exportAccountVault() {
     fallbackName: 'notewise-vault.zip',
   });
 }
-
-/** Settings > Account: every note, the pictures they show, the profile picture and account details. */
-export function exportAccountData() {
-  return downloadFile('/api/me/data', {
-    label: 'Preparing all your data',
-    fallbackName: 'notewise-data.zip',
-  });
-}
