@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Fails when a server route or service file imports the pure policy check `can` (or
-// `allowedActions`) itself (decision 066). Routes and services ask modules/projects/policy.ts
+// Fails when a server file other than modules/projects/policy.ts imports the pure policy check `can`
+// (or `allowedActions`) itself (decisions 066, 073). Routes and services ask the policy module
 // (authorize, projectAccessOrThrow, noteAccessOrThrow), which answers 404 before 403 the same way
-// everywhere; a `can()` of their own would skip that order and the shared refusal texts.
+// everywhere; code that filters rows instead of refusing (a repository, an import) asks its
+// `allows()`. One door means a change to how access is decided is made in one file.
 // dependency-cruiser sees which file imports which, not which names: `can` comes through the
 // @notewise/shared index with everything else, so this reads the import statements.
 // `npm run check:access` (part of `npm run lint`).
@@ -10,8 +11,9 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
-/** The files that must go through the policy module. */
-const CHECKED = /^apps\/server\/src\/.*\.(routes|service)\.ts$/;
+/** The files that must go through the policy module: all server code but the module and its test. */
+const CHECKED = /^apps\/server\/src\/.*\.ts$/;
+const EXEMPT = /^apps\/server\/src\/modules\/projects\/policy(\.test)?\.ts$/;
 /** Names that evaluate the policy table directly. */
 const POLICY_CHECKS = new Set(['can', 'allowedActions']);
 
@@ -21,7 +23,7 @@ const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclud
   encoding: 'utf8',
 })
   .split('\0')
-  .filter((file) => CHECKED.test(file));
+  .filter((file) => CHECKED.test(file) && !EXEMPT.test(file));
 
 const IMPORT = /import\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g;
 
@@ -47,9 +49,9 @@ for (const file of files) {
 
 if (found.length > 0) {
   console.error(
-    'Access checks outside the policy module (use authorize / projectAccessOrThrow / noteAccessOrThrow from modules/projects/policy.ts):',
+    'Access checks outside the policy module (use authorize / projectAccessOrThrow / noteAccessOrThrow, or allows() to filter, from modules/projects/policy.ts):',
   );
   for (const entry of found) console.error(`  ${entry}`);
   process.exit(1);
 }
-console.log(`access checks: ${files.length} route and service files go through the policy module`);
+console.log(`access checks: ${files.length} server files go through the policy module`);

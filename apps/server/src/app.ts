@@ -37,7 +37,7 @@ import { registerHealthRoutes } from './modules/health/health.routes';
 import { startHistoryPruning } from './modules/notes/history/history-pruning';
 import { registerProfileRoutes } from './modules/profile/profile.routes';
 import { startTrialExpirySweep } from './modules/profile/trial-expiry';
-import { createMembership } from './modules/projects/membership';
+import { createMembership } from './modules/projects/membership.repo';
 import { startTrashPurge } from './modules/trash/trash-purge';
 import type { ImageFetchOptions } from './modules/uploads/image-fetcher';
 import { registerOpsGauges } from './ops/metrics';

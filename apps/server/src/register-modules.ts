@@ -20,7 +20,7 @@ import { createNotesRepo } from './modules/notes/notes.repo';
 import { registerNoteRoutes } from './modules/notes/notes.routes';
 import { createNotesService } from './modules/notes/notes.service';
 import { registerPinRoutes } from './modules/pins/pins.routes';
-import { createMembership } from './modules/projects/membership';
+import { createMembership } from './modules/projects/membership.repo';
 import { createProjectsRepo } from './modules/projects/projects.repo';
 import { registerProjectRoutes } from './modules/projects/projects.routes';
 import { createProjectsService } from './modules/projects/projects.service';

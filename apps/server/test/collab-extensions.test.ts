@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { sessionsByToken } from '../src/http/session';
 import { createNoteDocumentStore } from '../src/modules/notes/note-document.store';
-import { sharedNoteMembers } from '../src/modules/projects/membership';
+import { sharedNoteMembers } from '../src/modules/projects/membership.repo';
 import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
 
 /** A Yjs update that adds one paragraph's text to the note's fragment. */

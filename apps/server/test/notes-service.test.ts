@@ -10,7 +10,7 @@ import {
   NOTE_CONFLICT_MESSAGE,
   type NotesService,
 } from '../src/modules/notes/notes.service';
-import { createMembership } from '../src/modules/projects/membership';
+import { createMembership } from '../src/modules/projects/membership.repo';
 import { restEditUpdate } from '../src/realtime/collab/ydoc';
 import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
 

@@ -1,7 +1,7 @@
 import type { ChangeEvent, RealtimeEvent } from '@notewise/shared';
 import type { EventBus } from './event-bus';
 
-/** Everyone who may see these projects: the membership rule, given by the modules (membership.ts). */
+/** Everyone who may see these projects: the membership rule, given by the modules (membership.repo.ts). */
 export type MembersOf = (...projectIds: string[]) => Promise<string[]>;
 
 /**

@@ -11,7 +11,7 @@ import {
   sessionsByToken,
 } from '../http/session';
 import { SESSION_COOKIE_PREFIX } from '../modules/auth/auth';
-import { sharedNoteMembers } from '../modules/projects/membership';
+import { sharedNoteMembers } from '../modules/projects/membership.repo';
 import { opsMetrics } from '../ops/metrics';
 import { addressKey } from '../rate-limit/address-key';
 

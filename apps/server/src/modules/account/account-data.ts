@@ -4,7 +4,7 @@ import type { Database } from '../../db/types';
 import type { ObjectStorage } from '../../storage';
 import type { ExportRepo } from '../export-import/export-import.repo';
 import { streamMarkdownZip } from '../export-import/zip-export';
-import { memberOf } from '../projects/membership';
+import { memberOf } from '../projects/membership.repo';
 import { createUploadsRepo } from '../uploads/uploads.repo';
 
 /** Top-level entries of the account export besides the project folders. */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/types';
 import type { ObjectStorage } from '../../storage';
 import type { ExportRepo } from '../export-import/export-import.repo';
 import type { Jobs } from '../jobs/jobs.service';
-import { memberOf } from '../projects/membership';
+import { memberOf } from '../projects/membership.repo';
 import { streamAccountData } from './account-data';
 
 export const DATA_EXPORT_KIND = 'data-export';

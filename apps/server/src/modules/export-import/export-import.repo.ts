@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
-import { memberOf } from '../projects/membership';
+import { memberOf } from '../projects/membership.repo';
 
 export interface ExportProject {
   id: string;

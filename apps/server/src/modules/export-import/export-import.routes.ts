@@ -17,7 +17,7 @@ import type { ObjectStorage } from '../../storage';
 import type { Jobs } from '../jobs/jobs.service';
 import type { NotesRepo } from '../notes/notes.repo';
 import type { NotesService } from '../notes/notes.service';
-import type { Membership } from '../projects/membership';
+import type { Membership } from '../projects/membership.repo';
 import { NOTE_NOT_FOUND, noteAccessOrThrow, projectAccessOrThrow } from '../projects/policy';
 import type { ProjectsService } from '../projects/projects.service';
 import type { Uploads } from '../uploads/uploads.service';

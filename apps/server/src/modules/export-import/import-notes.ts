@@ -7,8 +7,8 @@ import {
   tagsSchema,
 } from '@notewise/shared';
 import type { NotesService } from '../notes/notes.service';
-import type { Membership } from '../projects/membership';
-import { can, subjectOf } from '../projects/policy';
+import type { Membership } from '../projects/membership.repo';
+import { allows } from '../projects/policy';
 import type { ProjectsService } from '../projects/projects.service';
 import type { ExportProject } from './export-import.repo';
 import type { ImportPlan } from './import-files';
@@ -54,7 +54,7 @@ async function projectIds(
     let id: string | undefined;
     for (const project of existing.filter((p) => p.name.toLowerCase() === name.data.toLowerCase())) {
       const access = await deps.membership.project(userId, project.id);
-      if (access && can(subjectOf(access), 'create')) {
+      if (access && allows(access, 'create')) {
         id = project.id;
         break;
       }

@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { ApiError, badRequest, notFound } from '../../http/errors';
 import { currentUser } from '../../http/session';
 import type { Jobs } from '../jobs/jobs.service';
-import type { Membership } from '../projects/membership';
+import type { Membership } from '../projects/membership.repo';
 import { projectAccessOrThrow } from '../projects/policy';
 import type { ExportProject } from './export-import.repo';
 import { createImportJobs, runsInBackground } from './import-jobs';

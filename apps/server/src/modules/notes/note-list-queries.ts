@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/types';
-import { memberOf, visibleNotes } from '../projects/membership';
+import { memberOf, visibleNotes } from '../projects/membership.repo';
 import { type NoteCursor, summaryColumns } from './note-summary';
 
 /**

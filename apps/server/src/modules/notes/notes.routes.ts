@@ -15,7 +15,7 @@ import { NO_CONTENT } from '../../http/api-docs';
 import { notFound } from '../../http/errors';
 import { decodeCursor } from '../../http/pagination';
 import { currentUser } from '../../http/session';
-import type { Membership } from '../projects/membership';
+import type { Membership } from '../projects/membership.repo';
 import { NOTE_NOT_FOUND, projectAccessOrThrow } from '../projects/policy';
 import { noteCursorSchema } from './note-summary';
 import type { NotesRepo } from './notes.repo';

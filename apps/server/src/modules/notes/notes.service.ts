@@ -2,7 +2,7 @@ import { ERROR_CODES, hasAccess, type Note, type NoteVersionReason } from '@note
 import type { ChangeNotifier } from '../../events/change-notifier';
 import { ApiError, accessRequired, badRequest, notFound } from '../../http/errors';
 import type { SessionUser } from '../../http/session';
-import type { Membership } from '../projects/membership';
+import type { Membership } from '../projects/membership.repo';
 import { authorize, NOTE_NOT_FOUND, noteAccessOrThrow, projectAccessOrThrow } from '../projects/policy';
 import { contentPool } from './content-pool';
 import type { NoteVersionsRepo } from './history/note-versions.repo';

@@ -7,7 +7,7 @@ import {
   type ProjectSubject,
 } from '@notewise/shared';
 import { ApiError, notFound } from '../../http/errors';
-import type { Membership, NoteAccess, ProjectAccess } from './membership';
+import type { Membership, NoteAccess, ProjectAccess } from './membership.repo';
 
 // The table itself is in @notewise/shared so the web offers exactly what the server allows.
 export { allowedActions, can, PROJECT_ACTIONS, type ProjectAction } from '@notewise/shared';
@@ -33,6 +33,15 @@ export function denialMessage(action: ProjectAction): string {
 
 export function subjectOf(access: ProjectAccess | NoteAccess): ProjectSubject {
   return { role: access.role, kind: access.kind, isAuthor: 'isAuthor' in access && access.isAuthor };
+}
+
+/**
+ * Whether the policy allows it, for code that filters instead of refusing: a repository keeping only
+ * the rows a role may use, an import choosing a project it may write to. Requests refuse with
+ * authorize() so every answer is the same 404-then-403.
+ */
+export function allows(subject: ProjectSubject | ProjectAccess | NoteAccess, action: ProjectAction): boolean {
+  return can('projectId' in subject ? subjectOf(subject) : subject, action);
 }
 
 /**

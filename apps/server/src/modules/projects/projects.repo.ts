@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { nowIso, toIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import { addMember, type Executor, endMembership, visibleProjects } from './membership';
+import { addMember, type Executor, endMembership, visibleProjects } from './membership.repo';
 
 export interface NewProject {
   name: string;

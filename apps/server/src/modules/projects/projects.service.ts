@@ -3,7 +3,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/types';
 import type { ChangeNotifier } from '../../events/change-notifier';
 import { ApiError } from '../../http/errors';
-import type { Membership } from './membership';
+import type { Membership } from './membership.repo';
 import { authorize, type ProjectScope, scopedAccessOrThrow } from './policy';
 import type { NewProject, ProjectsRepo } from './projects.repo';
 import type { SharingRepo } from './sharing/sharing.repo';

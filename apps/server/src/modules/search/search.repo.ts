@@ -2,7 +2,7 @@ import type { SearchResult } from '@notewise/shared';
 import { normalizeQuery, PREVIEW_LENGTHS, SEARCH_RESULT_LIMIT, truncatePlainText } from '@notewise/shared';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, Dialect } from '../../db/types';
-import { memberOf } from '../projects/membership';
+import { memberOf } from '../projects/membership.repo';
 import { type CandidateRow, type QueryTerm, rankRows, type SearchScope } from './ranked-rows';
 import { trigramSimilarity } from './trigram';
 

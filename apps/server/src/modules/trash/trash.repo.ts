@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import type { Executor, NoteAccess, ProjectAccess } from '../projects/membership';
+import type { Executor, NoteAccess, ProjectAccess } from '../projects/membership.repo';
 
 /** Where a Trash page ends: deleted_at and id of the last item (projects and notes share the order). */
 export const trashCursorSchema = z.strictObject({ d: cursorTimestamp, i: cursorId });

@@ -1,7 +1,8 @@
-import { can, noteImageRefs } from '@notewise/shared';
+import { noteImageRefs } from '@notewise/shared';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/time';
 import type { Database, ImagesTable } from '../../db/types';
+import { allows } from '../projects/policy';
 
 /** A note's Markdown may point at many images; more than this many are not linked (nor shown to others). */
 const MAX_LINKED_IMAGES = 200;
@@ -38,7 +39,7 @@ export function createUploadsRepo(db: Kysely<Database>) {
         // Through a live note only: an image of a note in Trash is readable again once it is restored.
         .where('n.deleted_at', 'is', null)
         .execute();
-      return rows.some((row) => can({ role: row.role, kind: row.kind }, 'read'));
+      return rows.some((row) => allows({ role: row.role, kind: row.kind }, 'read'));
     },
 
     async avatarKey(userId: string): Promise<string | null> {
@@ -95,7 +96,7 @@ export async function syncNoteImages(db: Kysely<Database>, noteId: string, markd
       .execute();
     for (const row of rows) {
       const subject = { role: row.role, kind: row.kind, isAuthor: row.author_id === row.uploader_id };
-      if (hashes.get(row.id) === row.hash && can(subject, 'editText')) wanted.add(row.id);
+      if (hashes.get(row.id) === row.hash && allows(subject, 'editText')) wanted.add(row.id);
     }
   }
   const existing = await db

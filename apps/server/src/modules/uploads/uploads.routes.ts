@@ -15,7 +15,7 @@ import { currentUser, type SessionCache } from '../../http/session';
 import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';
 import type { StoredObject } from '../../storage';
 import { toMe } from '../profile/profile.routes';
-import type { Membership } from '../projects/membership';
+import type { Membership } from '../projects/membership.repo';
 import { noteAccessOrThrow } from '../projects/policy';
 import { ImageFetchError } from './image-fetcher';
 import { ImageRejectedError } from './image-pipeline';

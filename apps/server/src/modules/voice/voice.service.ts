@@ -26,7 +26,7 @@ import type { RateLimiter, RateLimitRule } from '../../rate-limit/rate-limiter';
 import type { AiService } from '../ai/ai.service';
 import type { NotesRepo } from '../notes/notes.repo';
 import type { NotesService } from '../notes/notes.service';
-import type { Membership } from '../projects/membership';
+import type { Membership } from '../projects/membership.repo';
 import { projectAccessOrThrow } from '../projects/policy';
 import type { VoiceRepo } from './voice.repo';
 import { callNoteMarkdown } from './voice-note';

@@ -1,6 +1,6 @@
 import type { Extension } from '@hocuspocus/server';
 import { hasAccess } from '@notewise/shared';
-import type { Membership } from '../../modules/projects/membership';
+import type { Membership } from '../../modules/projects/membership.repo';
 import type { CloseReason, SocketGuard } from '../socket-guard';
 import { type CollabContext, noteIdOf } from './context';
 

@@ -6,7 +6,7 @@ import type { Database } from '../../db/types';
 import type { ChangeNotifier } from '../../events/change-notifier';
 import type { EventBus } from '../../events/event-bus';
 import { createNoteDocumentStore } from '../../modules/notes/note-document.store';
-import { createMembership } from '../../modules/projects/membership';
+import { createMembership } from '../../modules/projects/membership.repo';
 import type { SocketGuard, SocketLimits } from '../socket-guard';
 import { createAuthExtension } from './auth-extension';
 import { followChanges } from './live-changes';

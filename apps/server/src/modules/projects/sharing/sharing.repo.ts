@@ -5,7 +5,7 @@ import { nowIso, toIso } from '../../../db/time';
 import type { Database } from '../../../db/types';
 import { isUniqueViolation } from '../../../db/unique-violation';
 import { cursorId, cursorTimestamp, toPage } from '../../../http/pagination';
-import { addMember, endMembership } from '../membership';
+import { addMember, endMembership } from '../membership.repo';
 import { insertProject, type NewProject } from '../projects.repo';
 import { copyAuthoredNotes } from './removal-copy';
 

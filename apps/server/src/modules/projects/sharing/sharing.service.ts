@@ -1,7 +1,7 @@
 import { ERROR_CODES, JOIN_MESSAGES, PERMISSION_MESSAGES } from '@notewise/shared';
 import type { ChangeNotifier } from '../../../events/change-notifier';
 import { ApiError, notFound } from '../../../http/errors';
-import type { Membership } from '../membership';
+import type { Membership } from '../membership.repo';
 import { forbidden, scopedAccessOrThrow } from '../policy';
 import type { JoinGuard } from './join-guard';
 import type { SharingRepo } from './sharing.repo';
