@@ -13,7 +13,17 @@ const ToastViewport = lazy(async () => {
 });
 
 // Offline use (decision 024): service worker, saved cache, change queue, banner. Lazy: first route budget.
-const OfflineRoot = lazy(() => import('@/features/offline/offline-root'));
+// The queue's replay sends through the notes feature's api/ (the one client of the notes endpoints);
+// handed in here because notes imports offline, so offline cannot import notes.
+const OfflineRoot = lazy(async () => {
+  const [root, { updateNote }, { sendNotePin }] = await Promise.all([
+    import('@/features/offline/offline-root'),
+    import('@/features/notes/api/update-note'),
+    import('@/features/notes/api/set-note-pinned'),
+  ]);
+  root.setSyncTransport({ updateNote, setPinned: sendNotePin });
+  return root;
+});
 
 /** Everything the pages rely on: server-state cache, theme, session, auth dialog, toasts. */
 export function Providers({ children }: { children: ReactNode }) {

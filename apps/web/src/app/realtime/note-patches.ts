@@ -1,12 +1,13 @@
 // Note events patch the loaded (paged) lists with the server's copy of the note instead of
 // refetching every page (decision 015).
-import type { Note, NoteSummary } from '@notewise/shared';
+import type { NoteSummary } from '@notewise/shared';
 import type { QueryClient } from '@tanstack/react-query';
-import { api, isApiError } from '@/lib/api';
+import { isApiError } from '@/lib/api';
 import { noteKeys } from '@/lib/query-keys';
 
 /** The list patching code loads with the first event, not with the first route. */
 const loadNoteCache = () => import('@/features/notes/api/cache');
+const loadGetNote = () => import('@/features/notes/api/get-note');
 
 /** A deleted note leaves every loaded page, pin and search result. */
 export async function removeNoteFromCache(queryClient: QueryClient, noteId: string): Promise<void> {
@@ -17,7 +18,8 @@ export async function removeNoteFromCache(queryClient: QueryClient, noteId: stri
 /** The note as the list shows it (no content), or null once this user can no longer see it. */
 async function fetchSummary(noteId: string): Promise<NoteSummary | null> {
   try {
-    const { content: _content, ...summary } = await api.get<Note>(`/api/notes/${encodeURIComponent(noteId)}`);
+    const { fetchNote } = await loadGetNote();
+    const { content: _content, ...summary } = await fetchNote(noteId);
     return summary;
   } catch (error) {
     if (isApiError(error, 404)) return null;

@@ -9,9 +9,14 @@ export const NOTE_EXPORTS = [
   { format: 'docx', label: 'Word', extension: 'docx' },
 ] as const satisfies readonly { format: NoteExportFormat; label: string; extension: string }[];
 
-export function exportNote(note: { id: string; title: string }, format: NoteExportFormat) {
+/** Downloads one note's export from `url`, which the notes feature's api/ gives (it owns those endpoints). */
+export function downloadNoteExport(
+  note: { id: string; title: string },
+  format: NoteExportFormat,
+  url: string,
+) {
   const choice = NOTE_EXPORTS.find((entry) => entry.format === format) ?? NOTE_EXPORTS[0];
-  return downloadFile(`/api/notes/${encodeURIComponent(note.id)}/export?format=${format}`, {
+  return downloadFile(url, {
     label: `Exporting "${note.title}" as ${choice.label}`,
     fallbackName: `note.${choice.extension}`,
   });

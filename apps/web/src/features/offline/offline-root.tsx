@@ -16,6 +16,9 @@ import { getOfflineStatus, setOfflineStatus } from './lib/status';
 import { keys, offlineStore, wipeUser } from './lib/store';
 import { syncQueue } from './lib/sync';
 
+/** The notes endpoints the replay sends through: the app hands them in before this root mounts. */
+export { type SyncTransport, setSyncTransport } from './lib/sync';
+
 /** While something waits to be sent and the browser says it is online, try again this often. */
 const RETRY_INTERVAL_MS = 30_000;
 

@@ -6,17 +6,17 @@ import {
   DropdownMenuItem,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { EXPORT_CHOICES, startNoteExport } from './note-export-submenu';
+import { EXPORT_CHOICES, type NoteExportChoice } from './note-export-submenu';
 
 /**
  * The editor toolbar's Export button. Exports the saved note: with unsaved changes the caller saves
- * first (`beforeExport`).
+ * first (`beforeExport`), then starts the download (`onExport`).
  */
 export function NoteExportMenu({
-  note,
+  onExport,
   beforeExport,
 }: {
-  note: { id: string; title: string };
+  onExport: (format: NoteExportChoice) => void;
   beforeExport?: () => Promise<unknown>;
 }) {
   return (
@@ -32,7 +32,7 @@ export function NoteExportMenu({
           <DropdownMenuItem
             key={format}
             onSelect={() => {
-              void (beforeExport?.() ?? Promise.resolve()).then(() => startNoteExport(note, format));
+              void (beforeExport?.() ?? Promise.resolve()).then(() => onExport(format));
             }}
           >
             {label}

@@ -6,7 +6,7 @@ import {
   DropdownMenuSubTrigger,
 } from '@/components/ui/dropdown-menu';
 
-/** Menu words per format; the download code loads on first use (first-route budget). */
+/** Menu words per format. */
 export const EXPORT_CHOICES = [
   ['md', 'Markdown'],
   ['txt', 'Plain text'],
@@ -14,15 +14,13 @@ export const EXPORT_CHOICES = [
   ['docx', 'Word'],
 ] as const;
 
-export function startNoteExport(
-  note: { id: string; title: string },
-  format: (typeof EXPORT_CHOICES)[number][0],
-) {
-  void import('../exports').then((module) => module.exportNote(note, format));
-}
+export type NoteExportChoice = (typeof EXPORT_CHOICES)[number][0];
 
-/** "Export" with Markdown, Plain text, PDF and Word, inside a note's actions menu. */
-export function NoteExportSubmenu({ note }: { note: { id: string; title: string } }) {
+/**
+ * "Export" with Markdown, Plain text, PDF and Word, inside a note's actions menu. The host starts
+ * the download (`onExport`): the notes feature is the one client of the notes endpoints.
+ */
+export function NoteExportSubmenu({ onExport }: { onExport: (format: NoteExportChoice) => void }) {
   return (
     <DropdownMenuSub>
       <DropdownMenuSubTrigger>
@@ -31,7 +29,7 @@ export function NoteExportSubmenu({ note }: { note: { id: string; title: string 
       </DropdownMenuSubTrigger>
       <DropdownMenuSubContent>
         {EXPORT_CHOICES.map(([format, label]) => (
-          <DropdownMenuItem key={format} onSelect={() => startNoteExport(note, format)}>
+          <DropdownMenuItem key={format} onSelect={() => onExport(format)}>
             {label}
           </DropdownMenuItem>
         ))}

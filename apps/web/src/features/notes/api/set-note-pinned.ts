@@ -11,14 +11,19 @@ export interface SetNotePinnedVariables {
   pinned: boolean;
 }
 
+/** PUT /api/notes/:id/pin pins, DELETE unpins (204 either way); a failure rejects. */
+export function sendNotePin(noteId: string, pinned: boolean): Promise<void> {
+  const path = `/api/notes/${encodeURIComponent(noteId)}/pin`;
+  return pinned ? api.put<void>(path, {}) : api.delete<void>(path);
+}
+
 /**
- * PUT /api/notes/:id/pin pins, DELETE unpins (204 either way). Without a connection the change waits
- * in the offline queue (decision 024) and the list keeps showing it.
+ * Pins or unpins. Without a connection the change waits in the offline queue (decision 024) and the
+ * list keeps showing it.
  */
 export async function setNotePinned({ note, pinned }: SetNotePinnedVariables): Promise<void> {
-  const path = `/api/notes/${encodeURIComponent(note.id)}/pin`;
   try {
-    await (pinned ? api.put<void>(path, {}) : api.delete<void>(path));
+    await sendNotePin(note.id, pinned);
   } catch (error) {
     const userId = getOfflineStatus().userId;
     if (!userId || !isNetworkFailure(error)) throw error;

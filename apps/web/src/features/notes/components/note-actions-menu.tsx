@@ -14,6 +14,7 @@ import { IconButton } from '@/components/ui/icon-button';
 import { NoteExportSubmenu } from '@/features/export-import';
 import { cn } from '@/lib/cn';
 import { useDeleteNote } from '../api/delete-note';
+import { exportNote } from '../api/export-note';
 import { useMoveNote } from '../api/move-note';
 import { useRenameNote } from '../api/rename-note';
 import { useSetNotePinned } from '../api/set-note-pinned';
@@ -95,7 +96,7 @@ export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
             {note.pinned ? <PinOff size={16} aria-hidden="true" /> : <Pin size={16} aria-hidden="true" />}
             {note.pinned ? 'Unpin note' : 'Pin note'}
           </DropdownMenuItem>
-          <NoteExportSubmenu note={note} />
+          <NoteExportSubmenu onExport={(format) => void exportNote(note, format)} />
           <DropdownMenuSeparator />
           <DropdownMenuItem
             destructive

@@ -7,6 +7,28 @@ import { readQueue, settle } from './queue';
 import { type EditOp, entryNoteId, nextToSend, type QueueEntry } from './queue-logic';
 import { isNoteOpen } from './status';
 
+/**
+ * The notes endpoints, supplied by the notes feature (its api/ is their only client) when the app
+ * loads offline use: the notes feature already imports this one, so importing it back would make
+ * a circle.
+ */
+export interface SyncTransport {
+  /** PATCH /api/notes/:id; a stale version rejects with 409 and the current note in its details. */
+  updateNote(
+    noteId: string,
+    body: { version: number; title?: string; content?: string; reason?: EditOp['reason'] },
+  ): Promise<Note>;
+  /** Pins or unpins; rejects as the request did. */
+  setPinned(noteId: string, pinned: boolean): Promise<void>;
+}
+
+let transport: SyncTransport | null = null;
+
+/** Gives the queue's replay the notes endpoints; called once before the offline root mounts. */
+export function setSyncTransport(next: SyncTransport): void {
+  transport = next;
+}
+
 type Outcome =
   | { result: 'done'; version?: number; title?: string; content?: string }
   | { result: 'conflict' | 'failed'; error?: string }
@@ -22,6 +44,9 @@ function isTransient(error: unknown): boolean {
 }
 
 async function send(entry: QueueEntry, queryClient: QueryClient): Promise<Outcome> {
+  // Without the notes endpoints nothing can be sent yet: the queue waits, as when offline.
+  if (!transport) return { result: 'stop' };
+  const notes = transport;
   try {
     if (entry.kind === 'create') {
       await api.post('/api/ai/capture', {
@@ -33,8 +58,7 @@ async function send(entry: QueueEntry, queryClient: QueryClient): Promise<Outcom
       return { result: 'done' };
     }
     if (entry.kind === 'pin') {
-      const path = `/api/notes/${encodeURIComponent(entry.noteId)}/pin`;
-      await (entry.pinned ? api.put(path, {}) : api.delete(path));
+      await notes.setPinned(entry.noteId, entry.pinned);
       return { result: 'done' };
     }
     const body: { version: number; title?: string; content?: string; reason?: EditOp['reason'] } = {
@@ -45,14 +69,14 @@ async function send(entry: QueueEntry, queryClient: QueryClient): Promise<Outcom
     if (entry.content !== entry.baseContent) body.content = entry.content;
     let note: Note;
     try {
-      note = await api.patch<Note>(`/api/notes/${encodeURIComponent(entry.noteId)}`, body);
+      note = await notes.updateNote(entry.noteId, body);
     } catch (error) {
       // Changed elsewhere too: edits to different paragraphs are merged and saved without a dialog
       // (the server keeps the text before the merge in the note's history).
       const current = isApiError(error, 409) ? conflictCurrent(error.details) : null;
       const merged = current ? mergeQueuedEdit(entry, current) : null;
       if (!current || !merged) throw error;
-      note = await api.patch<Note>(`/api/notes/${encodeURIComponent(entry.noteId)}`, {
+      note = await notes.updateNote(entry.noteId, {
         version: current.version,
         title: merged.title,
         content: merged.content,

@@ -12,6 +12,7 @@ import {
 } from '@/features/collab';
 import { NoteExportMenu } from '@/features/export-import';
 import { HistoryButton } from '@/features/history';
+import { exportNote } from '@/features/notes/api/export-note';
 import { useNote } from '@/features/notes/api/get-note';
 import { applySavedNote, renameNote } from '@/features/notes/api/update-note';
 import { errorMessage } from '@/lib/api';
@@ -143,7 +144,10 @@ export function CollaborativeNoteSession({ note, controlRef }: CollaborativeNote
             getCurrentMarkdown={() => editorRef.current?.getMarkdown() ?? note.content}
             onRestored={() => undefined}
           />
-          <NoteExportMenu note={{ id: note.id, title }} beforeExport={save} />
+          <NoteExportMenu
+            onExport={(format) => void exportNote({ id: note.id, title }, format)}
+            beforeExport={save}
+          />
         </div>
       }
       title={{

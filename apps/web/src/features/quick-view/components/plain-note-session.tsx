@@ -6,6 +6,7 @@ import { useAuth } from '@/features/auth';
 import { loadRichTextEditor, type RichTextEditorHandle } from '@/features/editor';
 import { NoteExportMenu } from '@/features/export-import';
 import { HistoryButton } from '@/features/history';
+import { exportNote } from '@/features/notes/api/export-note';
 import { type EditOp, markNoteOpen, type QueueEntry } from '@/features/offline';
 import { cn } from '@/lib/cn';
 import { useEnhancing } from '../hooks/use-enhancing';
@@ -99,7 +100,7 @@ export function PlainNoteSession({ note, queued, controlRef, onReplace }: PlainN
           />
           {/* Exports what the server has: unsaved changes are saved first. */}
           <NoteExportMenu
-            note={{ id: note.id, title }}
+            onExport={(format) => void exportNote({ id: note.id, title }, format)}
             beforeExport={() => (isDirty() ? save() : Promise.resolve())}
           />
           <Button
