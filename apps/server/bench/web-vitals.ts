@@ -1,0 +1,224 @@
+/**
+ * `npm run bench:web` (and part of `npm run bench`): the web app on a phone. Serves the built web app
+ * from the real server on SQLite with a 20,000-note account seeded directly, and an empty React page
+ * from a bare HTTP server, then runs apps/web/bench/web-vitals-bench.mjs (Chromium, 4x CPU
+ * throttling, a phone's viewport) against both. Writes bench/results/web-vitals.json with the load
+ * average at the start and each figure beside its budget and the empty page's figure.
+ *   BENCH_WEB_DIST   the built web app (default apps/web/dist)
+ *   BENCH_WEB_NOTES  notes in the account (default 20,000)
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db';
+import { HERE, run } from './harness';
+import { seedNotes } from './seed';
+
+const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(HERE, '../../web/dist'));
+const NOTE_COUNT = Number(process.env.BENCH_WEB_NOTES ?? 20_000);
+const EMAIL = 'phone@example.com';
+const PASSWORD = 'bench-password-3';
+
+/** The newest note, so it is the first in All Notes: a few lines and a checklist to tick. */
+const CHECKLIST_NOTE = [
+  'Remember to pack light.',
+  '',
+  ...['Passport', 'Tickets', 'Charger', 'Toothbrush', 'Sunscreen', 'Book', 'Headphones', 'Adapter'].map(
+    (item) => `- [ ] ${item}`,
+  ),
+  '',
+  'Leave the keys with the neighbours on Friday and water the plants before going.',
+].join('\n');
+
+interface Summary {
+  median: number | null;
+  max: number | null;
+}
+interface Frames {
+  maxMs: number | null;
+  p95Ms: number | null;
+  frames: number;
+  distancePx: number;
+}
+interface BenchOutput {
+  lcpMs: { app: Summary; appUnthrottled: Summary; empty: Summary };
+  inpMs: Record<'openNote' | 'typing' | 'toggleChecklist', { app: Summary; empty: Summary }>;
+  openNoteToTextMs: Summary;
+  frames: Record<'throttled' | 'unthrottled' | 'emptyThrottled' | 'emptyUnthrottled', Frames>;
+}
+
+/** One element rendered by React 19, re-rendered on each click or key: the floor of every figure. */
+async function startEmptyPage() {
+  const bundle = await build({
+    stdin: {
+      contents: `
+        import { createElement, useState } from 'react';
+        import { createRoot } from 'react-dom/client';
+        function Hello() {
+          const [count, setCount] = useState(0);
+          const bump = () => setCount((n) => n + 1);
+          return createElement('h1', { tabIndex: 0, onClick: bump, onKeyDown: bump }, count ? 'Hello ' + count : 'Hello');
+        }
+        createRoot(document.getElementById('root')).render(createElement(Hello));`,
+      resolveDir: path.join(HERE, '../../web/src'),
+      loader: 'js',
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const script = bundle.outputFiles[0]?.contents ?? new Uint8Array();
+  // Tall enough to scroll at 3,000 px/s for as long as All Notes is scrolled.
+  const html =
+    '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<title>Empty</title></head><body style="min-height:100000px"><div id="root"></div>' +
+    '<script type="module" src="/app.js"></script></body></html>';
+  const server = http.createServer((request, response) => {
+    if (request.url === '/app.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(script);
+    } else {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { server, url: `http://127.0.0.1:${port}/`, scriptBytes: script.length };
+}
+
+function budgets(result: BenchOutput) {
+  const rows: { name: string; value: number | null; empty: number | null; budget: number }[] = [
+    {
+      name: 'LCP, All Notes, 4x CPU (ms, median)',
+      value: result.lcpMs.app.median,
+      empty: result.lcpMs.empty.median,
+      budget: 1500,
+    },
+    {
+      name: 'LCP, All Notes, unthrottled (ms, median)',
+      value: result.lcpMs.appUnthrottled.median,
+      empty: null,
+      budget: 1000,
+    },
+    ...(['openNote', 'typing', 'toggleChecklist'] as const).map((kind) => ({
+      name: `INP ${kind}, 4x CPU (ms, worst load)`,
+      value: result.inpMs[kind].app.max,
+      empty: result.inpMs[kind].empty.max,
+      budget: 100,
+    })),
+    {
+      name: 'longest frame scrolling All Notes at 3,000 px/s, 4x CPU (ms)',
+      value: result.frames.throttled.maxMs,
+      empty: result.frames.emptyThrottled.maxMs,
+      budget: 32,
+    },
+    {
+      name: 'longest frame scrolling All Notes at 3,000 px/s, unthrottled (ms)',
+      value: result.frames.unthrottled.maxMs,
+      empty: result.frames.emptyUnthrottled.maxMs,
+      budget: 16,
+    },
+  ];
+  return rows.map((row) => ({ ...row, pass: row.value === null ? null : row.value <= row.budget }));
+}
+
+export async function measureWebVitals() {
+  if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
+    throw new Error(`no built web app in ${WEB_DIST} (npm run build -w @notewise/web)`);
+  const loadAverage = os.loadavg();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-web-bench-'));
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    WEB_DIST_DIR: WEB_DIST,
+  });
+  const database = openDatabase({ dataDir });
+  const { app } = await buildApp(config, { database, logger: false });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const empty = await startEmptyPage();
+  try {
+    const headers = { origin: address, 'content-type': 'application/json' };
+    const signUp = await fetch(`${address}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ name: 'Phone', email: EMAIL, password: PASSWORD }),
+    });
+    const cookie = (signUp.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
+    const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
+    const post = async (url: string, body: unknown) =>
+      (await (
+        await fetch(`${address}${url}`, {
+          method: 'POST',
+          headers: { ...headers, cookie },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { id: string };
+    const archive = await post('/api/projects', { name: 'Archive' });
+    await seedNotes(database, NOTE_COUNT, archive.id, userId);
+    const trip = await post('/api/projects', { name: 'Trip' });
+    await post('/api/notes', { projectId: trip.id, title: 'Packing list', content: CHECKLIST_NOTE });
+
+    const script = path.resolve(HERE, '../../web/bench/web-vitals-bench.mjs');
+    const { stdout, stderr } = await run('node', [script], {
+      env: {
+        ...process.env,
+        BENCH_WEB_URL: address,
+        BENCH_EMPTY_URL: empty.url,
+        BENCH_EMAIL: EMAIL,
+        BENCH_PASSWORD: PASSWORD,
+      },
+      maxBuffer: 20 * 1024 * 1024,
+      timeout: 15 * 60_000,
+    });
+    process.stderr.write(stderr);
+    const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as BenchOutput;
+    const output = {
+      date: new Date().toISOString(),
+      loadAverageAtStart: loadAverage,
+      cpus: os.cpus().length,
+      notes: NOTE_COUNT,
+      emptyPageScriptBytes: empty.scriptBytes,
+      budgets: budgets(result),
+      ...result,
+    };
+    fs.mkdirSync(path.join(HERE, 'results'), { recursive: true });
+    fs.writeFileSync(path.join(HERE, 'results', 'web-vitals.json'), `${JSON.stringify(output, null, 2)}\n`);
+    return output;
+  } finally {
+    empty.server.close();
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function print(output: Awaited<ReturnType<typeof measureWebVitals>>) {
+  console.log(
+    `\nweb vitals, ${output.notes} notes, 4x CPU, load average at the start ${output.loadAverageAtStart.map((l) => l.toFixed(1)).join(' ')}`,
+  );
+  console.log('\n| measure | app | empty React page | limit | result |\n|---|---|---|---|---|');
+  for (const row of output.budgets) {
+    const result = row.pass === null ? '-' : row.pass ? 'pass' : 'MISS';
+    console.log(`| ${row.name} | ${row.value ?? '-'} | ${row.empty ?? '-'} | ${row.budget} | ${result} |`);
+  }
+  console.log(`\nopening a note until its text shows (4x CPU, ms): median ${output.openNoteToTextMs.median}`);
+  console.log(`JSON: ${path.join(HERE, 'results', 'web-vitals.json')}`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  measureWebVitals()
+    .then(print)
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}
