@@ -9,7 +9,9 @@ import { createBackup, describeBackup } from './db/backup';
 import { migrateToLatest, migrations, pendingMigrations } from './db/migrations';
 import { restoreBackup } from './db/restore';
 import { deleteUser, setUserDisabled } from './modules/admin/user-admin';
+import { userAdminRepo } from './modules/admin/user-admin.repo';
 import { createAuth } from './modules/auth/auth';
+import { authRepo } from './modules/auth/auth.repo';
 import { resetPageUrl } from './modules/auth/password-reset';
 import { resolveAuthSecret } from './modules/auth/secret';
 import { setPlan } from './modules/profile/set-plan';
@@ -120,8 +122,7 @@ async function main() {
       },
     });
     const email = values.email?.trim().toLowerCase();
-    const findUserId = (address: string) =>
-      db.selectFrom('users').select('id').where('email', '=', address).executeTakeFirst();
+    const findUserId = (address: string) => userAdminRepo.userIdByEmail(db, address);
 
     switch (command) {
       case 'create-user': {
@@ -163,15 +164,9 @@ async function main() {
         if (!user) fail(`No user with email ${email}.`);
         const ctx = await auth.$context;
         const hash = await ctx.password.hash(password.data);
-        const result = await db
-          .updateTable('accounts')
-          .set({ password: hash, updated_at: new Date().toISOString() })
-          .where('user_id', '=', user.id)
-          .where('provider_id', '=', 'credential')
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) fail(`${email} has no password sign-in.`);
         // Every existing session ends: whoever knew the old password is signed out.
-        await db.deleteFrom('sessions').where('user_id', '=', user.id).execute();
+        if (!(await authRepo.setPasswordHash(db, user.id, hash))) fail(`${email} has no password sign-in.`);
+        await authRepo.endSessions(db, user.id);
         console.log(`Password reset for ${email}; their sessions were signed out.`);
         return;
       }
@@ -193,11 +188,7 @@ async function main() {
         return;
       }
       case 'list-users': {
-        const users = await db
-          .selectFrom('users')
-          .select(['email', 'name', 'plan', 'plan_expires_at', 'disabled_at'])
-          .orderBy('email')
-          .execute();
+        const users = await userAdminRepo.listUsers(db);
         console.log(['email', 'name', 'plan', 'plan expires', 'disabled'].join('\t'));
         for (const u of users) {
           const disabled = u.disabled_at ? 'disabled' : '';

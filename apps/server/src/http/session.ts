@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookH
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/types';
 import { accessRequired, unauthorized } from './errors';
+import { sessionRepo } from './session.repo';
 
 export interface SessionUser {
   id: string;
@@ -33,12 +34,7 @@ export function toHeaders(request: FastifyRequest): Headers {
 /** The expiry sweep of docs/product.md §4 (check_and_update_expired_trials): an expired PRO trial is stored as FREE from now on. */
 export async function expireTrialIfDue(db: Kysely<Database>, user: SessionUser): Promise<SessionUser> {
   if (!isExpiredPro(user.plan, user.planExpiresAt)) return user;
-  await db
-    .updateTable('users')
-    .set({ plan: 'FREE' })
-    .where('id', '=', user.id)
-    .where('plan', '=', 'PRO')
-    .execute();
+  await sessionRepo.expireTrial(db, user.id);
   return { ...user, plan: 'FREE' };
 }
 
@@ -177,12 +173,7 @@ export async function sessionsByToken(
   db: Kysely<Database>,
   tokens: string[],
 ): Promise<Map<string, SessionStanding>> {
-  const rows = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.token', 's.expires_at', 'u.id as user_id', 'u.plan', 'u.plan_expires_at'])
-    .where('s.token', 'in', tokens)
-    .execute();
+  const rows = await sessionRepo.byTokens(db, tokens);
   return new Map(
     rows.map((row) => [
       row.token,

@@ -4,8 +4,8 @@ import type { Database } from '../../db/types';
 import type { ObjectStorage } from '../../storage';
 import type { ExportRepo } from '../export-import/export-import.repo';
 import { streamMarkdownZip } from '../export-import/zip-export';
-import { memberOf } from '../projects/membership.repo';
 import { createUploadsRepo } from '../uploads/uploads.repo';
+import { createAccountRepo } from './account.repo';
 
 /** Top-level entries of the account export besides the project folders. */
 const IMAGES_FOLDER = 'images';
@@ -52,19 +52,7 @@ export function streamAccountData(
     const avatar = await createUploadsRepo(db).avatarKey(user.id);
     const picture = avatar ? await storage.get(avatar) : undefined;
     if (picture) yield { path: PICTURE_FILE, bytes: await readAll(picture.body) };
-    // Every picture a live note the user may read shows (their own and co-authors' in shared projects).
-    const images = await db
-      .selectFrom('note_images as ni')
-      .innerJoin('notes as n', 'n.id', 'ni.note_id')
-      .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', user.id)))
-      .innerJoin('projects as p', 'p.id', 'n.project_id')
-      .innerJoin('images as i', 'i.id', 'ni.image_id')
-      .select(['i.id', 'i.hash', 'i.storage_key'])
-      .where('n.deleted_at', 'is', null)
-      .where('p.deleted_at', 'is', null)
-      .distinct()
-      .orderBy('i.id')
-      .execute();
+    const images = await createAccountRepo(db).readableImages(user.id);
     for (const image of images) {
       const stored = await storage.get(image.storage_key);
       if (!stored) continue;

@@ -21,6 +21,7 @@ import { type Auth, SESSION_COOKIE_PREFIX } from '../auth/auth';
 import { createExportRepo } from '../export-import/export-import.repo';
 import { attachmentHeader } from '../export-import/file-names';
 import type { Jobs } from '../jobs/jobs.service';
+import { createAccountRepo } from './account.repo';
 import { streamAccountData } from './account-data';
 import { createDataExports, dataExportKey } from './data-export';
 
@@ -146,15 +147,10 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
       const user = currentUser(request);
       const decision = await rateLimiter.consume(ACCOUNT_DELETE_RATE_RULE, user.id);
       if (!decision.allowed) throw rateLimited(reply, decision.retryAfterSeconds);
-      const account = await db
-        .selectFrom('accounts')
-        .select('password')
-        .where('user_id', '=', user.id)
-        .where('provider_id', '=', 'credential')
-        .executeTakeFirst();
-      if (!account?.password) throw new ApiError(403, ERROR_CODES.forbidden, ACCOUNT_MESSAGES.noPassword);
+      const hash = await createAccountRepo(db).passwordHash(user.id);
+      if (!hash) throw new ApiError(403, ERROR_CODES.forbidden, ACCOUNT_MESSAGES.noPassword);
       const ctx = await auth.$context;
-      const matches = await ctx.password.verify({ hash: account.password, password: request.body.password });
+      const matches = await ctx.password.verify({ hash, password: request.body.password });
       if (!matches) throw new ApiError(403, ERROR_CODES.forbidden, ACCOUNT_MESSAGES.wrongPassword);
       const deleted = await deleteUser(db, user.id, storage);
       // The rows are gone (sessions cascade); this instance's cache and this browser's cookie too.

@@ -5,7 +5,7 @@ import type { Database } from '../../db/types';
 import type { ObjectStorage } from '../../storage';
 import type { ExportRepo } from '../export-import/export-import.repo';
 import type { Jobs } from '../jobs/jobs.service';
-import { memberOf } from '../projects/membership.repo';
+import { createAccountRepo } from './account.repo';
 import { streamAccountData } from './account-data';
 
 export const DATA_EXPORT_KIND = 'data-export';
@@ -55,17 +55,7 @@ export function createDataExports(deps: DataExportDeps) {
   /** Runs in flight, so tests and shutdown can wait for them. */
   const runs = new Set<Promise<void>>();
 
-  async function countNotes(userId: string): Promise<number> {
-    const row = await db
-      .selectFrom('notes as n')
-      .innerJoin('project_members as m', (join) => join.on(memberOf('n.project_id', userId)))
-      .innerJoin('projects as p', 'p.id', 'n.project_id')
-      .select((eb) => eb.fn.countAll<string | number>().as('count'))
-      .where('n.deleted_at', 'is', null)
-      .where('p.deleted_at', 'is', null)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
+  const countNotes = (userId: string) => createAccountRepo(db).readableNoteCount(userId);
 
   async function latest(userId: string): Promise<DataExportJob | null> {
     const [job] = await jobs.listRecent(userId, { kind: DATA_EXPORT_KIND, limit: 1 });

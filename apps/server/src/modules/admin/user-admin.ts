@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import type { ObjectStorage } from '../../storage';
 import { createUploadsRepo } from '../uploads/uploads.repo';
+import { userAdminRepo as repo } from './user-admin.repo';
 
 export interface DeletedUser {
   /** Personal and shared projects deleted with the account (no other member). */
@@ -11,19 +11,6 @@ export interface DeletedUser {
   handedOver: { projectId: string; name: string; newOwnerEmail: string }[];
   /** Stored files deleted with the account: its profile picture and the note images it uploaded. */
   deletedFiles: number;
-}
-
-/** Who inherits a shared project when its owner's account goes: its oldest other member. */
-function heirOf(db: Kysely<Database>, projectId: string, userId: string) {
-  return db
-    .selectFrom('project_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.user_id', 'u.email', 'u.name'])
-    .where('m.project_id', '=', projectId)
-    .where('m.user_id', '!=', userId)
-    .orderBy('m.joined_at')
-    .orderBy('m.user_id')
-    .executeTakeFirst();
 }
 
 export interface UserDeletionPlan {
@@ -40,19 +27,7 @@ export interface UserDeletionPlan {
 
 /** What `deleteUser` would do now, for the person to read before confirming (same heir rule). */
 export async function planUserDeletion(db: Kysely<Database>, userId: string): Promise<UserDeletionPlan> {
-  const owned = await db
-    .selectFrom('projects as p')
-    .select(['p.id', 'p.name', 'p.kind', 'p.deleted_at'])
-    .select((eb) =>
-      eb
-        .selectFrom('notes as n')
-        .select(eb.fn.countAll<number>().as('c'))
-        .whereRef('n.project_id', '=', 'p.id')
-        .as('notes'),
-    )
-    .where('p.owner_id', '=', userId)
-    .orderBy('p.name')
-    .execute();
+  const owned = await repo.ownedWithNoteCounts(db, userId);
   const plan: UserDeletionPlan = {
     deletedProjects: [],
     handedOver: [],
@@ -64,7 +39,7 @@ export async function planUserDeletion(db: Kysely<Database>, userId: string): Pr
   for (const project of owned) {
     const heir =
       project.kind === 'shared' && project.deleted_at === null
-        ? await heirOf(db, project.id, userId)
+        ? await repo.heirOf(db, project.id, userId)
         : undefined;
     if (heir) {
       plan.handedOver.push({ name: project.name, newOwnerName: heir.name });
@@ -78,19 +53,8 @@ export async function planUserDeletion(db: Kysely<Database>, userId: string): Pr
     }
   }
   const deleted = owned.filter((project) => !kept.includes(project.id)).map((project) => project.id);
-  const authored = await db
-    .selectFrom('notes')
-    .select((eb) => eb.fn.countAll<number>().as('c'))
-    .where('author_id', '=', userId)
-    .$if(deleted.length > 0, (query) => query.where('project_id', 'not in', deleted))
-    .executeTakeFirst();
-  plan.notesKept = Number(authored?.c ?? 0);
-  const images = await db
-    .selectFrom('images')
-    .select((eb) => eb.fn.countAll<number>().as('c'))
-    .where('uploader_id', '=', userId)
-    .executeTakeFirst();
-  plan.images = Number(images?.c ?? 0);
+  plan.notesKept = await repo.authoredOutside(db, userId, deleted);
+  plan.images = await repo.uploadedImages(db, userId);
   plan.hasProfilePicture = (await createUploadsRepo(db).avatarKey(userId)) !== null;
   return plan;
 }
@@ -109,31 +73,17 @@ export async function deleteUser(
   // Listed before the rows go; deleted after they are gone, so no row ever names a missing file.
   const files = await createUploadsRepo(db).storageKeysOf(userId);
   const deleted = await db.transaction().execute(async (trx) => {
-    const owned = await trx
-      .selectFrom('projects')
-      .select(['id', 'name', 'kind', 'deleted_at'])
-      .where('owner_id', '=', userId)
-      .execute();
+    const owned = await repo.owned(trx, userId);
     const handedOver: DeletedUser['handedOver'] = [];
     for (const project of owned) {
       // A project its owner put in Trash goes with the account: nobody inherits what was deleted.
       if (project.kind !== 'shared' || project.deleted_at !== null) continue;
-      const heir = await heirOf(trx, project.id, userId);
+      const heir = await repo.heirOf(trx, project.id, userId);
       if (!heir) continue;
-      await trx
-        .updateTable('projects')
-        .set({ owner_id: heir.user_id, updated_at: nowIso() })
-        .where('id', '=', project.id)
-        .execute();
-      await trx
-        .updateTable('project_members')
-        .set({ role: 'owner' })
-        .where('project_id', '=', project.id)
-        .where('user_id', '=', heir.user_id)
-        .execute();
+      await repo.handOver(trx, project.id, heir.user_id);
       handedOver.push({ projectId: project.id, name: project.name, newOwnerEmail: heir.email });
     }
-    await trx.deleteFrom('users').where('id', '=', userId).execute();
+    await repo.deleteUser(trx, userId);
     return { deletedProjects: owned.length - handedOver.length, handedOver };
   });
   for (const key of files) await storage.delete(key);
@@ -141,13 +91,6 @@ export async function deleteUser(
 }
 
 /** Disables (or enables) an account; disabling also ends every session it has. */
-export async function setUserDisabled(db: Kysely<Database>, userId: string, disabled: boolean) {
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('users')
-      .set({ disabled_at: disabled ? nowIso() : null })
-      .where('id', '=', userId)
-      .execute();
-    if (disabled) await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
-  });
+export function setUserDisabled(db: Kysely<Database>, userId: string, disabled: boolean): Promise<void> {
+  return repo.setDisabled(db, userId, disabled);
 }

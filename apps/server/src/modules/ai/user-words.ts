@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
+import { createUserWordsRepo } from './user-words.repo';
 
 /** At most this many of a user's words are passed to the grammar engine (the ones in the most notes). */
 export const MAX_USER_WORDS = 20_000;
@@ -19,19 +20,11 @@ const WORD = /[\p{L}][\p{L}'’]*/gu;
  * newest update are compared on each request, which also sees changes made by another server process).
  */
 export function createUserWords(db: Kysely<Database>) {
+  const repo = createUserWordsRepo(db);
   const cache = new Map<string, { version: string; words: Promise<ReadonlySet<string>> }>();
 
   async function versionOf(userId: string): Promise<string> {
-    const row = await db
-      .selectFrom('notes')
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('count'),
-        eb.fn.sum<number | string>('version').as('edits'),
-        eb.fn.max('updated_at').as('newest'),
-      ])
-      .where('author_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
+    const row = await repo.notesVersion(userId);
     // Every content edit bumps a note's version (a timestamp alone can repeat within its precision).
     const newest = row?.newest instanceof Date ? row.newest.toISOString() : String(row?.newest ?? '');
     return `${row?.count ?? 0}:${row?.edits ?? 0}:${newest}`;
@@ -41,15 +34,7 @@ export function createUserWords(db: Kysely<Database>) {
     const notesWith = new Map<string, number>();
     let after = '';
     for (;;) {
-      const page = await db
-        .selectFrom('notes')
-        .select(['id', 'title', 'plain_text', 'tags'])
-        .where('author_id', '=', userId)
-        .where('deleted_at', 'is', null)
-        .where('id', '>', after)
-        .orderBy('id')
-        .limit(PAGE)
-        .execute();
+      const page = await repo.notesPage(userId, after, PAGE);
       for (const note of page) {
         const words = new Set<string>();
         for (const match of `${note.title} ${note.plain_text} ${note.tags}`.matchAll(WORD)) {

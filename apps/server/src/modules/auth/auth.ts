@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config';
 import type { Database, Dialect } from '../../db/types';
 import { betterAuthLogTo, type LineLogger } from '../../logging';
+import { authRepo } from './auth.repo';
 
 /** Header through which the server hands better-auth the client IP it trusts (never the client's). */
 export const CLIENT_IP_HEADER = 'x-notewise-client-ip';
@@ -72,7 +73,7 @@ export function createAuth({
       ...(deliverResetLink ? { sendResetPassword: ({ user, token }) => deliverResetLink(user, token) } : {}),
       onPasswordReset: async ({ user }) => {
         // A link is one-time for the account too: the other links issued before it stop working.
-        await db.deleteFrom('verifications').where('value', '=', user.id).execute();
+        await authRepo.dropVerifications(db, user.id);
         onPasswordReset?.(user.id);
       },
     },
@@ -145,12 +146,7 @@ export function createAuth({
         create: {
           // An account an administrator disabled opens no session, whatever the way in.
           before: async (session) => {
-            const user = await db
-              .selectFrom('users')
-              .select('disabled_at')
-              .where('id', '=', session.userId)
-              .executeTakeFirst();
-            if (user?.disabled_at) {
+            if (await authRepo.disabledAt(db, session.userId)) {
               throw new APIError('FORBIDDEN', {
                 code: 'ACCOUNT_DISABLED',
                 message: MESSAGES.accountDisabled,

@@ -2,9 +2,9 @@ import crypto from 'node:crypto';
 import { demoAccountSchema } from '@notewise/shared';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/time';
 import type { Database } from '../../db/types';
 import type { Auth } from './auth';
+import { authRepo } from './auth.repo';
 
 /** The shared demo account behind 'Use demo credentials'. Public by design: anyone may sign in. */
 export const DEMO_ACCOUNT = {
@@ -13,24 +13,11 @@ export const DEMO_ACCOUNT = {
   password: 'notewise-demo',
 } as const;
 
-async function findDemoUser(db: Kysely<Database>) {
-  return db
-    .selectFrom('users')
-    .innerJoin('accounts', 'accounts.user_id', 'users.id')
-    .select(['users.id', 'accounts.password'])
-    .where('users.email', '=', DEMO_ACCOUNT.email)
-    .where('accounts.provider_id', '=', 'credential')
-    .executeTakeFirst();
-}
+const findDemoUser = (db: Kysely<Database>) => authRepo.credentialByEmail(db, DEMO_ACCOUNT.email);
 
 async function setDemoPassword(auth: Auth, db: Kysely<Database>, userId: string, password: string) {
   const hash = await (await auth.$context).password.hash(password);
-  await db
-    .updateTable('accounts')
-    .set({ password: hash, updated_at: nowIso() })
-    .where('user_id', '=', userId)
-    .where('provider_id', '=', 'credential')
-    .execute();
+  await authRepo.setPasswordHash(db, userId, hash);
 }
 
 /**
@@ -55,11 +42,7 @@ export async function ensureDemoAccount(
     body: { name: DEMO_ACCOUNT.name, email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password },
   });
   const userId = created.user.id;
-  await db
-    .updateTable('users')
-    .set({ plan: 'UNLIMITED', plan_expires_at: null })
-    .where('id', '=', userId)
-    .execute();
+  await authRepo.setUnlimited(db, userId);
   await seedContent(userId);
   return userId;
 }
@@ -76,7 +59,7 @@ export async function lockDemoAccount(auth: Auth, db: Kysely<Database>): Promise
   const published = await ctx.password.verify({ hash: existing.password, password: DEMO_ACCOUNT.password });
   if (!published) return false;
   await setDemoPassword(auth, db, existing.id, crypto.randomBytes(32).toString('base64url'));
-  await db.deleteFrom('sessions').where('user_id', '=', existing.id).execute();
+  await authRepo.endSessions(db, existing.id);
   return true;
 }
 

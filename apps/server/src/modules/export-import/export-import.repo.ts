@@ -34,6 +34,20 @@ export const EXPORT_PAGE_SIZE = 200;
 
 export function createExportRepo(db: Kysely<Database>) {
   return {
+    /** The pictures the live notes of these projects show. */
+    imagesOfProjects(projectIds: string[]) {
+      return db
+        .selectFrom('note_images as ni')
+        .innerJoin('notes as n', 'n.id', 'ni.note_id')
+        .innerJoin('images as i', 'i.id', 'ni.image_id')
+        .select(['i.id', 'i.hash', 'i.storage_key'])
+        .where('n.project_id', 'in', projectIds)
+        .where('n.deleted_at', 'is', null)
+        .distinct()
+        .orderBy('i.id')
+        .execute();
+    },
+
     /** The projects the user may read (a member of; owners are members), by name. */
     async projects(userId: string, projectId?: string): Promise<ExportProject[]> {
       let query = db

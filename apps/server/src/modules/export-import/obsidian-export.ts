@@ -117,20 +117,7 @@ export async function streamObsidianVault(
   const late = new Map<string, UniqueNames>();
   async function* files() {
     if (images.size === 0 || projects.length === 0) return;
-    const rows = await deps.db
-      .selectFrom('note_images as ni')
-      .innerJoin('notes as n', 'n.id', 'ni.note_id')
-      .innerJoin('images as i', 'i.id', 'ni.image_id')
-      .select(['i.id', 'i.hash', 'i.storage_key'])
-      .where(
-        'n.project_id',
-        'in',
-        projects.map((project) => project.id),
-      )
-      .where('n.deleted_at', 'is', null)
-      .distinct()
-      .orderBy('i.id')
-      .execute();
+    const rows = await deps.exportRepo.imagesOfProjects(projects.map((project) => project.id));
     for (const row of rows) {
       const name = `${row.id}-${row.hash}.webp`;
       if (!images.has(name)) continue;

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { type BackgroundJob, JOB_MESSAGES, JOB_RETENTION_DAYS, type JobError } from '@notewise/shared';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { toIso } from '../../db/time';
-import type { BackgroundJobsTable, Database } from '../../db/types';
+import type { Database } from '../../db/types';
+import { createJobsRepo, type JobRow, UNFINISHED } from './jobs.repo';
 
 const DAY_MS = 86_400_000;
 /** A running job's row is touched this often by the process running it... */
@@ -12,9 +13,6 @@ export const JOB_STALE_MS = 90_000;
 
 /** This process, as written in the rows of the jobs it runs. */
 const THIS_RUNNER = crypto.randomUUID();
-
-const UNFINISHED = ['queued', 'running'] as const;
-const FINISHED = ['done', 'failed'] as const;
 
 export interface JobsOptions {
   /** SQLite: one server per data folder, so at start every unfinished job was interrupted. */
@@ -30,7 +28,7 @@ export interface JobsOptions {
   now?: () => Date;
 }
 
-type Row = Selectable<BackgroundJobsTable>;
+type Row = JobRow;
 
 function parseJson<T>(text: string | null): T | null {
   if (text == null) return null;
@@ -66,6 +64,7 @@ export function toJob(row: Row): BackgroundJob {
  * and also when its owner reads it: never left "running".
  */
 export function createJobs(db: Kysely<Database>, options: JobsOptions) {
+  const repo = createJobsRepo(db);
   const runner = options.runner ?? THIS_RUNNER;
   const now = options.now ?? (() => new Date());
   const retentionMs = (options.retentionDays ?? JOB_RETENTION_DAYS) * DAY_MS;
@@ -82,13 +81,7 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
         keepalive = undefined;
         return;
       }
-      void db
-        .updateTable('background_jobs')
-        .set({ updated_at: iso() })
-        .where('id', 'in', [...active])
-        .where('status', 'in', UNFINISHED)
-        .execute()
-        .catch(() => {});
+      void repo.touch([...active], iso()).catch(() => {});
     }, KEEPALIVE_MS);
     keepalive.unref();
   }
@@ -103,19 +96,12 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
     let count = 0;
     for (const row of rows) {
       const job = toJob(row);
-      const result = await db
-        .updateTable('background_jobs')
-        .set({
-          status: 'failed',
-          error: JSON.stringify(interruptedError(job)),
-          updated_at: iso(),
-          expires_at: iso(retentionMs),
-        })
-        .where('id', '=', row.id)
-        .where('status', 'in', UNFINISHED)
-        .where('updated_at', '=', row.updated_at)
-        .executeTakeFirst();
-      count += Number(result.numUpdatedRows);
+      const failed = await repo.failIfUnchanged(row.id, row.updated_at, {
+        error: JSON.stringify(interruptedError(job)),
+        updated_at: iso(),
+        expires_at: iso(retentionMs),
+      });
+      if (failed) count += 1;
     }
     return count;
   }
@@ -130,16 +116,8 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
     const stale = rows.filter((row) => abandoned(row, false));
     if (stale.length > 0) {
       await failRows(stale);
-      const again = await db
-        .selectFrom('background_jobs')
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          stale.map((row) => row.id),
-        )
-        .execute();
-      const fresh = new Map(again.map((row) => [row.id, row as Row]));
+      const again = await repo.byIds(stale.map((row) => row.id));
+      const fresh = new Map(again.map((row) => [row.id, row]));
       rows = rows.map((row) => fresh.get(row.id) ?? row);
     }
     return rows.map(toJob);
@@ -147,11 +125,7 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
 
   async function end(id: string, set: { status: 'done' | 'failed'; result?: string; error?: string }) {
     active.delete(id);
-    await db
-      .updateTable('background_jobs')
-      .set({ ...set, updated_at: iso(), expires_at: iso(retentionMs) })
-      .where('id', '=', id)
-      .execute();
+    await repo.end(id, { ...set, updated_at: iso(), expires_at: iso(retentionMs) });
   }
 
   return {
@@ -172,7 +146,7 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
         updated_at: at,
         expires_at: iso(retentionMs),
       };
-      await db.insertInto('background_jobs').values(row).execute();
+      await repo.insert(row);
       active.add(row.id);
       keepAlive();
       return toJob(row);
@@ -180,16 +154,11 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
 
     /** Work done so far (and the total once known). */
     async progress(id: string, done: number, total?: number | null): Promise<void> {
-      await db
-        .updateTable('background_jobs')
-        .set({
-          progress_done: done,
-          ...(total !== undefined ? { progress_total: total } : {}),
-          updated_at: iso(),
-        })
-        .where('id', '=', id)
-        .where('status', 'in', UNFINISHED)
-        .execute();
+      await repo.progress(id, {
+        progress_done: done,
+        ...(total !== undefined ? { progress_total: total } : {}),
+        updated_at: iso(),
+      });
     },
 
     /** Done: the result (JSON-serializable) is kept until the job expires. */
@@ -199,14 +168,9 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
 
     /** The job if this user owns it (anyone else's id reads as not found). */
     async getForOwner(userId: string, id: string): Promise<BackgroundJob | null> {
-      const row = await db
-        .selectFrom('background_jobs')
-        .selectAll()
-        .where('id', '=', id)
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
+      const row = await repo.forOwner(userId, id);
       if (!row) return null;
-      const [job] = await settle([row as Row]);
+      const [job] = await settle([row]);
       return job ?? null;
     },
 
@@ -215,18 +179,7 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
       userId: string,
       query: { kind?: string; limit?: number } = {},
     ): Promise<BackgroundJob[]> {
-      let select = db
-        .selectFrom('background_jobs')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('expires_at', '>', iso());
-      if (query.kind) select = select.where('kind', '=', query.kind);
-      const rows = await select
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit ?? 10)
-        .execute();
-      return settle(rows as Row[]);
+      return settle(await repo.recent(userId, iso(), { kind: query.kind, limit: query.limit ?? 10 }));
     },
 
     /**
@@ -234,28 +187,18 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
      * Returns how many.
      */
     async failInterrupted(atStart = false): Promise<number> {
-      const rows = (await db
-        .selectFrom('background_jobs')
-        .selectAll()
-        .where('status', 'in', UNFINISHED)
-        .execute()) as Row[];
+      const rows = await repo.unfinished();
       return failRows(rows.filter((row) => abandoned(row, atStart)));
     },
 
     /** Deletes finished jobs past their expiry (after the kind's clean-up). Returns how many. */
     async purgeExpired(): Promise<number> {
-      const rows = (await db
-        .selectFrom('background_jobs')
-        .selectAll()
-        .where('status', 'in', FINISHED)
-        .where('expires_at', '<', iso())
-        .limit(500)
-        .execute()) as Row[];
+      const rows = await repo.expired(iso(), 500);
       let purged = 0;
       for (const row of rows) {
         const cleanup = options.onPurge?.[row.kind];
         if (cleanup) await cleanup(toJob(row));
-        await db.deleteFrom('background_jobs').where('id', '=', row.id).execute();
+        await repo.delete(row.id);
         purged += 1;
       }
       return purged;

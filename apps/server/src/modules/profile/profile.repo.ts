@@ -1,3 +1,4 @@
+import type { Plan } from '@notewise/shared';
 import type { Kysely } from 'kysely';
 import { nowIso } from '../../db/time';
 import type { Database } from '../../db/types';
@@ -48,6 +49,27 @@ export function createProfileRepo(db: Kysely<Database>) {
         )
         .execute();
       return completedAt;
+    },
+
+    /** Sets an account's plan by id or (lower-cased) email; false when no account matched. */
+    async setPlan(target: { userId: string } | { email: string }, plan: Plan, expiresAt: string | null) {
+      const result = await db
+        .updateTable('users')
+        .set({ plan, plan_expires_at: expiresAt, updated_at: nowIso() })
+        .where('userId' in target ? 'id' : 'email', '=', 'userId' in target ? target.userId : target.email)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
+    /** Every PRO trial that ended before `at` becomes FREE; how many. */
+    async expireTrials(at: string): Promise<number> {
+      const result = await db
+        .updateTable('users')
+        .set({ plan: 'FREE' })
+        .where('plan', '=', 'PRO')
+        .where('plan_expires_at', '<', at)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { DAY_MS, type Plan, trialExpiry } from '@notewise/shared';
 import type { Kysely } from 'kysely';
-import { nowIso } from '../../db/time';
 import type { Database } from '../../db/types';
+import { createProfileRepo } from './profile.repo';
 
 /**
  * The expiry a plan is stored with: PRO is a trial (31 days unless `days` says otherwise), FREE and
@@ -25,14 +25,6 @@ export async function setPlan(
   plan: Plan,
   options: { days?: number } = {},
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ plan, plan_expires_at: planExpiry(plan, options.days), updated_at: nowIso() })
-    .where(
-      'userId' in target ? 'id' : 'email',
-      '=',
-      'userId' in target ? target.userId : target.email.trim().toLowerCase(),
-    )
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const normalised = 'userId' in target ? target : { email: target.email.trim().toLowerCase() };
+  return createProfileRepo(db).setPlan(normalised, plan, planExpiry(plan, options.days));
 }

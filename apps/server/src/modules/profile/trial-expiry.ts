@@ -2,16 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import { opsMetrics } from '../../ops/metrics';
+import { createProfileRepo } from './profile.repo';
 
 /** Turns every PRO trial past its expiry into FREE (check_and_update_expired_trials in docs/product.md §4). */
-export async function expireTrials(db: Kysely<Database>, now = new Date()): Promise<number> {
-  const result = await db
-    .updateTable('users')
-    .set({ plan: 'FREE' })
-    .where('plan', '=', 'PRO')
-    .where('plan_expires_at', '<', now.toISOString())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+export function expireTrials(db: Kysely<Database>, now = new Date()): Promise<number> {
+  return createProfileRepo(db).expireTrials(now.toISOString());
 }
 
 /** Runs at start and hourly; requests also expire a trial on sight (http/session.ts). */

@@ -4,6 +4,7 @@ import type { Database } from '../../db/types';
 import { startHourlyJob } from '../../ops/hourly-job';
 import type { ObjectStorage } from '../../storage';
 import { DELETE_CHUNK } from './trash.repo';
+import { trashPurgeRepo as repo } from './trash-purge.repo';
 
 const DAY_MS = 86_400_000;
 /** Expired items deleted per round trip. */
@@ -22,12 +23,7 @@ export function createTrashDeletion(db: Kysely<Database>, storage: ObjectStorage
   const imagesOfNotes = async (noteIds: string[]) => {
     const ids = new Set<string>();
     for (let start = 0; start < noteIds.length; start += DELETE_CHUNK) {
-      const rows = await db
-        .selectFrom('note_images')
-        .select('image_id')
-        .where('note_id', 'in', noteIds.slice(start, start + DELETE_CHUNK))
-        .execute();
-      for (const row of rows) ids.add(row.image_id);
+      for (const id of await repo.imagesOfNotes(db, noteIds.slice(start, start + DELETE_CHUNK))) ids.add(id);
     }
     return [...ids];
   };
@@ -37,19 +33,7 @@ export function createTrashDeletion(db: Kysely<Database>, storage: ObjectStorage
     let files = 0;
     for (let start = 0; start < imageIds.length; start += DELETE_CHUNK) {
       const chunk = imageIds.slice(start, start + DELETE_CHUNK);
-      const gone = await db
-        .deleteFrom('images')
-        .where('id', 'in', chunk)
-        .where(({ not, exists, selectFrom }) =>
-          not(
-            exists(
-              selectFrom('note_images as ni').select('ni.image_id').whereRef('ni.image_id', '=', 'images.id'),
-            ),
-          ),
-        )
-        .returning('storage_key')
-        .execute();
-      for (const { storage_key: key } of gone) {
+      for (const key of await repo.deleteUnlinkedImages(db, chunk)) {
         try {
           await storage.delete(key);
           files += 1;
@@ -67,10 +51,7 @@ export function createTrashDeletion(db: Kysely<Database>, storage: ObjectStorage
       if (noteIds.length === 0) return 0;
       const images = await imagesOfNotes(noteIds);
       for (let start = 0; start < noteIds.length; start += DELETE_CHUNK) {
-        await db
-          .deleteFrom('notes')
-          .where('id', 'in', noteIds.slice(start, start + DELETE_CHUNK))
-          .execute();
+        await repo.deleteNotes(db, noteIds.slice(start, start + DELETE_CHUNK));
       }
       return dropUnlinkedImages(images);
     },
@@ -83,17 +64,9 @@ export function createTrashDeletion(db: Kysely<Database>, storage: ObjectStorage
       if (projectIds.length === 0) return 0;
       const images = new Set<string>();
       for (let start = 0; start < projectIds.length; start += DELETE_CHUNK) {
-        const rows = await db
-          .selectFrom('note_images as ni')
-          .innerJoin('notes as n', 'n.id', 'ni.note_id')
-          .select('ni.image_id')
-          .where('n.project_id', 'in', projectIds.slice(start, start + DELETE_CHUNK))
-          .execute();
-        for (const row of rows) images.add(row.image_id);
-        await db
-          .deleteFrom('projects')
-          .where('id', 'in', projectIds.slice(start, start + DELETE_CHUNK))
-          .execute();
+        const chunk = projectIds.slice(start, start + DELETE_CHUNK);
+        for (const id of await repo.imagesOfProjects(db, chunk)) images.add(id);
+        await repo.deleteProjects(db, chunk);
       }
       return dropUnlinkedImages([...images]);
     },
@@ -118,28 +91,16 @@ export async function purgeTrash(
   const deletion = createTrashDeletion(db, storage, log);
   const result = { projects: 0, notes: 0, files: 0 };
   for (;;) {
-    const rows = await db
-      .selectFrom('projects')
-      .select('id')
-      .where('deleted_at', 'is not', null)
-      .where('deleted_at', '<', cutoff)
-      .limit(PURGE_BATCH)
-      .execute();
-    if (rows.length === 0) break;
-    result.files += await deletion.deleteProjects(rows.map((row) => row.id));
-    result.projects += rows.length;
+    const ids = await repo.expired(db, 'projects', cutoff, PURGE_BATCH);
+    if (ids.length === 0) break;
+    result.files += await deletion.deleteProjects(ids);
+    result.projects += ids.length;
   }
   for (;;) {
-    const rows = await db
-      .selectFrom('notes')
-      .select('id')
-      .where('deleted_at', 'is not', null)
-      .where('deleted_at', '<', cutoff)
-      .limit(PURGE_BATCH)
-      .execute();
-    if (rows.length === 0) break;
-    result.files += await deletion.deleteNotes(rows.map((row) => row.id));
-    result.notes += rows.length;
+    const ids = await repo.expired(db, 'notes', cutoff, PURGE_BATCH);
+    if (ids.length === 0) break;
+    result.files += await deletion.deleteNotes(ids);
+    result.notes += ids.length;
   }
   return result;
 }

@@ -7,7 +7,7 @@ import { isUniqueViolation } from '../../../db/unique-violation';
 import { cursorId, cursorTimestamp, toPage } from '../../../http/pagination';
 import { addMember, endMembership } from '../membership.repo';
 import { insertProject, type NewProject } from '../projects.repo';
-import { copyAuthoredNotes } from './removal-copy';
+import { copyAuthoredNotes } from './removal-copy.repo';
 
 /** A fresh 6-digit code from a cryptographic source (leading zeros allowed). */
 export function generateShareCode(): string {
