@@ -6,8 +6,15 @@ import * as Y from 'yjs';
  * A browser's co-editing session on a listening server (`host` is "127.0.0.1:port"): the session
  * cookie and a same-origin Origin on the upgrade, as the web app sends them. Every socket it opens
  * is kept, with the close codes they ended with, so a test can tell a refusal from a reconnect.
+ * `localAddress` (a 127.x.y.z address) makes the client a browser of its own to the per-address
+ * caps, as the capacity bench's many simulated people are.
  */
-export function collabClient(host: string, cookie: string, noteId: string) {
+export function collabClient(
+  host: string,
+  cookie: string,
+  noteId: string,
+  options: { localAddress?: string } = {},
+) {
   const doc = new Y.Doc();
   const sockets: WebSocket[] = [];
   const closes: number[] = [];
@@ -16,7 +23,10 @@ export function collabClient(host: string, cookie: string, noteId: string) {
     url: `ws://${host}/collab`,
     WebSocketPolyfill: class extends WebSocket {
       constructor(url: string) {
-        super(url, { headers: { cookie, origin: `http://${host}` } });
+        super(url, {
+          headers: { cookie, origin: `http://${host}` },
+          ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+        });
         sockets.push(this);
         this.once('close', (code) => closes.push(code));
         // The provider drops its listeners from a socket it gives up on while it still connects;
