@@ -12,6 +12,7 @@ import { migrateToLatest } from './db/migrations';
 import { withStartupLock } from './db/startup-lock';
 import { createChangeNotifier } from './events/change-notifier';
 import { createMemoryEventBus, createRedisEventBus, type EventBus } from './events/event-bus';
+import { invalidatingPages } from './events/page-invalidation';
 import { registerApiDocs } from './http/api-docs';
 import { registerCompression } from './http/compression';
 import { limitUnfinishedConnections } from './http/connection-timeouts';
@@ -20,6 +21,7 @@ import { createFaultLog } from './http/faults';
 import { registerMetrics } from './http/metrics';
 import { registerNulStripping } from './http/nul-characters';
 import { registerOriginCheck } from './http/origin-check';
+import { PageCache, registerPageCache } from './http/page-cache';
 import { createOriginPolicy } from './http/public-origin';
 import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionResolver, registerSession, SessionCache } from './http/session';
@@ -55,6 +57,8 @@ export interface BuiltApp {
   /** Resolved sessions; anything that changes a user's plan or profile must forget the user here. */
   sessions: SessionCache;
   bus: EventBus;
+  /** List pages per user (decision 067), dropped by the bus's change events. */
+  pages: PageCache;
   collab: Collab;
   /** Migrations this start applied, in order (the start-up summary counts them). */
   migrationsApplied: string[];
@@ -205,9 +209,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     ipv6Prefix: config.ipv6Prefix,
   });
-  const bus = config.redisUrl
+  const rawBus = config.redisUrl
     ? await createRedisEventBus(config.redisUrl, redisPrefix, app.log)
     : createMemoryEventBus();
+  // While Redis is away another instance's changes cannot reach this one: no page is served then.
+  const pages = new PageCache(config.pageCacheBytes, () => rawBus.connected?.() ?? true);
+  registerPageCache(app, pages);
+  const bus = invalidatingPages(rawBus, pages);
   const membership = createMembership(database.db);
   const notify = createChangeNotifier((...projectIds) => membership.members(...projectIds), bus);
   const rateLimiter = await createRateLimiter({
@@ -244,7 +252,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     allowSignUp: config.allowSignUp,
   });
   registerDemoRoutes(app, { enabled: config.demoAccount });
-  registerProfileRoutes(app, { db: database.db, sessions });
+  const coMembers = (userId: string) => membership.coMembers(userId);
+  registerProfileRoutes(app, { db: database.db, sessions, notify, coMembers });
   const { projects, notes, shared, jobs } = await registerModules(app, {
     config,
     database,
@@ -255,7 +264,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     imageFetch: options.imageFetch,
     renderTimeoutMs: options.renderTimeoutMs,
   });
-  registerAccountRoutes(app, { db: database.db, auth, storage, sessions, rateLimiter, jobs });
+  registerAccountRoutes(app, {
+    db: database.db,
+    auth,
+    storage,
+    sessions,
+    rateLimiter,
+    jobs,
+    notify,
+    coMembers,
+  });
   registerEventsSocket(app, bus, socketGuard, socketLimits);
   const collab = await createCollab({
     db: database.db,
@@ -322,6 +340,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     database,
     sessions,
     bus,
+    pages,
     collab,
     rateLimiter,
     routes,

@@ -61,8 +61,8 @@ export interface ModuleDeps {
 export async function registerModules(app: FastifyInstance, deps: ModuleDeps) {
   const { config, database, notify, rateLimiter, sessions, storage } = deps;
   const codeLifetime = { codeLifetimeDays: config.shareCodeLifetimeDays };
-  const projects = createProjectsRepo(database.db, codeLifetime);
-  const notes = createNotesRepo(database.db, { restEditUpdate });
+  const projects = createProjectsRepo(database.db, { ...codeLifetime, dialect: database.dialect });
+  const notes = createNotesRepo(database.db, { restEditUpdate }, undefined, database.dialect);
   const membership = createMembership(database.db);
   const shared = createSharingRepo(database.db, codeLifetime);
   const noteService = createNotesService({

@@ -84,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     metricsToken: e.METRICS_TOKEN,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     webDistDir: e.WEB_DIST_DIR,
     ai: {
       baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ''),

@@ -126,6 +126,15 @@ export const serverEnv = {
     .describe(
       "Days a shared project's 6-digit code keeps working after it was made; the owner makes a new one in the share dialog. `0`: codes never expire (ADR 041).",
     ),
+  PAGE_CACHE_MB: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(4096)
+    .default(32)
+    .describe(
+      "Memory for each instance's cache of list pages (note lists, pins, projects), least recently used out first; any change a user could see drops their pages. `0` turns it off (ADR 067).",
+    ),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     .default('info')

@@ -37,6 +37,8 @@ export interface Config {
   logFormat: 'auto' | 'json' | 'pretty';
   /** Set: Prometheus metrics at /metrics for requests bearing this token; unset: no /metrics. */
   metricsToken: string | undefined;
+  /** Bytes of list pages each instance keeps (PAGE_CACHE_MB); 0: no cache (decision 067). */
+  pageCacheBytes: number;
   webDistDir: string | undefined;
   ai: {
     /** Set: the openai-compatible provider; unset: the built-in offline engine. */

@@ -15,6 +15,8 @@ export interface EventBus {
   ping(): Promise<void>;
   /** Redis only: whether both connections are up right now (a metric; readiness pings instead). */
   connected?(): boolean;
+  /** Redis only: called when the subscriber reconnects, as messages published meanwhile are lost. */
+  onGap?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -57,6 +59,11 @@ export async function createRedisEventBus(
   logRedisErrors(subscriber, log, 'events subscriber');
   await Promise.all([publisher.connect(), subscriber.connect()]);
   const local = createMemoryEventBus();
+  const gapListeners = new Set<() => void>();
+  // Connected by now: every later 'ready' is a reconnect, after a time no message could arrive.
+  subscriber.on('ready', () => {
+    for (const listener of gapListeners) listener();
+  });
   await subscriber.subscribe(channel);
   subscriber.on('message', (_channel: string, payload: string) => {
     try {
@@ -77,7 +84,12 @@ export async function createRedisEventBus(
       await publisher.ping();
     },
     connected: () => publisher.status === 'ready' && subscriber.status === 'ready',
+    onGap: (listener) => {
+      gapListeners.add(listener);
+      return () => gapListeners.delete(listener);
+    },
     close: async () => {
+      gapListeners.clear();
       await local.close();
       subscriber.disconnect();
       publisher.disconnect();

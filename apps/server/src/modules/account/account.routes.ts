@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '../../db/types';
+import type { ChangeNotifier } from '../../events/change-notifier';
 import { ApiError, rateLimited } from '../../http/errors';
 import { currentUser, type SessionCache } from '../../http/session';
 import type { RateLimiter } from '../../rate-limit/rate-limiter';
@@ -37,6 +38,9 @@ export interface AccountRoutesDeps {
   sessions: SessionCache;
   rateLimiter: RateLimiter;
   jobs: Jobs;
+  notify: Pick<ChangeNotifier, 'to'>;
+  /** The user and everyone sharing a project with them (projects/membership.repo.ts). */
+  coMembers: (userId: string) => Promise<string[]>;
 }
 
 /**
@@ -45,7 +49,7 @@ export interface AccountRoutesDeps {
  * own account only (no id in the path): in the authorization matrix as unscoped.
  */
 export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesDeps) {
-  const { db, auth, storage, sessions, rateLimiter, jobs } = deps;
+  const { db, auth, storage, sessions, rateLimiter, jobs, notify, coMembers } = deps;
   const exportRepo = createExportRepo(db);
   const exports = createDataExports({ db, storage, jobs, exportRepo, log: app.log });
   app.addHook('onClose', () => exports.settled());
@@ -152,9 +156,13 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountRoutesD
       const ctx = await auth.$context;
       const matches = await ctx.password.verify({ hash, password: request.body.password });
       if (!matches) throw new ApiError(403, ERROR_CODES.forbidden, ACCOUNT_MESSAGES.wrongPassword);
+      // Who shared a project with them, read before the memberships go.
+      const audience = await coMembers(user.id);
       const deleted = await deleteUser(db, user.id, storage);
       // The rows are gone (sessions cascade); this instance's cache and this browser's cookie too.
       sessions.forgetUser(user.id);
+      // Their shared projects lose a member or change owner: everyone who saw them refreshes.
+      notify.to(audience, { type: 'member.left', actorId: user.id });
       const secure = request.protocol === 'https' ? '__Secure-' : '';
       reply.header(
         'set-cookie',

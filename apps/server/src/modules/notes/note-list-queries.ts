@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/types';
+import { isoText } from '../../db/time';
+import type { Database, Dialect } from '../../db/types';
 import { memberOf, visibleNotes } from '../projects/membership.repo';
 import { type NoteCursor, summaryColumns } from './note-summary';
 
@@ -13,7 +14,13 @@ const MERGE_MAX_PROJECTS = 200;
  * The reads behind note lists (decisions 015 and 038): which notes a user sees, as summary rows, and
  * the index-ordered range reads that page through them. Trashed notes are never among them.
  */
-export function createNoteListQueries(db: Kysely<Database>) {
+export function createNoteListQueries(db: Kysely<Database>, dialect: Dialect = 'sqlite') {
+  const summary = [
+    ...summaryColumns,
+    isoText(dialect, 'n.created_at').as('created_at'),
+    isoText(dialect, 'n.updated_at').as('updated_at'),
+  ] as const;
+
   /** Notes the user may see (member of the note's project), with their own pin state. */
   const visible = (userId: string) =>
     visibleNotes(db, userId).leftJoin('pins as pin', (join) =>
@@ -22,7 +29,7 @@ export function createNoteListQueries(db: Kysely<Database>) {
 
   const summaries = (userId: string) =>
     visible(userId).select([
-      ...summaryColumns,
+      ...summary,
       sql<number>`case when pin.note_id is null then 0 else 1 end`.as('pinned'),
     ]);
 
@@ -38,7 +45,7 @@ export function createNoteListQueries(db: Kysely<Database>) {
       .leftJoin('pins as pin', (join) =>
         join.onRef('pin.note_id', '=', 'n.id').on('pin.user_id', '=', userId),
       )
-      .select([...summaryColumns, sql<number>`0`.as('pinned')])
+      .select([...summary, sql<number>`0`.as('pinned')])
       .where('n.project_id', '=', projectId)
       .where('n.deleted_at', 'is', null)
       .where('pin.note_id', 'is', null)
@@ -109,7 +116,7 @@ export function createNoteListQueries(db: Kysely<Database>) {
       .whereRef('n.id', '=', 'pin.note_id')
       .where('pin.user_id', '=', userId)
       .where('n.deleted_at', 'is', null)
-      .select([...summaryColumns, sql<number>`1`.as('pinned')]);
+      .select([...summary, sql<number>`1`.as('pinned')]);
 
   return { visible, summaries, unpinnedInProject, unpinnedAcrossProjects, pinnedSummaries };
 }

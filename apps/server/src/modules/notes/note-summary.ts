@@ -7,15 +7,16 @@ import type { Timestamp } from '../../db/types';
 import { cursorId, cursorTimestamp } from '../../http/pagination';
 import { previewsOf } from './note-content';
 
-/** The columns of a note summary (list rows), on notes as `n`. */
+/**
+ * The columns of a note summary (list rows), on notes as `n`; its two timestamps are read as ISO
+ * text beside them (note-list-queries.ts).
+ */
 export const summaryColumns = [
   'n.id',
   'n.project_id',
   'n.title',
   'n.tags',
   'n.version',
-  'n.created_at',
-  'n.updated_at',
   'n.excerpt',
   'n.author_id',
 ] as const;

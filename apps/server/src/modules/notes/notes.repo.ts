@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import { type Note, type NoteCounts, type NoteVersionReason, UNTITLED_NOTE_TITLE } from '@notewise/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { nowIso, toIso } from '../../db/time';
-import type { Database, Timestamp } from '../../db/types';
+import { isoText, nowIso, toIso } from '../../db/time';
+import type { Database, Dialect, Timestamp } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { toPage } from '../../http/pagination';
 import { syncNoteImages } from '../uploads/uploads.repo';
@@ -32,9 +32,11 @@ export function createNotesRepo(
   db: Kysely<Database>,
   coEditing: { restEditUpdate: RestEditUpdate },
   history: VersionRecorder = createVersionRecorder(createNoteVersionsRepo(db)),
+  /** PostgreSQL: list timestamps are read as ISO text (db/time.ts isoText). */
+  dialect: Dialect = 'sqlite',
 ) {
   const { visible, summaries, unpinnedInProject, unpinnedAcrossProjects, pinnedSummaries } =
-    createNoteListQueries(db);
+    createNoteListQueries(db, dialect);
 
   const find = async (userId: string, noteId: string): Promise<Note | undefined> => {
     const row = await summaries(userId).select('n.content').where('n.id', '=', noteId).executeTakeFirst();
@@ -367,7 +369,7 @@ export function createNotesRepo(
 
     /** One page of the user's pins, newest pinned first (ties by note id), each with its note. */
     async pinned(userId: string, page: { limit: number; after?: PinCursor | undefined }) {
-      let query = pinnedSummaries(userId).select('pin.pinned_at');
+      let query = pinnedSummaries(userId).select(isoText(dialect, 'pin.pinned_at').as('pinned_at'));
       if (page.after)
         query = query.where(sql<boolean>`(pin.pinned_at, pin.note_id) < (${page.after.t}, ${page.after.i})`);
       const rows = await query

@@ -39,21 +39,22 @@ export function registerNoteRoutes(app: FastifyInstance, { notes, membership, se
       onRequest: app.requireAuth,
       schema: { querystring: listNotesQuerySchema, response: { 200: noteListSchema } },
     },
-    async (request) => {
-      const userId = currentUser(request).id;
-      const { projectId, pinned, cursor, limit } = request.query;
-      const after = decodeCursor(cursor, noteCursorSchema);
-      const filter = { projectId, pinned: pinned === undefined ? undefined : pinned === 'true' };
-      const page = await notes.list(userId, filter, { limit, after });
-      // The page holds only notes of projects the user is a member of, and every member may read:
-      // notes on it prove access. Only an empty page needs the check that tells an empty project
-      // from one the user may not see (404), which saves a query on nearly every page (decision 038;
-      // a role that may not read would need the check first again).
-      if (projectId && page.notes.length === 0) {
-        await projectAccessOrThrow(membership, userId, projectId, { action: 'read' });
-      }
-      return page;
-    },
+    async (request, reply) =>
+      app.cachedPage(request, reply, async () => {
+        const userId = currentUser(request).id;
+        const { projectId, pinned, cursor, limit } = request.query;
+        const after = decodeCursor(cursor, noteCursorSchema);
+        const filter = { projectId, pinned: pinned === undefined ? undefined : pinned === 'true' };
+        const page = await notes.list(userId, filter, { limit, after });
+        // The page holds only notes of projects the user is a member of, and every member may read:
+        // notes on it prove access. Only an empty page needs the check that tells an empty project
+        // from one the user may not see (404), which saves a query on nearly every page (decision 038;
+        // a role that may not read would need the check first again).
+        if (projectId && page.notes.length === 0) {
+          await projectAccessOrThrow(membership, userId, projectId, { action: 'read' });
+        }
+        return page;
+      }),
   );
 
   r.get(
@@ -62,12 +63,13 @@ export function registerNoteRoutes(app: FastifyInstance, { notes, membership, se
       onRequest: app.requireAuth,
       schema: { querystring: noteCountsQuerySchema, response: { 200: noteCountsSchema } },
     },
-    async (request) => {
-      const userId = currentUser(request).id;
-      const { projectId } = request.query;
-      if (projectId) await projectAccessOrThrow(membership, userId, projectId, { action: 'read' });
-      return notes.counts(userId, { projectId });
-    },
+    async (request, reply) =>
+      app.cachedPage(request, reply, async () => {
+        const userId = currentUser(request).id;
+        const { projectId } = request.query;
+        if (projectId) await projectAccessOrThrow(membership, userId, projectId, { action: 'read' });
+        return notes.counts(userId, { projectId });
+      }),
   );
 
   r.get(

@@ -41,9 +41,10 @@ export function registerPinRoutes(app: FastifyInstance, { notes, service }: PinR
       onRequest: app.requireAuth,
       schema: { querystring: pageQuerySchema, response: { 200: pinListSchema } },
     },
-    async (request) => {
-      const after = decodeCursor(request.query.cursor, pinCursorSchema);
-      return notes.pinned(currentUser(request).id, { limit: request.query.limit, after });
-    },
+    async (request, reply) =>
+      app.cachedPage(request, reply, async () => {
+        const after = decodeCursor(request.query.cursor, pinCursorSchema);
+        return notes.pinned(currentUser(request).id, { limit: request.query.limit, after });
+      }),
   );
 }

@@ -15,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { toIsoOrNull } from '../../db/time';
 import type { Database } from '../../db/types';
+import type { ChangeNotifier } from '../../events/change-notifier';
 import { NO_CONTENT } from '../../http/api-docs';
 import { currentUser, type SessionCache, type SessionUser } from '../../http/session';
 import { createProfileRepo } from './profile.repo';
@@ -37,9 +38,15 @@ export function toMe(user: SessionUser, now = Date.now()): Me {
 export interface ProfileRoutesDeps {
   db: Kysely<Database>;
   sessions: SessionCache;
+  notify: Pick<ChangeNotifier, 'to'>;
+  /** The user and everyone sharing a project with them (projects/membership.repo.ts). */
+  coMembers: (userId: string) => Promise<string[]>;
 }
 
-export function registerProfileRoutes(app: FastifyInstance, { db, sessions }: ProfileRoutesDeps) {
+export function registerProfileRoutes(
+  app: FastifyInstance,
+  { db, sessions, notify, coMembers }: ProfileRoutesDeps,
+) {
   const repo = createProfileRepo(db);
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -54,6 +61,8 @@ export function registerProfileRoutes(app: FastifyInstance, { db, sessions }: Pr
       const user = currentUser(request);
       await repo.updateName(user.id, request.body.name);
       sessions.forgetUser(user.id);
+      // The owner's name shows on their shared projects: every co-member's project views change.
+      notify.to(await coMembers(user.id), { type: 'project.updated', actorId: user.id });
       return toMe({ ...user, name: request.body.name });
     },
   );

@@ -93,6 +93,21 @@ export function createMembership(db: Kysely<Database>) {
         .execute();
       return [...new Set(rows.map((row) => row.user_id))];
     },
+
+    /**
+     * The user and everyone sharing a project with them: who sees their name on a project (the
+     * owner's) or their membership in a count, the audience of a rename or an account deletion.
+     */
+    async coMembers(userId: string): Promise<string[]> {
+      const rows = await db
+        .selectFrom('project_members as mine')
+        .innerJoin('project_members as other', 'other.project_id', 'mine.project_id')
+        .select('other.user_id')
+        .distinct()
+        .where('mine.user_id', '=', userId)
+        .execute();
+      return [...new Set([userId, ...rows.map((row) => row.user_id)])];
+    },
   };
 }
 

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import type { Project, ProjectColor, ProjectKind, SharedProject } from '@notewise/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { z } from 'zod';
-import { nowIso, toIso } from '../../db/time';
-import type { Database } from '../../db/types';
+import { isoText, nowIso, toIso } from '../../db/time';
+import type { Database, Dialect } from '../../db/types';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
 import { addMember, type Executor, endMembership, visibleProjects } from './membership.repo';
 
@@ -50,6 +50,8 @@ export async function insertProject(
 export interface ProjectsRepoOptions {
   /** SHARE_CODE_LIFETIME_DAYS; 0: codes never expire. */
   codeLifetimeDays?: number | undefined;
+  /** PostgreSQL: timestamps are read as ISO text (db/time.ts isoText). */
+  dialect?: Dialect | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +61,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * column a project view shows (a shared project's code, owner and member count too). Every list,
  * page and lookup of projects, for /api/projects and /api/shared-projects, is this query.
  */
-export function projectRows(executor: Executor, userId: string) {
+export function projectRows(executor: Executor, userId: string, dialect: Dialect = 'sqlite') {
   return visibleProjects(executor, userId)
     .innerJoin('users as owner', 'owner.id', 'p.owner_id')
     .select([
@@ -68,8 +70,8 @@ export function projectRows(executor: Executor, userId: string) {
       'p.description',
       'p.color',
       'p.kind',
-      'p.created_at',
-      'p.updated_at',
+      isoText(dialect, 'p.created_at').as('created_at'),
+      isoText(dialect, 'p.updated_at').as('updated_at'),
       'p.share_code',
       'p.share_code_issued_at',
       'm.role',
@@ -94,7 +96,7 @@ type ProjectRow = Awaited<ReturnType<ReturnType<typeof projectRows>['executeTake
 
 export function createProjectsRepo(db: Kysely<Database>, options: ProjectsRepoOptions = {}) {
   const lifetimeMs = (options.codeLifetimeDays ?? 0) * DAY_MS;
-  const visible = (userId: string, executor: Executor = db) => projectRows(executor, userId);
+  const visible = (userId: string, executor: Executor = db) => projectRows(executor, userId, options.dialect);
 
   const toProject = (row: ProjectRow): Project => ({
     id: row.id,

@@ -55,11 +55,12 @@ export function registerProjectRoutes(app: FastifyInstance, { projects, service 
       onRequest: app.requireAuth,
       schema: { querystring: listProjectsQuerySchema, response: { 200: projectListSchema } },
     },
-    async (request) => {
-      const { kind, cursor, limit } = request.query;
-      const after = decodeCursor(cursor, projectCursorSchema);
-      return projects.page(currentUser(request).id, kind, { limit, after });
-    },
+    async (request, reply) =>
+      app.cachedPage(request, reply, async () => {
+        const { kind, cursor, limit } = request.query;
+        const after = decodeCursor(cursor, projectCursorSchema);
+        return projects.page(currentUser(request).id, kind, { limit, after });
+      }),
   );
 
   r.get(
@@ -125,10 +126,17 @@ export function registerProjectRoutes(app: FastifyInstance, { projects, service 
       onRequest: app.requireAuth,
       schema: { querystring: pageQuerySchema, response: { 200: sharedProjectListSchema } },
     },
-    async (request) => {
-      const after = decodeCursor(request.query.cursor, projectCursorSchema);
-      return projects.pageShared(currentUser(request).id, { limit: request.query.limit, after });
-    },
+    async (request, reply) =>
+      app.cachedPage(
+        request,
+        reply,
+        async () => {
+          const after = decodeCursor(request.query.cursor, projectCursorSchema);
+          return projects.pageShared(currentUser(request).id, { limit: request.query.limit, after });
+        },
+        // A code shown on the page stops showing when it expires, event or not.
+        (page) => earliestExpiry(page.sharedProjects.map((project) => project.codeExpiresAt)),
+      ),
   );
 
   r.get(
@@ -181,4 +189,14 @@ export function registerProjectRoutes(app: FastifyInstance, { projects, service 
       return reply.status(204).send();
     },
   );
+}
+
+function earliestExpiry(times: (string | null)[]): number | null {
+  let earliest: number | null = null;
+  for (const time of times) {
+    if (time === null) continue;
+    const at = Date.parse(time);
+    if (earliest === null || at < earliest) earliest = at;
+  }
+  return earliest;
 }
