@@ -6,7 +6,12 @@ import { IMPORT_MESSAGES, IMPORT_REPORT, type ImportedNote } from '@notewise/sha
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DocNode } from '../src/modules/export-import/doc-model';
-import { type DraftStep, draftImport, ImportRefused } from '../src/modules/export-import/import-files';
+import {
+  type DraftStep,
+  draftImport,
+  enexNote,
+  ImportRefused,
+} from '../src/modules/export-import/import-files';
 import { renderNoteDocx } from '../src/modules/export-import/note-docx';
 import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
 
@@ -31,9 +36,10 @@ function readTree(dir: string, base = ''): Record<string, Uint8Array> {
   return out;
 }
 
+/** What the import worker's jobs make of an upload: each Evernote note converted as its own job would. */
 function draft(fileName: string, bytes: Uint8Array): DraftStep[] {
   const steps: DraftStep[] = [];
-  draftImport(fileName, bytes, (step) => steps.push(step));
+  draftImport(fileName, bytes, (step) => steps.push(...('enex' in step ? enexNote(step.enex) : [step])));
   return steps;
 }
 

@@ -92,6 +92,13 @@ export const IMPORT_MESSAGES = {
   skipKeepLabels: 'Google Keep’s list of labels; each note’s labels became its tags.',
   skipEnexUnreadable: 'This Evernote file (.enex) could not be read: no <en-export> element.',
   skipNoteLimit: 'An import holds at most 2000 notes; the notes after that were not imported.',
+  skipEnexNoteCutShort:
+    'The file ends inside this note (the export was cut short), so it was not imported. Export it again from Evernote.',
+  skipEnexNoteUnreadable: 'This note could not be converted; the other notes were imported.',
+  skipEnexNoteTooComplex:
+    'This note needs too much time or memory to convert; the other notes were imported. Split it in Evernote and import it again.',
+  skipEnexNoteLate:
+    'The import ran out of time before this note was converted; the notes before it were imported. Export the missing notes as a smaller notebook and import it.',
   docxTooLarge:
     'This Word file is too large to import: its text unpacks to more than 3 MB. Split it into smaller documents and import them one by one.',
   docxTooComplex:

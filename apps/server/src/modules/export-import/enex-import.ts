@@ -12,7 +12,7 @@ import { prepareContent } from '../notes/note-content';
 import type { ImportedImage } from './docx-convert';
 import type { ImageAllowance } from './docx-import';
 import { htmlToDoc } from './docx-to-doc';
-import { type EnexNote, EnexUnreadable, readEnex } from './enex-reader';
+import { type EnexNote, type EnexResource, EnexUnreadable, readEnex } from './enex-reader';
 
 export { EnexUnreadable } from './enex-reader';
 
@@ -48,7 +48,13 @@ const KEPT_ATTRIBUTES = new Set([
   'content-class',
 ]);
 
-export type EnexStep = DraftNoteStep;
+/** One note as read from the file, still to convert: a worker job of its own (import-pool.ts). */
+export interface EnexNoteJob {
+  source: string;
+  note: EnexNote;
+}
+
+export type EnexStep = DraftNoteStep | { enex: EnexNoteJob };
 
 /** `20231103T142512Z` -> an ISO timestamp, when it is a valid past date. */
 export function enexDate(value: string): string | null {
@@ -58,8 +64,35 @@ export function enexDate(value: string): string | null {
   return importDate(`${y}-${mo}-${d}T${h}:${mi}:${s}Z`);
 }
 
-/** One Evernote note -> the note to store, or why it cannot be. */
-export function enexNoteStep(note: EnexNote, source: string, images: ImageAllowance): EnexStep {
+/**
+ * Which image resources keep their bytes, decided while the file is read: the image allowance is the
+ * whole upload's, and each note is converted later in a job of its own. An image over the allowance,
+ * and every resource that is not an image, travel without their bytes (the note keeps the name).
+ */
+export function allowEnexImages(note: EnexNote, images: ImageAllowance): EnexNote {
+  // The last resource of a hash is the one `<en-media>` shows (as in enexNoteStep).
+  const byHash = new Map(note.resources.map((resource) => [resource.hash, resource]));
+  const kept = new Set<EnexResource>();
+  for (const resource of byHash.values()) {
+    const bytes = resource.bytes;
+    // No MIME type: the `<en-media type>` decides later, so it may be an image.
+    if (!bytes || (resource.mime && !SHOWN_IMAGE_TYPES.has(resource.mime))) continue;
+    if (kept.size >= IMPORT_LIMITS.maxDocxImages || images.left <= 0) continue;
+    if (bytes.length > images.bytes.room().bytes) continue;
+    images.bytes.spend(bytes.length);
+    images.left -= 1;
+    kept.add(resource);
+  }
+  return {
+    ...note,
+    resources: note.resources.map((resource) =>
+      kept.has(resource) ? resource : { ...resource, bytes: null },
+    ),
+  };
+}
+
+/** One Evernote note (its images already allowed, allowEnexImages) -> the note to store, or why not. */
+export function enexNoteStep(note: EnexNote, source: string): DraftNoteStep {
   const title = cleanTitle(note.title);
   const token = crypto.randomUUID();
   const stored: ImportedImage[] = [];
@@ -84,13 +117,10 @@ export function enexNoteStep(note: EnexNote, source: string, images: ImageAllowa
       const known = placed.get(hash);
       if (known) return { src: known, alt: resource.name };
       const bytes = resource.bytes;
-      const room = images.bytes.room().bytes;
-      if (!bytes || images.left <= 0 || stored.length >= IMPORT_LIMITS.maxDocxImages || bytes.length > room) {
+      if (!bytes) {
         overLimit.push(name);
         return { name };
       }
-      images.bytes.spend(bytes.length);
-      images.left -= 1;
       // Relative (the sanitizer keeps it), unguessable, and terminated so none is a prefix of another.
       const src = `/api/images/import-${token}-${stored.length}.image`;
       stored.push({ placeholder: src, bytes });
@@ -194,12 +224,12 @@ export function enexSteps(
     const name = cleanTitle(title).replace(/\//g, '∕');
     return options.inZip ? `${fileName}/${name}` : `${fileName} › ${name}`;
   };
-  let read: { notes: number };
+  let read: ReturnType<typeof readEnex>;
   try {
     read = readEnex(text, (note) => {
       if (taken >= options.notesLeft) return false;
       taken += 1;
-      emit(enexNoteStep(note, sourceOf(note.title), options.images));
+      emit({ enex: { source: sourceOf(note.title), note: allowEnexImages(note, options.images) } });
       return true;
     });
   } catch (error) {
@@ -210,9 +240,10 @@ export function enexSteps(
     }
     throw error;
   }
-  if (read.notes > taken)
-    emit({
-      skip: { name: `${fileName} (${read.notes - taken} notes)`, reason: IMPORT_MESSAGES.skipNoteLimit },
-    });
+  if (read.unfinished !== null)
+    emit({ skip: { name: sourceOf(read.unfinished), reason: IMPORT_MESSAGES.skipEnexNoteCutShort } });
+  const overLimit = read.notes - taken - (read.unfinished !== null ? 1 : 0);
+  if (overLimit > 0)
+    emit({ skip: { name: `${fileName} (${overLimit} notes)`, reason: IMPORT_MESSAGES.skipNoteLimit } });
   return taken;
 }

@@ -71,9 +71,13 @@ export class EnexUnreadable extends Error {}
 
 /**
  * The notes of an .enex, each passed to `onNote` as it closes; `onNote` returns false to stop
- * reading. Returns how many notes the file holds (all, when reading stopped early).
+ * reading. Returns how many notes the file holds (all, when reading stopped early), and the title of
+ * a note the file ends inside (a cut-short export: that note is never handed over), else null.
  */
-export function readEnex(text: string, onNote: (note: EnexNote) => boolean): { notes: number } {
+export function readEnex(
+  text: string,
+  onNote: (note: EnexNote) => boolean,
+): { notes: number; unfinished: string | null } {
   const parser = sax.parser(false, { lowercase: true, trim: false, normalize: false });
   const path: string[] = [];
   let sawExport = false;
@@ -161,6 +165,9 @@ export function readEnex(text: string, onNote: (note: EnexNote) => boolean): { n
   for (let offset = 0; offset < text.length; offset += DATA_CHUNK)
     parser.write(text.slice(offset, offset + DATA_CHUNK));
   parser.close();
+  // Loose mode closes elements left open only when a later end tag names an outer one; at the end
+  // of the text nothing closes them, so a note still open here was cut short.
+  const open = note as EnexNote | null;
   if (!sawExport) throw new EnexUnreadable();
-  return { notes };
+  return { notes, unfinished: open ? open.title : null };
 }

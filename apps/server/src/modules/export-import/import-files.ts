@@ -2,7 +2,7 @@ import { IMPORT_LIMITS, IMPORT_MESSAGES, type ImportSkip, MAX_NOTE_CONTENT_LENGT
 import { type PreparedContent, prepareContent } from '../notes/note-content';
 import { type ConvertedDocx, convertDocx, type ImportedImage, type NoteReport } from './docx-convert';
 import { type DocxRefusal, docxParts, type ImageAllowance, imageAllowance } from './docx-import';
-import { EnexUnreadable, enexSteps } from './enex-import';
+import { type EnexNoteJob, EnexUnreadable, enexNoteStep, enexSteps } from './enex-import';
 import { InflateBudget, looksLikeBomb, readBounded } from './import-budget';
 import { decodeText, extensionOf, safeEntryPath } from './import-text';
 import { keepNoteStep, readKeepJson } from './keep-import';
@@ -24,7 +24,8 @@ export { decodeText, safeEntryPath } from './import-text';
  *
  * A .docx becomes a `docx` step: its XML is unpacked here under the same limits, and the conversion
  * itself is a job of its own (import-pool.ts) so its time and memory limit cost one document, not
- * the whole upload.
+ * the whole upload. Likewise each note of an .enex is read here and becomes an `enex` step, converted
+ * in a job of its own, so a large notebook is never one job against the time limit.
  */
 
 export interface NoteToImport {
@@ -54,7 +55,8 @@ export interface ImportPlan {
 export type DraftStep =
   | { note: NoteToImport }
   | { skip: ImportSkip }
-  | { docx: { path: string; parts: Record<string, Uint8Array> } };
+  | { docx: { path: string; parts: Record<string, Uint8Array> } }
+  | { enex: EnexNoteJob };
 
 /** A refused upload: the HTTP status and the sentence the import dialog shows. */
 export class ImportRefused extends Error {
@@ -117,6 +119,15 @@ export async function docxNote(path: string, parts: Record<string, Uint8Array>):
     step.note.report = converted.report;
   }
   return [step];
+}
+
+/** One note of an .enex, converted: a job of its own, as a Word file is. */
+export function enexNote(job: EnexNoteJob): DraftStep[] {
+  try {
+    return [enexNoteStep(job.note, job.source)];
+  } catch {
+    return [{ skip: { name: job.source, reason: IMPORT_MESSAGES.skipEnexNoteUnreadable } }];
+  }
 }
 
 /** What reading an upload's files shares: its images, and how many notes it may still hold. */

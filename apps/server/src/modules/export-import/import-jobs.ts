@@ -34,13 +34,37 @@ export function importInterrupted(job: BackgroundJob): JobError {
   return { code: 'INTERRUPTED', message: JOB_MESSAGES.importInterrupted(written) };
 }
 
+/** An .enex is refused in the request unless this opens the export within its first bytes. */
+const ENEX_ROOT = Buffer.from('<en-export');
+const ENEX_NOTE = Buffer.from('<note>');
+const ENEX_ROOT_WITHIN = 64 * 1024;
+
+/**
+ * An Evernote export is one file of many notes, which are known only once the XML is read: its notes
+ * are counted here by their start tag (a `<note>` quoted inside a note's text counts too, which only
+ * sends a file to the background), and its size counts as a zip's would.
+ */
+function enexInBackground(bytes: Uint8Array): boolean {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const root = text.indexOf(ENEX_ROOT);
+  if (root < 0 || root > ENEX_ROOT_WITHIN) return false;
+  if (bytes.length > BACKGROUND_IMPORT_THRESHOLD.bytes) return true;
+  let notes = 0;
+  for (let at = text.indexOf(ENEX_NOTE, root); at >= 0; at = text.indexOf(ENEX_NOTE, at + 1))
+    if (++notes > BACKGROUND_IMPORT_THRESHOLD.files) return true;
+  return false;
+}
+
 /**
  * Whether an upload is imported in the background (decision 060): a zip with more than 50 note
- * files, or larger than 2 MB packed (images to store, Word files to convert). A single file makes one
- * note and stays in the request; so does a zip the request will refuse anyway (unreadable, too many
- * entries, too large unpacked), so its refusal keeps its status code and message.
+ * files, or larger than 2 MB packed (images to store, Word files to convert), or holding .enex files
+ * over 2 MB unpacked; an .enex alone with more than 50 notes or over 2 MB. Another single file makes
+ * one note and stays in the request; so does an upload the request will refuse anyway (an unreadable
+ * zip, too many entries, too large unpacked; an .enex without `<en-export>`), so its refusal keeps
+ * its status code and message.
  */
 export function runsInBackground(fileName: string, bytes: Uint8Array): boolean {
+  if (extensionOf(fileName) === 'enex') return enexInBackground(bytes);
   if (extensionOf(fileName) !== 'zip') return false;
   try {
     const { entries, tooMany } = readZipDirectory(bytes, IMPORT_LIMITS.maxZipEntries);
@@ -48,7 +72,14 @@ export function runsInBackground(fileName: string, bytes: Uint8Array): boolean {
     const unpacked = entries.reduce((sum, entry) => sum + entry.declaredSize, 0);
     if (unpacked > IMPORT_LIMITS.maxTotalUncompressedBytes) return false;
     const noteFiles = entries.filter((entry) => NOTE_FILE.test(entry.name)).length;
-    return noteFiles > BACKGROUND_IMPORT_THRESHOLD.files || bytes.length > BACKGROUND_IMPORT_THRESHOLD.bytes;
+    const enexBytes = entries
+      .filter((entry) => extensionOf(entry.name) === 'enex')
+      .reduce((sum, entry) => sum + entry.declaredSize, 0);
+    return (
+      noteFiles > BACKGROUND_IMPORT_THRESHOLD.files ||
+      bytes.length > BACKGROUND_IMPORT_THRESHOLD.bytes ||
+      enexBytes > BACKGROUND_IMPORT_THRESHOLD.bytes
+    );
   } catch (error) {
     if (error instanceof ZipUnreadable) return false;
     throw error;

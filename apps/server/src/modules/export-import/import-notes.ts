@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   type ImportResult,
   MAX_TAG_LENGTH,
@@ -30,6 +31,9 @@ export interface ImportNotesDeps {
   listProjects: (userId: string) => Promise<ExportProject[]>;
   uploads: Parameters<typeof storeImportedImages>[0];
 }
+
+/** The longest the note writes of an import keep the event loop before other requests get it. */
+const TURN_MS = 20;
 
 /** The in-app address of a note (the Quick View opens it; the web router serves it). */
 export const noteHref = (projectId: string, noteId: string) =>
@@ -94,7 +98,14 @@ export async function createImportedNotes(
   const projectOf = (entry: PlacedNote) => projects.get(entry.projectName) ?? chosenProjectId;
   link(placed, (target) => noteHref(projectOf(target), target.id));
   const imported: ImportResult['imported'] = [];
+  let turnStarted = performance.now();
   for (const entry of placed) {
+    // On SQLite every write resolves without waiting for I/O, so a loop of 2,000 notes would never
+    // let the event loop serve anyone else: it is handed back at least every TURN_MS.
+    if (performance.now() - turnStarted > TURN_MS) {
+      await nextTurn();
+      turnStarted = performance.now();
+    }
     const planned = {
       ...entry.note,
       prepared: { ...entry.note.prepared, content: entry.content },

@@ -23,8 +23,8 @@ export interface ImportPoolOptions {
 interface Pending {
   job: ImportJob;
   steps: DraftStep[];
-  /** Told the number of steps so far as they arrive (a background import's progress). */
-  onSteps: ((count: number) => void) | undefined;
+  /** Told the steps as they arrive (a background import's progress). */
+  onSteps: ((steps: readonly DraftStep[]) => void) | undefined;
   resolve: (steps: DraftStep[]) => void;
   reject: (error: unknown) => void;
 }
@@ -37,7 +37,8 @@ function refusal(status: number, message: string): ApiError {
 
 type JobInput =
   | { kind: 'draft'; fileName: string; bytes: Uint8Array }
-  | Omit<Extract<ImportJob, { kind: 'docx' }>, 'id'>;
+  | Omit<Extract<ImportJob, { kind: 'docx' }>, 'id'>
+  | Omit<Extract<ImportJob, { kind: 'enex' }>, 'id'>;
 
 /**
  * One worker thread reads uploads, one job at a time (the same shape as the export render pool):
@@ -86,7 +87,7 @@ export function createImportPool(options: ImportPoolOptions = {}) {
       const job = current;
       if ('steps' in answer) {
         job.steps.push(...answer.steps);
-        if (answer.steps.length > 0) job.onSteps?.(job.steps.length);
+        if (answer.steps.length > 0) job.onSteps?.(answer.steps);
         if (!answer.done) return;
         finish();
         job.resolve(job.steps);
@@ -151,7 +152,7 @@ export function createImportPool(options: ImportPoolOptions = {}) {
 
   return {
     /** A job's steps; rejects with ApiError (refused, busy), ImportOverrun, or Error (a bug). */
-    run(input: JobInput, onSteps?: (count: number) => void): Promise<DraftStep[]> {
+    run(input: JobInput, onSteps?: (steps: readonly DraftStep[]) => void): Promise<DraftStep[]> {
       if (closed || waiting.length >= maxWaiting) return Promise.reject(busy());
       return new Promise<DraftStep[]>((resolve, reject) => {
         waiting.push({ job: { ...input, id: nextId++ } as ImportJob, steps: [], onSteps, resolve, reject });

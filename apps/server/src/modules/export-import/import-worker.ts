@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { type DraftStep, docxNote, draftImport, ImportRefused } from './import-files';
+import type { EnexNoteJob } from './enex-import';
+import { type DraftStep, docxNote, draftImport, enexNote, ImportRefused } from './import-files';
 
 /**
  * Runs in a worker thread (import-pool.ts) with a memory cap: reading an upload (unzipping,
@@ -9,7 +10,8 @@ import { type DraftStep, docxNote, draftImport, ImportRefused } from './import-f
  */
 export type ImportJob =
   | { id: number; kind: 'draft'; fileName: string; bytes: Uint8Array }
-  | { id: number; kind: 'docx'; path: string; parts: Record<string, Uint8Array> };
+  | { id: number; kind: 'docx'; path: string; parts: Record<string, Uint8Array> }
+  | ({ id: number; kind: 'enex' } & EnexNoteJob);
 
 /** Steps come in any number of answers (a zip's notes as they are read); `done` ends the job. */
 export type ImportAnswer =
@@ -23,6 +25,7 @@ parentPort?.on('message', async (job: ImportJob) => {
   try {
     if (job.kind === 'draft')
       draftImport(job.fileName, job.bytes, (step) => post({ id: job.id, steps: [step], done: false }));
+    else if (job.kind === 'enex') post({ id: job.id, steps: enexNote(job), done: false });
     else post({ id: job.id, steps: await docxNote(job.path, job.parts), done: false });
     post({ id: job.id, steps: [], done: true });
   } catch (error) {
