@@ -1,3 +1,4 @@
+import { LIST_MARKER } from '@notewise/editor/line-start';
 import { STOP_WORDS } from '../heuristics/text';
 import { type Edit, isProseWord } from './grammar-words';
 
@@ -62,6 +63,9 @@ interface Token {
   end: number;
 }
 
+/** A line break into a list item, a quote or a heading (list markers as @notewise/editor/line-start has them). */
+const NEW_BLOCK = new RegExp(String.raw`\n\s*(?:[>#]|${LIST_MARKER})`);
+
 /** The words of one sentence-ish stretch: rules never look across '.', '!', '?', ';', ':', a blank line or a new list item. */
 function clauses(text: string): Token[][] {
   const out: Token[][] = [];
@@ -70,7 +74,7 @@ function clauses(text: string): Token[][] {
   for (const match of text.matchAll(/[A-Za-z]+(?:['’][A-Za-z]+)?/g)) {
     const between = text.slice(last, match.index);
     // A wrapped line goes on with the same sentence; a blank line, a list item or a heading does not.
-    if ((/[.!?;:]|\n\s*\n/.test(between) || /\n\s*(?:[-*+>#]|\d+[.)])/.test(between)) && current.length) {
+    if ((/[.!?;:]|\n\s*\n/.test(between) || NEW_BLOCK.test(between)) && current.length) {
       out.push(current);
       current = [];
     }

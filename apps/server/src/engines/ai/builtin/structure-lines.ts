@@ -10,7 +10,12 @@ export type Item =
   | { type: 'break' };
 
 const FENCE = /^[ \t]{0,3}(`{3,}|~{3,})/;
+// Typed bullets, not Markdown ones: the structure engine reads notes as typed, where '•', '–' and a
+// marker without its space ('-milk') still start an item, so the line-start rule's LIST_MARKER
+// (which needs the space) is not this.
 const BULLET = /^([ \t]*)(?:[-*+–]|•)[ \t]*(?=\S)/;
+// The ordered half of the line-start rule's LIST_MARKER, kept apart: renumbering needs the
+// indentation and the number captured, which the shared pattern does not do.
 const NUMBERED = /^([ \t]*)(\d{1,9})[.)][ \t]+(?=\S)/;
 const HEADING = /^[ \t]{0,3}#{1,6}[ \t]+\S/;
 const SENTENCE_PUNCTUATION = /[.!?…;,。！？]$/;

@@ -55,6 +55,9 @@ function splitParagraph(text: string): string[] {
   return groups.every((group) => balanceInlineMarkup(group) === group) ? groups : [text];
 }
 
+// Not the Markdown line-start rule (@notewise/editor/line-start): these read the engine's own
+// output, which writes every bullet as '- ' and every box with one space, so they match exactly
+// that and nothing a user typed.
 const CHECKLIST_LINE = /^[ \t]*- \[[ xX]\] /;
 
 /**

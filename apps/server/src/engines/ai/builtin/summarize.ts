@@ -1,3 +1,4 @@
+import { LIST_MARKER, TASK_BOX } from '@notewise/editor/line-start';
 import {
   balanceInlineMarkup,
   contentWords,
@@ -50,6 +51,10 @@ interface Outline {
   attendees: string[];
 }
 
+/** A task box opening an item's text. */
+const TASK_BOX_START = new RegExp(String.raw`^${TASK_BOX}\s+`);
+/** A list item's start: a Markdown list marker (@notewise/editor/line-start) or a typed '•' / '–'. */
+const TYPED_ITEM_START = new RegExp(String.raw`^[ \t]*(?:[•–]|${LIST_MARKER})[ \t]+`);
 const SENTENCE_END = /[.!?…:;。！？]["'”’)\]*_~]*$/;
 const FILLER =
   /^(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\b[^.!?]{0,40}[,!]?|(?:best|kind|warm|many)? ?(?:regards|wishes|thanks)[,!.]?|cheers[,!.]?|thank you[,!.]?|sincerely[,!.]?|yours(?: truly| sincerely)?[,!.]?|best[,!.]?)$/i;
@@ -127,7 +132,7 @@ function outline(markdown: string): Outline {
           COMMITMENT.test(text) ||
           /\?$|^(?:\*\*)?open questions?\b/i.test(text) ||
           (kind === 'item' && DECISION_HEADING.test(heading)) ||
-          isActionItem(text.replace(/^\[[ xX]\]\s+/, ''), kind === 'item' || TASK_HEADING.test(heading)),
+          isActionItem(text.replace(TASK_BOX_START, ''), kind === 'item' || TASK_HEADING.test(heading)),
       });
       first = false;
       if (FILLER.test(text) && !/^(?:hi|hello|hey|dear|good)\b/i.test(text)) signedOff = true;
@@ -146,7 +151,7 @@ function outline(markdown: string): Outline {
     } else if (block.kind === 'list') {
       const items: string[] = [];
       for (const line of block.lines) {
-        const isContinuation = !/^[ \t]*(?:[-*+•–]|\d{1,9}[.)])[ \t]+/.test(line);
+        const isContinuation = !TYPED_ITEM_START.test(line);
         const text = stripLineMarker(line);
         if (isContinuation && items.length > 0) items[items.length - 1] += ` ${text}`;
         else items.push(text);

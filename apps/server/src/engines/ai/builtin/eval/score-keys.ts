@@ -1,3 +1,4 @@
+import { LIST_MARKER, TASK_BOX } from '@notewise/editor/line-start';
 import { STOP_WORDS, stem, words } from '../../heuristics/text';
 
 /**
@@ -67,13 +68,22 @@ export interface KeyedSummaryScore {
   unfaithful: string[];
 }
 
+// List markers as the Markdown line-start rule (@notewise/editor/line-start) has them. The source
+// notes are typed text, so their lines also count a typed '•' as a bullet; summaries never have one.
+/** A list marker and its task box, if any. */
+const ITEM_MARKERS = new RegExp(String.raw`^[ \t]*${LIST_MARKER}[ \t]+(?:${TASK_BOX}[ \t]+)?`);
+/** The same, or a typed '•' bullet (in a source note). */
+const TYPED_ITEM_MARKERS = new RegExp(String.raw`^[ \t]*(?:•|${LIST_MARKER})[ \t]+(?:${TASK_BOX}[ \t]+)?`);
+/** A list item, typed or Markdown, with some text. */
+const TYPED_ITEM = new RegExp(String.raw`^[ \t]*(?:•|${LIST_MARKER})[ \t]+\S`);
+
 /** A summary's lines as plain text: list markers and bold labels ('**Notes:**') taken off. */
 function summaryLines(summary: string): string[] {
   return summary
     .split('\n')
     .map((line) =>
       line
-        .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/, '')
+        .replace(ITEM_MARKERS, '')
         // A bold label is the summary's own structure ('**Attendees:**', a section's heading).
         .replace(/^\*\*[^*]+:\*\*\s*/, '')
         .trim(),
@@ -139,14 +149,14 @@ export function plainVariant(text: string): string {
       }
       return line
         .replace(/^[ \t]{0,3}#{1,6}[ \t]+/, '')
-        .replace(/^[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?/, '')
+        .replace(TYPED_ITEM_MARKERS, '')
         .replace(/^[ \t]+/, '');
     })
     .join('\n');
 }
 
 const HEADING_LINE = /^[ \t]{0,3}#{1,6}[ \t]+(.*?)[ \t#]*$/;
-const CHECKLIST_ITEM = /^[ \t]*[-*+][ \t]+\[[ xX]\][ \t]+(.*)$/;
+const CHECKLIST_ITEM = new RegExp(String.raw`^[ \t]*${LIST_MARKER}[ \t]+${TASK_BOX}[ \t]+(.*)$`);
 const normalizeHeading = (text: string) => words(text).join(' ');
 
 /** Headings of a Markdown text outside code, as their words. */
@@ -201,8 +211,7 @@ export function wordOrderViolations(input: string, output: string): string[] {
       !/[,;:[(]$/.test(line.trim()) &&
       /^[ \t]*\S/.test(line) &&
       (before.trim() === '' || /[.!?:]$/.test(before.trim()) || words(before).length <= 8);
-    const standsAlone =
-      /^[ \t]*(?:[-*+•]|\d{1,9}[.)])[ \t]+\S/.test(line) || HEADING_LINE.test(line) || typedAlone;
+    const standsAlone = TYPED_ITEM.test(line) || HEADING_LINE.test(line) || typedAlone;
     if (standsAlone && outputLineOf[position - 1] === outputLineOf[position])
       violations.push(`line "${line.trim()}" joined with the next`);
   }

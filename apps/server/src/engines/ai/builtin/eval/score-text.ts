@@ -1,3 +1,4 @@
+import { LIST_MARKER, TASK_BOX } from '@notewise/editor/line-start';
 import { words } from '../../heuristics/text';
 import { DEFAULT_MAX_RATIO, type EvalNote } from './corpus';
 
@@ -81,14 +82,21 @@ const normalize = (text: string) =>
     .replace(/[:.!]+$/, '')
     .trim();
 
+// The Markdown line-start rule's pieces (@notewise/editor/line-start), so the scorer reads list
+// items as the editor and the engine do.
+/** A task item (any list marker, then its box): its text. */
+const CHECKLIST_ITEM = new RegExp(String.raw`^[ \t]*${LIST_MARKER}[ \t]+${TASK_BOX}[ \t]+(.*)$`);
+/** A list item that is not a task: its text. */
+const LIST_ITEM = new RegExp(String.raw`^[ \t]*${LIST_MARKER}[ \t]+(?!${TASK_BOX}[ \t])(.*)$`);
+/** A heading or list line: not a paragraph. */
+const BLOCK_START = new RegExp(String.raw`^[ \t]*(?:#{1,6}|${LIST_MARKER})[ \t]`);
+
 export function scoreStructure(note: EvalNote, output: string): StructureScore {
   const lines = output.split('\n');
   const headings = lines.flatMap((line) => /^#{1,6}[ \t]+(.*)$/.exec(line)?.[1] ?? []).map(normalize);
-  const checklist = lines.flatMap((line) => /^[ \t]*[-*+][ \t]+\[[ xX]\][ \t]+(.*)$/.exec(line)?.[1] ?? []);
-  const bullets = lines.flatMap(
-    (line) => /^[ \t]*(?:[-*+]|\d{1,9}[.)])[ \t]+(?!\[[ xX]\][ \t])(.*)$/.exec(line)?.[1] ?? [],
-  );
-  const paragraphs = lines.filter((line) => !/^[ \t]*(?:#{1,6}[ \t]|[-*+][ \t]|\d{1,9}[.)][ \t])/.test(line));
+  const checklist = lines.flatMap((line) => CHECKLIST_ITEM.exec(line)?.[1] ?? []);
+  const bullets = lines.flatMap((line) => LIST_ITEM.exec(line)?.[1] ?? []);
+  const paragraphs = lines.filter((line) => !BLOCK_START.test(line));
   const missing: string[] = [];
   const count = (expected: string[], actual: string[], exact: boolean, label: string) => {
     let found = 0;
