@@ -4,6 +4,7 @@ import { IMPORT_REPORT, type ImportCount, type ImportIssue } from '@notewise/sha
 import { zipSync } from 'fflate';
 import type { DocxCounts } from './docx-counts';
 import { parseMammothHtml } from './docx-html';
+import { applyListNumbers, markListNumbers } from './docx-numbering';
 import { htmlToDoc } from './docx-to-doc';
 
 /*
@@ -147,7 +148,9 @@ export async function convertDocx(parts: Record<string, Uint8Array>): Promise<Co
   // A relative path, so the sanitizer keeps the image; unguessable, so no text can match it.
   const prefix = `/api/images/import-${crypto.randomUUID()}-`;
   const code = codeLanguages(parts);
-  const archive = zipSync(parts, { level: 0 });
+  // Each numbered paragraph named with its number, so a list keeps where it starts (docx-numbering.ts).
+  const body = markListNumbers(parts);
+  const archive = zipSync(body ? { ...parts, 'word/document.xml': body } : parts, { level: 0 });
   const result = await mammoth.convertToHtml(
     { buffer: Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength) },
     {
@@ -175,6 +178,6 @@ export async function convertDocx(parts: Record<string, Uint8Array>): Promise<Co
       }),
     },
   );
-  const { doc, counts } = htmlToDoc(parseMammothHtml(result.value), code.languages);
+  const { doc, counts } = htmlToDoc(applyListNumbers(parseMammothHtml(result.value)), code.languages);
   return { markdown: docToMarkdown(doc), images, report: reportOf(counts, parts, skipped) };
 }

@@ -39,14 +39,15 @@ const HEADINGS = [
   HeadingLevel.HEADING_6,
 ] as const;
 
-function levels(format: 'bullet' | 'decimal' | 'tasks', start = 1): ILevelsOptions[] {
+/** Word's nine levels; `start` is the number of a numbered list on its own level, `startLevel`. */
+function levels(format: 'bullet' | 'decimal' | 'tasks', start = 1, startLevel = 0): ILevelsOptions[] {
   // A checklist's items carry their ☐/☑ as text: their level shows no bullet.
   const bullets = format === 'tasks' ? [''] : ['•', '◦', '▪'];
   return Array.from({ length: 9 }, (_, level) => ({
     level,
     format: format === 'decimal' ? LevelFormat.DECIMAL : LevelFormat.BULLET,
     text: format === 'decimal' ? `%${level + 1}.` : (bullets[level % bullets.length] ?? ''),
-    start: level === 0 ? start : 1,
+    start: level === startLevel ? start : 1,
     alignment: AlignmentType.LEFT,
     style: { paragraph: { indent: { left: 360 * (level + 1), hanging: 260 } } },
   }));
@@ -125,11 +126,12 @@ function list(
   options: BlockOptions,
 ): (Paragraph | Table)[] {
   let reference = 'bullets';
+  const level = Math.min(options.listLevel, 8);
   if (ordered) {
     reference = `numbered-${context.numbering.length}`;
-    context.numbering.push({ reference, levels: levels('decimal', Number(node.attrs?.start ?? 1) || 1) });
+    const start = Number(node.attrs?.start ?? 1) || 1;
+    context.numbering.push({ reference, levels: levels('decimal', start, level) });
   }
-  const level = Math.min(options.listLevel, 8);
   return (node.content ?? []).flatMap((item) => {
     const [first, ...rest] = item.content ?? [];
     const head =
