@@ -83,7 +83,8 @@ module.exports = {
         'Queries live in repositories: *.repo.ts, a store (*.store.ts, *-store.ts), a list query module ' +
         '(*-queries.ts) or db/. Elsewhere kysely is imported for types only (a service passes a ' +
         'Kysely<Database> on to its repos). Move a query that needs sql`...` or a builder value into ' +
-        "its module's repo.",
+        "its module's repo. A query on a type-imported db needs no kysely import at all: " +
+        'scripts/check-call-sites.mjs (npm run check:calls) reads the calls.',
       from: {
         path: SERVER,
         pathNot: ['\\.repo\\.ts$', '[.-]store\\.ts$', '-queries\\.ts$', `${SERVER}db/`],
