@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIso } from '../src/db/time';
@@ -79,6 +80,48 @@ describe.each(dialects)('list page cache on %s', (dialect) => {
       expect(second.headers['content-type']).toBe(first.headers['content-type']);
       expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
     }
+  });
+
+  it('a hit asked for brotli or gzip answers the page compressed as a fresh read is', async () => {
+    const { owner, project } = await sharedWorld();
+    for (let i = 0; i < 10; i++)
+      await send(owner.cookie, 'POST', '/api/notes', {
+        projectId: project.id,
+        title: `Long ${i}`,
+        content: 'text '.repeat(80),
+      });
+    const plain = (await request(t.app, 'GET', ALL_NOTES, { cookie: owner.cookie })).body;
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+    ] as const) {
+      const answers = [];
+      for (let i = 0; i < 3; i++) {
+        const hits = t.pages.hits;
+        const answer = await request(t.app, 'GET', ALL_NOTES, {
+          cookie: owner.cookie,
+          headers: { 'accept-encoding': accept },
+        });
+        expect(t.pages.hits).toBe(hits + 1);
+        answers.push(answer);
+      }
+      for (const answer of answers) {
+        expect(answer.headers['content-encoding']).toBe(encoding);
+        expect(String(answer.headers.vary)).toMatch(/accept-encoding/i);
+        const body =
+          encoding === 'br'
+            ? zlib.brotliDecompressSync(answer.rawPayload)
+            : zlib.gunzipSync(answer.rawPayload);
+        expect(body.toString('utf8')).toBe(plain);
+      }
+    }
+    const identity = await request(t.app, 'GET', ALL_NOTES, {
+      cookie: owner.cookie,
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain);
   });
 
   it('sends timestamps as the ISO strings the rows hold, read without a Date per row', async () => {

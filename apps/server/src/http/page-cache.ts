@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser } from './session';
 
@@ -9,7 +10,16 @@ interface Page {
   userId: string;
   body: Buffer;
   expiresAt: number;
+  /** The body brotli- or gzip-compressed, made on the first hit that asks for it. */
+  packed: Partial<Record<Encoding, Buffer>>;
+  bytes: number;
 }
+
+type Encoding = 'br' | 'gzip';
+
+/** As http/compression.ts: bodies from 1 KB, brotli at quality 4. */
+const COMPRESS_FROM_BYTES = 1024;
+const BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } };
 
 /** A page being built: an invalidation while it runs keeps it out of the cache. */
 interface Flight {
@@ -83,7 +93,14 @@ export class PageCache {
     const cached = enabled ? this.lookup(key) : undefined;
     if (cached) {
       this.hits += 1;
-      return reply.header('content-type', JSON_TYPE).send(cached.body);
+      reply.header('content-type', JSON_TYPE);
+      const encoding = cached.body.length >= COMPRESS_FROM_BYTES ? acceptedEncoding(request) : null;
+      if (!encoding) return reply.send(cached.body);
+      // Compressed once and kept: the compression plugin would redo it on every hit.
+      return reply
+        .header('content-encoding', encoding)
+        .header('vary', 'accept-encoding')
+        .send(this.packedBody(cached, encoding));
     }
     this.misses += 1;
     const flight: Flight = { void: !enabled };
@@ -93,7 +110,7 @@ export class PageCache {
       const body = Buffer.from(reply.serialize(page) as string, 'utf8');
       if (!flight.void && this.usable()) {
         const until = Math.min(expiresAt(page) ?? Number.POSITIVE_INFINITY, Date.now() + PAGE_MAX_AGE_MS);
-        this.store(key, { userId, body, expiresAt: until });
+        this.store(key, { userId, body, expiresAt: until, packed: {}, bytes: body.length });
       }
       return reply.header('content-type', JSON_TYPE).send(body);
     } finally {
@@ -114,18 +131,33 @@ export class PageCache {
     return page;
   }
 
+  private packedBody(page: Page, encoding: Encoding): Buffer {
+    const kept = page.packed[encoding];
+    if (kept) return kept;
+    const packed = encoding === 'br' ? zlib.brotliCompressSync(page.body, BROTLI) : zlib.gzipSync(page.body);
+    page.packed[encoding] = packed;
+    page.bytes += packed.length;
+    this.bytes += packed.length;
+    this.evict();
+    return packed;
+  }
+
   private store(key: string, page: Page): void {
     // One page larger than an eighth of the budget would push out many others for one user.
     if (page.body.length > this.maxBytes / 8) return;
     this.remove(key);
     this.pages.set(key, page);
-    this.bytes += page.body.length;
+    this.bytes += page.bytes;
     let keys = this.keysOf.get(page.userId);
     if (!keys) {
       keys = new Set();
       this.keysOf.set(page.userId, keys);
     }
     keys.add(key);
+    this.evict();
+  }
+
+  private evict(): void {
     for (const oldest of this.pages.keys()) {
       if (this.bytes <= this.maxBytes) break;
       this.remove(oldest);
@@ -136,7 +168,7 @@ export class PageCache {
     const page = this.pages.get(key);
     if (!page) return;
     this.pages.delete(key);
-    this.bytes -= page.body.length;
+    this.bytes -= page.bytes;
     const keys = this.keysOf.get(page.userId);
     keys?.delete(key);
     if (keys?.size === 0) this.keysOf.delete(page.userId);
@@ -156,6 +188,33 @@ export class PageCache {
     flights?.delete(flight);
     if (flights?.size === 0) this.flights.delete(userId);
   }
+}
+
+/**
+ * The encoding @fastify/compress would choose for this request (brotli before gzip at equal
+ * quality values, none for x-no-compression), or null for the plain body.
+ */
+function acceptedEncoding(request: FastifyRequest): Encoding | null {
+  const header = request.headers['accept-encoding'];
+  if (!header || request.headers['x-no-compression'] !== undefined) return null;
+  let best: Encoding | null = null;
+  let bestQ = 0;
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const quality = q ? Number(q.slice(2)) : 1;
+    if (!(quality > 0)) continue;
+    for (const encoding of name === '*' ? (['br', 'gzip'] as const) : [name]) {
+      if (
+        (encoding === 'br' || encoding === 'gzip') &&
+        (quality > bestQ || (quality === bestQ && encoding === 'br'))
+      ) {
+        best = encoding;
+        bestQ = quality;
+      }
+    }
+  }
+  return best;
 }
 
 /**
