@@ -1,3 +1,4 @@
+import { IMPORT_MESSAGES } from '@notewise/shared';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
@@ -5,7 +6,7 @@ import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } fr
 /**
  * The whole-account zip of a member of a shared project holds that project's notes too (everyone's),
  * and re-imports note by note into the same projects with the same dates (as the importer's own
- * projects: sharing and membership are not carried by files).
+ * projects: sharing and membership are not carried by files, and the summary says so).
  */
 describe.each(dialects)('account zip round trip with a shared project (%s)', (dialect) => {
   let t: TestApp;
@@ -47,7 +48,9 @@ describe.each(dialects)('account zip round trip with a shared project (%s)', (di
     expect(zip.statusCode).toBe(200);
     const files = unzipSync(new Uint8Array(zip.rawPayload));
     expect(Object.keys(files).sort()).toEqual(['Garden/Seeds.md', 'Team/Minutes.md', 'Team/Plan.md']);
-    expect(strFromU8(files['Team/Plan.md']!)).toContain('project: "Team"');
+    expect(strFromU8(files['Team/Plan.md']!)).toContain('project: "Team"\nshared: true\n');
+    // A personal project is not marked.
+    expect(strFromU8(files['Garden/Seeds.md']!)).not.toContain('shared:');
 
     const newcomer = await account('Newcomer');
     const inbox = (await newcomer.call('POST', '/api/projects', { name: 'Inbox' })).json();
@@ -73,10 +76,15 @@ describe.each(dialects)('account zip round trip with a shared project (%s)', (di
     });
     expect(imported.statusCode, imported.body).toBe(200);
     const result = imported.json() as {
-      imported: Array<{ noteId: string; title: string }>;
+      imported: Array<{ noteId: string; title: string; approximated?: unknown[] }>;
       skipped: unknown[];
+      notices?: string[];
     };
     expect(result.skipped).toEqual([]);
+    // The summary says what the files cannot bring back; the mark is read, not kept as a property.
+    expect(result.notices).toEqual([IMPORT_MESSAGES.sharingNotRestored(['Team'])]);
+    expect(result.notices?.[0]).toMatch(/^Sharing is not restored for: Team\./);
+    for (const note of result.imported) expect(note.approximated ?? []).toEqual([]);
     const projects = (await newcomer.call('GET', '/api/projects')).json().projects as Array<{
       id: string;
       name: string;

@@ -98,6 +98,18 @@ describe('Markdown rules (hand-written cases)', () => {
     });
   });
 
+  it('the export’s `shared: true` is read beside its `project:`; a `shared` of anyone else stays a property', () => {
+    const ours = convertMarkdown(
+      '---\ntitle: "Plan"\nproject: "Team"\nshared: true\n---\n\nText',
+      'f.md',
+      noImages,
+    );
+    expect(ours).toMatchObject({ projectName: 'Team', sharedProject: true, content: 'Text' });
+    const theirs = convertMarkdown('---\ntitle: Plan\nshared: true\n---\n\nText', 'f.md', noImages);
+    expect(theirs.sharedProject).toBeUndefined();
+    expect(theirs.content).toContain('| shared | true |');
+  });
+
   it('an empty title falls back to the heading, a long one is cut to the longest a note may have', () => {
     expect(convertMarkdown('---\ntitle: ""\n---\n# Heading\n\nText', 'f.md', noImages).title).toBe('Heading');
     const long = convertMarkdown(

@@ -87,6 +87,8 @@ export const importResultSchema = z.object({
   projectId: z.string(),
   imported: z.array(importedNoteSchema),
   skipped: z.array(importSkipSchema),
+  /** What the upload as a whole did not bring back, one sentence each (sharing, from our export). */
+  notices: z.array(z.string()).optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 

@@ -105,6 +105,8 @@ export const IMPORT_MESSAGES = {
     'This Word file is too complex to convert (it needs too much time or memory). Split it into smaller documents and import them one by one.',
   tooComplex:
     'This file took too much time or memory to read. Split it into smaller files and import them one by one.',
+  sharingNotRestored: (projects: readonly string[]) =>
+    `Sharing is not restored for: ${projects.join(', ')}. ${projects.length === 1 ? 'Its' : 'Their'} notes are imported as your own; members and share codes are not in the export.`,
   busy: 'Imports are busy right now. Try again in a moment.',
   alreadyRunning: 'Your previous import is still running. Wait for it to finish, then try again.',
 } as const;

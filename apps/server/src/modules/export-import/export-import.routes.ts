@@ -101,7 +101,11 @@ export function registerExportImportRoutes(
       const format = request.query.format;
       if (format === 'md') {
         const [project] = await exportRepo.projects(userId, note.projectId);
-        const body = noteMarkdownFile({ ...note, projectName: project?.name ?? '' });
+        const body = noteMarkdownFile({
+          ...note,
+          projectName: project?.name ?? '',
+          shared: project?.kind === 'shared',
+        });
         return download(reply, `${stem}.md`, 'md').send(body);
       }
       if (format === 'txt') {

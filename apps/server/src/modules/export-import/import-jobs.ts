@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ApiError } from '../../http/errors';
 import type { Jobs } from '../jobs/jobs.service';
 import type { ImportPlan } from './import-files';
+import { importNotices } from './import-notes';
 import { extensionOf } from './import-text';
 import type { Importer } from './importer';
 import { readZipDirectory, ZipUnreadable } from './zip-reader';
@@ -137,7 +138,7 @@ export function createImportJobs(deps: ImportJobsDeps) {
       const imported = await deps.write(userId, projectId, plan, layout, (written, total) =>
         report(written, total, written === total),
       );
-      const result: ImportResult = { projectId, imported, skipped: plan.skipped };
+      const result: ImportResult = { projectId, imported, skipped: plan.skipped, ...importNotices(plan) };
       await deps.jobs.finish(job.id, result);
     } catch (error) {
       const failure: JobError = closing

@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  IMPORT_MESSAGES,
   type ImportResult,
   MAX_TAG_LENGTH,
   MAX_TAGS,
@@ -34,6 +35,14 @@ export interface ImportNotesDeps {
 
 /** The longest the note writes of an import keep the event loop before other requests get it. */
 const TURN_MS = 20;
+
+/** The summary's sentences about the whole upload: the shared projects whose sharing stays behind. */
+export function importNotices(plan: ImportPlan): Pick<ImportResult, 'notices'> {
+  const shared = new Set<string>();
+  for (const note of plan.notes)
+    if (note.fields?.sharedProject && note.fields.projectName) shared.add(note.fields.projectName);
+  return shared.size > 0 ? { notices: [IMPORT_MESSAGES.sharingNotRestored([...shared])] } : {};
+}
 
 /** The in-app address of a note (the Quick View opens it; the web router serves it). */
 export const noteHref = (projectId: string, noteId: string) =>

@@ -23,7 +23,7 @@ import type { Membership } from '../projects/membership.repo';
 import { projectAccessOrThrow } from '../projects/policy';
 import type { ExportProject } from './export-import.repo';
 import { createImportJobs, runsInBackground } from './import-jobs';
-import { createImportedNotes, type ImportNotesDeps } from './import-notes';
+import { createImportedNotes, type ImportNotesDeps, importNotices } from './import-notes';
 import { createImporter, importTooLarge } from './importer';
 
 /**
@@ -126,7 +126,7 @@ export function registerImportRoutes(
         }
         const plan = await importer.plan(userId, file.filename, bytes);
         const imported = await createImportedNotes(deps, userId, access.projectId, plan, layout);
-        return { projectId: access.projectId, imported, skipped: plan.skipped };
+        return { projectId: access.projectId, imported, skipped: plan.skipped, ...importNotices(plan) };
       },
     );
   });

@@ -32,6 +32,8 @@ export interface ConvertedMarkdown {
   updatedAt?: string;
   /** `project:` as our own export writes it. */
   projectName?: string;
+  /** Our export's `shared: true` beside `project:`: that project was shared. */
+  sharedProject?: boolean;
   links: PendingLink[];
   report: NoteReport;
 }
@@ -186,6 +188,9 @@ export function convertMarkdown(text: string, fileName: string, context: LinkCon
 
   const project = properties.find((p) => p.key === 'project' && typeof p.value === 'string' && p.value);
   if (project) used.add(project.key);
+  // Our export's mark, read only beside its `project:`; anyone else's `shared` is a property.
+  const shared = project ? properties.find((p) => p.key === 'shared' && p.value === 'true') : undefined;
+  if (shared) used.add(shared.key);
   const kept = properties.filter((p) => !used.has(p.key));
   if (extraTags.length > 0) kept.push({ key: 'tags (over the limit)', value: extraTags });
   const table = propertiesTable(kept);
@@ -222,6 +227,7 @@ export function convertMarkdown(text: string, fileName: string, context: LinkCon
     ...(createdAt ? { createdAt } : {}),
     ...(updatedAt ? { updatedAt } : {}),
     ...(project ? { projectName: String(project.value) } : {}),
+    ...(shared ? { sharedProject: true } : {}),
     links: rewritten.links,
     report: { converted, approximated, dropped },
   };

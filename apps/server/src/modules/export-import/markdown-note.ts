@@ -21,6 +21,8 @@ export interface NoteFields {
   createdAt?: string;
   updatedAt?: string;
   projectName?: string;
+  /** The project `projectName` names was shared where the file was exported. */
+  sharedProject?: boolean;
   links: PendingLink[];
 }
 
@@ -149,6 +151,7 @@ export function markdownNote(
       ...(converted.createdAt ? { createdAt: converted.createdAt } : {}),
       ...(converted.updatedAt ? { updatedAt: converted.updatedAt } : {}),
       ...(converted.projectName ? { projectName: converted.projectName } : {}),
+      ...(converted.sharedProject ? { sharedProject: true } : {}),
       links: converted.links,
     },
   };

@@ -2,10 +2,15 @@ import { docToMarkdown, markdownToDoc } from '@notewise/editor';
 import { MAX_NOTE_TITLE_LENGTH } from '@notewise/shared';
 import type { DocNode } from './doc-model';
 
-/** A note as a Markdown file: YAML front matter (title, project, dates), then the stored content. */
+/**
+ * A note as a Markdown file: YAML front matter (title, project, `shared: true` when the project is
+ * shared, dates), then the stored content.
+ */
 export function noteMarkdownFile(note: {
   title: string;
   projectName: string;
+  /** The project is shared: the import says its sharing is not restored. */
+  shared?: boolean;
   createdAt: string;
   updatedAt: string;
   content: string;
@@ -15,6 +20,7 @@ export function noteMarkdownFile(note: {
     '---',
     `title: ${JSON.stringify(note.title)}`,
     `project: ${JSON.stringify(note.projectName)}`,
+    ...(note.shared ? ['shared: true'] : []),
     `created: ${note.createdAt}`,
     `updated: ${note.updatedAt}`,
     '---',

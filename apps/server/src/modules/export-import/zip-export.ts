@@ -53,7 +53,14 @@ export function streamMarkdownZip(
           entry.mtime = new Date(note.updatedAt);
           zip.add(entry);
           const content = extras.content ? extras.content(note.content) : note.content;
-          const text = own?.text ?? noteMarkdownFile({ ...note, content, projectName: project.name });
+          const text =
+            own?.text ??
+            noteMarkdownFile({
+              ...note,
+              content,
+              projectName: project.name,
+              shared: project.kind === 'shared',
+            });
           entry.push(encoder.encode(text), true);
           yield* drain();
         }

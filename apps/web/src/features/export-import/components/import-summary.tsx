@@ -12,7 +12,10 @@ interface ImportSummaryProps {
   onDone: () => void;
 }
 
-/** What an import brought in (per note: converted, approximated, dropped) and what it skipped. */
+/**
+ * What an import brought in (per note: converted, approximated, dropped), what the upload as a whole
+ * did not bring back (sharing), and what it skipped.
+ */
 export function ImportSummary({ result, projectName, onMore, onDone }: ImportSummaryProps) {
   // With one project per folder, notes may have gone into projects made by this import.
   const others = new Set(result.imported.flatMap((note) => (note.projectId ? [note.projectId] : [])));
@@ -27,6 +30,13 @@ export function ImportSummary({ result, projectName, onMore, onDone }: ImportSum
           ? 'Nothing was imported.'
           : `Imported ${result.imported.length} note${result.imported.length === 1 ? '' : 's'} into ${into}.`}
       </p>
+      {result.notices && result.notices.length > 0 && (
+        <ul aria-label="Not restored" className="space-y-1 text-sm">
+          {result.notices.map((notice) => (
+            <li key={notice}>{notice}</li>
+          ))}
+        </ul>
+      )}
       {result.imported.length > 0 && (
         <ul aria-label="Imported notes" className="max-h-40 space-y-1 overflow-y-auto text-sm">
           {result.imported.slice(0, SHOWN).map((note) => (
