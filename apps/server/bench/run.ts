@@ -4,7 +4,8 @@
  * the real app, drives fixed-rate load from a separate process, and runs the same load against a bare
  * Fastify route serving the same bytes in the same run: on a shared machine the ratio is the figure
  * that means something. Reports each figure's growth with size and the budgets, as JSON
- * (bench/results/latest.json) and tables. BENCH_SOAK=1 adds a 5-minute mixed soak.
+ * (bench/results/latest.json) and tables. BENCH_SOAK=1 adds a 5-minute mixed soak. Then co-editing at
+ * scale (collab-scale.ts: 150 clients in one note beside a bare relay, 1,000 open notes' memory).
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -14,6 +15,8 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
 import { createSearchRepo } from '../src/modules/search/search.repo';
+import { reportCollabScale } from './collab-report';
+import { measureCollabScale } from './collab-scale';
 import { measureExtras } from './extras';
 import { type Figure, load, startBare } from './harness';
 import { middleVersionCursor, seedVersions } from './history-lists';
@@ -239,10 +242,14 @@ async function measureSize(noteCount: number, last: boolean) {
 }
 
 async function main() {
-  const sizes: SizeResult[] = [];
-  for (const [index, size] of SIZES.entries())
-    sizes.push(await measureSize(size, index === SIZES.length - 1));
-  report(sizes);
+  // BENCH_ONLY=collab: co-editing at scale alone, without seeding the sizes.
+  if (!ONLY?.test('collab scale')) {
+    const sizes: SizeResult[] = [];
+    for (const [index, size] of SIZES.entries())
+      sizes.push(await measureSize(size, index === SIZES.length - 1));
+    report(sizes);
+  }
+  if (wanted('collab scale')) reportCollabScale(await measureCollabScale());
 }
 
 main().catch((error: unknown) => {

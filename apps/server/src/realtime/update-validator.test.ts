@@ -681,3 +681,84 @@ describe('formatting items no view shows (hidden bulk)', () => {
     expect(() => validator.check(Y.encodeStateAsUpdate(client, before))).not.toThrow();
   });
 });
+
+describe('co-editing validation between validated updates (the catch-up skipped)', () => {
+  /** A live note whose validator trusts updates applied with the origin 'client' (Hocuspocus: the connection). */
+  function trustedLive(markdown: string) {
+    const live = prosemirrorJSONToYDoc(editorSchema, markdownToDoc(markdown), FIELD);
+    const validator = new UpdateValidator(live, FIELD, (origin) => origin === 'client');
+    const clientOf = () => {
+      const doc = new Y.Doc();
+      Y.applyUpdate(doc, Y.encodeStateAsUpdate(live));
+      return doc;
+    };
+    const change = (doc: Y.Doc, edit: (fragment: Y.XmlFragment) => void): Uint8Array => {
+      const before = Y.encodeStateVector(doc);
+      doc.transact(() => edit(doc.getXmlFragment(FIELD)));
+      return Y.encodeStateAsUpdate(doc, before);
+    };
+    const accept = (update: Uint8Array) => {
+      validator.check(update);
+      Y.applyUpdate(live, update, 'client');
+    };
+    return { live, validator, clientOf, change, accept };
+  }
+
+  it('still refuses a node the schema does not know after many validated keystrokes', () => {
+    const { live, clientOf, change, accept, validator } = trustedLive('Start');
+    const writer = clientOf();
+    accept(change(writer, (fragment) => fragment.insert(fragment.length, [paragraphWith('', {})])));
+    for (let i = 0; i < 50; i += 1) {
+      accept(
+        change(writer, (fragment) =>
+          ((fragment.get(fragment.length - 1) as Y.XmlElement).get(0) as Y.XmlText).insert(i, 'k'),
+        ),
+      );
+    }
+    expect(() =>
+      validator.check(change(writer, (fragment) => fragment.insert(0, [new Y.XmlElement('script')]))),
+    ).toThrow();
+    expect(docToMarkdown(yXmlFragmentToProsemirrorJSON(live.getXmlFragment(FIELD)))).toContain(
+      'k'.repeat(50),
+    );
+  });
+
+  it('sees what another instance added before the next check: growth past the cap is refused', () => {
+    const { live, clientOf, change, accept, validator } = trustedLive('Short');
+    const writer = clientOf();
+    accept(change(writer, (fragment) => fragment.insert(fragment.length, [paragraphWith('mine', {})])));
+    // Another instance's member fills the note to just under the cap; it arrives through Redis.
+    const elsewhere = clientOf();
+    for (let i = 0; i < 9; i += 1) {
+      Y.applyUpdate(
+        live,
+        change(elsewhere, (fragment) =>
+          fragment.insert(fragment.length, [paragraphWith('z'.repeat(99_998), {})]),
+        ),
+        'redis',
+      );
+    }
+    // A shadow that skipped the catch-up would not have those 900,000 characters and let this in.
+    expect(() =>
+      validator.check(
+        change(writer, (fragment) => fragment.insert(1, [paragraphWith('y'.repeat(99_998), {})])),
+      ),
+    ).toThrow(/too long/);
+  });
+
+  it('accepts an edit inside what a REST edit wrote, made after it (never a refusal the full check would not make)', () => {
+    const { live, clientOf, change, accept } = trustedLive('Old text');
+    const writer = clientOf();
+    accept(change(writer, (fragment) => fragment.insert(fragment.length, [paragraphWith('typed', {})])));
+    restEdit(live, 'New text from a REST edit');
+    const reader = clientOf();
+    accept(
+      change(reader, (fragment) =>
+        ((fragment.get(0) as Y.XmlElement).get(0) as Y.XmlText).insert(0, 'Edited: '),
+      ),
+    );
+    expect(docToMarkdown(yXmlFragmentToProsemirrorJSON(live.getXmlFragment(FIELD)))).toBe(
+      'Edited: New text from a REST edit',
+    );
+  });
+});

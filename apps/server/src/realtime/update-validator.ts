@@ -126,19 +126,45 @@ export function dropPending(doc: Y.Doc): void {
  * does not integrate (it would wait unseen and integrate unchecked later), and growth past the text
  * or state cap. A refused update spoils the shadow, which is rebuilt from the live document plus the
  * accepted updates the live document may not have applied yet (they are logged first).
+ *
+ * Catching the shadow up costs a diff of the whole document (state vectors and every deletion it
+ * ever had), so it is skipped while the live document changed only by updates this validator passed
+ * (`validated(origin)`: the shadow took them first). Any other change (a REST edit, another
+ * instance, a repair) or changes held back in the live document mark the shadow stale, and an update
+ * refused on a shadow that was not caught up is checked once more on one that is: skipping the diff
+ * never refuses what the full check accepts.
  */
 export class UpdateValidator {
   private shadow: ShadowDocument | null = null;
   private inFlight: Array<{ update: Uint8Array; to: Map<number, number>; at: number }> = [];
+  /** The live document may hold changes the shadow lacks. */
+  private stale = true;
 
   constructor(
     private readonly live: Y.Doc,
     private readonly field: string,
-  ) {}
+    private readonly validated: (origin: unknown) => boolean = () => false,
+  ) {
+    live.on('update', this.onLiveUpdate);
+  }
 
   /** Throws InvalidUpdateError (or the schema's own error) when the update must not be applied. */
   check(update: Uint8Array): void {
-    const shadow = this.catchUp();
+    const caughtUp = this.stale || this.shadow === null;
+    try {
+      this.checkOn(this.catchUp(), update);
+    } catch (error) {
+      if (caughtUp) throw error;
+      this.stale = true;
+      this.checkOn(this.catchUp(), update);
+    }
+  }
+
+  private readonly onLiveUpdate = (_update: Uint8Array, origin: unknown) => {
+    if (!this.validated(origin)) this.stale = true;
+  };
+
+  private checkOn(shadow: ShadowDocument, update: Uint8Array): void {
     const store = shadow.doc.store;
     try {
       const lengthBefore = shadow.markdownLength();
@@ -183,6 +209,7 @@ export class UpdateValidator {
   }
 
   destroy() {
+    this.live.off('update', this.onLiveUpdate);
     this.dropShadow();
     this.inFlight = [];
   }
@@ -201,6 +228,9 @@ export class UpdateValidator {
     );
     let bytes = this.inFlight.reduce((sum, { update }) => sum + update.byteLength, 0);
     while (bytes > IN_FLIGHT_MAX_BYTES) bytes -= this.inFlight.shift()?.update.byteLength ?? bytes;
+    // Changes held back in the live document may integrate with the next validated update, unseen here.
+    if (this.shadow && !this.stale && !hasPending(this.live)) return this.shadow;
+    this.stale = hasPending(this.live);
     if (this.shadow) {
       this.shadow.catchUp(Y.encodeStateAsUpdate(this.live, Y.encodeStateVector(this.shadow.doc)));
       // Held-back changes the live document no longer has were dropped there (a REST edit's check).

@@ -46,6 +46,7 @@ export async function createCollab(deps: CollabDeps) {
   const { db, log, guard, limits } = deps;
   const store = createNoteDocumentStore(db);
   const persistence = createPersistence({ store, notify: deps.notify, log });
+  const validation = createValidationExtension({ log });
 
   const extensions: Extension[] = [];
   if (deps.redisUrl) {
@@ -55,7 +56,7 @@ export async function createCollab(deps: CollabDeps) {
   }
   extensions.push(
     createAuthExtension({ membership: createMembership(db), guard }),
-    createValidationExtension({ log }),
+    validation.extension,
     persistence.extension,
     createLoggingExtension({ log }),
   );
@@ -82,6 +83,19 @@ export async function createCollab(deps: CollabDeps) {
         gateMessages(guarded, limits);
         hocuspocus.handleConnection(socket, request.raw, { guarded });
       });
+    },
+
+    /**
+     * What this instance holds per document (open documents, their validators, persistence's maps):
+     * every count falls to 0 once no document is open, or something leaks per document.
+     */
+    openState() {
+      return {
+        documents: hocuspocus.documents.size,
+        loading: hocuspocus.loadingDocuments.size,
+        validators: validation.validators(),
+        ...persistence.openState(),
+      };
     },
 
     /** Shutdown: store every open document now, then close the connections. */

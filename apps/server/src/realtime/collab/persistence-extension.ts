@@ -1,7 +1,8 @@
-import type { Extension } from '@hocuspocus/server';
+import type { Extension, Hocuspocus } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import * as Y from 'yjs';
 import type { ChangeNotifier } from '../../events/change-notifier';
+import type { SessionUser } from '../../http/session';
 import type { NoteDocumentStore } from '../../modules/notes/note-document.store';
 import { opsMetrics } from '../../ops/metrics';
 import { yjsUpdateOf } from '../update-validator';
@@ -12,6 +13,8 @@ import { markdownFromYdoc, ydocFromNote } from './ydoc';
 const EMPTY_UPDATE_BYTES = 2;
 /** A first state loses its compare-and-set only to another instance's or a REST edit: rare twice in a row. */
 const SEED_ATTEMPTS = 5;
+/** The origin of an update applied after its document unloaded (stored like a client's). */
+const LATE_ORIGIN = 'late';
 
 export interface PersistenceDeps {
   store: NoteDocumentStore;
@@ -84,6 +87,24 @@ export function createPersistence(deps: PersistenceDeps) {
     await deps.notify.note({ type: 'note.updated', projectId, noteId, ...(actorId ? { actorId } : {}) });
   }
 
+  /**
+   * Through Hocuspocus' own document life: the note is loaded (its log read) unless open again, takes
+   * the update (Yjs ignores what it already has), is stored at once and unloaded if nobody is in it.
+   */
+  async function applyLate(
+    instance: Hocuspocus,
+    documentName: string,
+    update: Uint8Array,
+    user: SessionUser,
+  ) {
+    const direct = await instance.openDirectConnection(documentName, { user });
+    try {
+      await direct.transact((document) => Y.applyUpdate(document, update, LATE_ORIGIN));
+    } finally {
+      await direct.disconnect();
+    }
+  }
+
   const extension: Extension = {
     extensionName: 'notewise-persistence',
 
@@ -92,12 +113,23 @@ export function createPersistence(deps: PersistenceDeps) {
      * change the client counts as saved survives a crash inside the store debounce. A failed write
      * throws: the client gets no acknowledgement, reconnects and sends the change again.
      */
-    async beforeHandleMessage({ context, documentName, update: message }) {
+    async beforeHandleMessage({ context, document, documentName, instance, update: message }) {
       const update = yjsUpdateOf(message);
       if (!update || update.byteLength <= EMPTY_UPDATE_BYTES) return;
       const { noteId, user } = context as CollabContext;
       try {
         await store.logUpdate(noteId, update);
+        if (instance.documents.get(documentName) !== document) {
+          // Its editor left as it arrived and the document unloaded meanwhile (what Hocuspocus now
+          // applies it to is gone): it goes to the note as it is now, open or not.
+          applyLate(instance, documentName, update, user).catch((err: unknown) =>
+            log.error(
+              { err, document: documentName },
+              'could not store a co-editing update that arrived late',
+            ),
+          );
+          return;
+        }
         const noteEditors = editors.get(noteId) ?? new Set<string>();
         noteEditors.add(user.id);
         editors.set(noteId, noteEditors);
@@ -150,6 +182,8 @@ export function createPersistence(deps: PersistenceDeps) {
     extension,
     /** Open documents (name -> project id), for closing them when access changes. */
     loaded: loaded as ReadonlyMap<string, string>,
+    /** Sizes of the per-document maps (loaded documents, editors since the last store). */
+    openState: () => ({ loaded: loaded.size, editors: editors.size }),
 
     /**
      * At start: updates acknowledged before a crash are folded into their notes (text, search,

@@ -1,4 +1,4 @@
-import type { Extension } from '@hocuspocus/server';
+import { Connection, type Extension } from '@hocuspocus/server';
 import type { FastifyBaseLogger } from 'fastify';
 import type * as Y from 'yjs';
 import { opsMetrics } from '../../ops/metrics';
@@ -39,23 +39,31 @@ function repair(document: Y.Doc): void {
  * document is checked after the fact: it only brings validated changes, so a failure means something
  * got past the validator; it is logged and repaired before the document is stored.
  */
-export function createValidationExtension(deps: { log: FastifyBaseLogger }): Extension {
+export function createValidationExtension(deps: { log: FastifyBaseLogger }) {
   const { log } = deps;
   const validators = new Map<string, UpdateValidator>();
-  return {
+  const extension: Extension = {
     extensionName: 'notewise-validation',
 
-    async beforeHandleMessage({ context, document, documentName, update: message }) {
+    async beforeHandleMessage({ context, document, documentName, instance, update: message }) {
       const { guarded } = context as CollabContext;
       try {
         const update = yjsUpdateOf(message);
         if (!update) return;
-        let validator = validators.get(documentName);
+        // A message that arrives as its document unloads is still checked, by a validator kept for
+        // no one: one kept in the map would outlive the document (and hold a copy of it).
+        const open = instance.documents.get(documentName) === document;
+        let validator = open ? validators.get(documentName) : undefined;
         if (!validator) {
-          validator = new UpdateValidator(document, COLLAB_FIELD);
-          validators.set(documentName, validator);
+          // Hocuspocus applies a client's message with its connection as the origin, after this hook.
+          validator = new UpdateValidator(document, COLLAB_FIELD, (origin) => origin instanceof Connection);
+          if (open) validators.set(documentName, validator);
         }
-        validator.check(update);
+        try {
+          validator.check(update);
+        } finally {
+          if (!open) validator.destroy();
+        }
       } catch (err) {
         opsMetrics.collabUpdateRejected(err instanceof UpdateTooLargeError ? 'size' : 'schema');
         log.warn(
@@ -79,6 +87,7 @@ export function createValidationExtension(deps: { log: FastifyBaseLogger }): Ext
         );
         repair(document);
         validators.get(documentName)?.destroy();
+        validators.delete(documentName);
       }
     },
 
@@ -87,4 +96,6 @@ export function createValidationExtension(deps: { log: FastifyBaseLogger }): Ext
       validators.delete(documentName);
     },
   };
+  /** How many documents have a validator (each holds a copy of its document): none once all unloaded. */
+  return { extension, validators: () => validators.size };
 }
