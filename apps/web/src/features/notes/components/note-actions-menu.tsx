@@ -1,6 +1,6 @@
 import { type NoteSummary, PERMISSION_MESSAGES } from '@notewise/shared';
 import { FolderInput, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import {
   DropdownMenu,
@@ -32,10 +32,35 @@ interface NoteActionsMenuProps {
 /**
  * The per-note menu (docs/product.md §2): Rename, Move note, Pin or Unpin note, Export, Delete note. In a shared project
  * Move and Delete are disabled, with the reason, unless the user owns the project or wrote the note.
+ * A long list mounts a card per note as it scrolls: until its menu first opens, a card has only the
+ * trigger; the items, their mutations and the dialogs mount then and stay for the card's life.
  */
 export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
-  const [dialog, setDialog] = useState<NoteDialog | null>(null);
+  const [open, setOpen] = useState(false);
+  const [used, setUsed] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
+  const onOpenChange = (next: boolean) => {
+    if (next) setUsed(true);
+    setOpen(next);
+  };
+  return (
+    <DropdownMenu open={open} onOpenChange={onOpenChange}>
+      <DropdownMenuTrigger asChild>
+        <IconButton
+          ref={trigger}
+          label={`Note actions for ${note.title}`}
+          icon={<MoreHorizontal size={16} aria-hidden="true" />}
+          className={cn('data-[state=open]:bg-hover data-[state=open]:text-fg', className)}
+        />
+      </DropdownMenuTrigger>
+      {used && <NoteActions note={note} trigger={trigger} />}
+    </DropdownMenu>
+  );
+}
+
+/** The menu's items and the dialogs they open (inside the menu's root; the dialogs portal out). */
+function NoteActions({ note, trigger }: { note: NoteSummary; trigger: RefObject<HTMLButtonElement | null> }) {
+  const [dialog, setDialog] = useState<NoteDialog | null>(null);
   // Set when a menu item opens a dialog, so the closing menu does not pull focus back to its trigger.
   const openingDialog = useRef(false);
   const rename = useRenameNote();
@@ -63,57 +88,47 @@ export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
 
   return (
     <>
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <IconButton
-            ref={trigger}
-            label={`Note actions for ${note.title}`}
-            icon={<MoreHorizontal size={16} aria-hidden="true" />}
-            className={cn('data-[state=open]:bg-hover data-[state=open]:text-fg', className)}
-          />
-        </DropdownMenuTrigger>
-        <DropdownMenuContent
-          onCloseAutoFocus={(event) => {
-            if (openingDialog.current) {
-              openingDialog.current = false;
-              event.preventDefault();
-            }
-          }}
+      <DropdownMenuContent
+        onCloseAutoFocus={(event) => {
+          if (openingDialog.current) {
+            openingDialog.current = false;
+            event.preventDefault();
+          }
+        }}
+      >
+        <DropdownMenuItem onSelect={() => open('rename')}>
+          <Pencil size={16} aria-hidden="true" />
+          Rename
+        </DropdownMenuItem>
+        <DropdownMenuItem
+          disabled={permissions.moveOut !== null}
+          aria-describedby={permissions.moveOut ? reasonId : undefined}
+          onSelect={() => open('move')}
         >
-          <DropdownMenuItem onSelect={() => open('rename')}>
-            <Pencil size={16} aria-hidden="true" />
-            Rename
-          </DropdownMenuItem>
-          <DropdownMenuItem
-            disabled={permissions.moveOut !== null}
-            aria-describedby={permissions.moveOut ? reasonId : undefined}
-            onSelect={() => open('move')}
-          >
-            <FolderInput size={16} aria-hidden="true" />
-            Move note
-          </DropdownMenuItem>
-          <DropdownMenuItem onSelect={() => pin.mutate({ note, pinned: !note.pinned })}>
-            {note.pinned ? <PinOff size={16} aria-hidden="true" /> : <Pin size={16} aria-hidden="true" />}
-            {note.pinned ? 'Unpin note' : 'Pin note'}
-          </DropdownMenuItem>
-          <NoteExportSubmenu onExport={(format) => void exportNote(note, format)} />
-          <DropdownMenuSeparator />
-          <DropdownMenuItem
-            destructive
-            disabled={permissions.delete !== null}
-            aria-describedby={permissions.delete ? reasonId : undefined}
-            onSelect={() => open('delete')}
-          >
-            <Trash2 size={16} aria-hidden="true" />
-            Delete note
-          </DropdownMenuItem>
-          {reason && (
-            <DropdownMenuLabel id={reasonId} className="max-w-60 text-xs font-normal text-muted">
-              {reason}
-            </DropdownMenuLabel>
-          )}
-        </DropdownMenuContent>
-      </DropdownMenu>
+          <FolderInput size={16} aria-hidden="true" />
+          Move note
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => pin.mutate({ note, pinned: !note.pinned })}>
+          {note.pinned ? <PinOff size={16} aria-hidden="true" /> : <Pin size={16} aria-hidden="true" />}
+          {note.pinned ? 'Unpin note' : 'Pin note'}
+        </DropdownMenuItem>
+        <NoteExportSubmenu onExport={(format) => void exportNote(note, format)} />
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          destructive
+          disabled={permissions.delete !== null}
+          aria-describedby={permissions.delete ? reasonId : undefined}
+          onSelect={() => open('delete')}
+        >
+          <Trash2 size={16} aria-hidden="true" />
+          Delete note
+        </DropdownMenuItem>
+        {reason && (
+          <DropdownMenuLabel id={reasonId} className="max-w-60 text-xs font-normal text-muted">
+            {reason}
+          </DropdownMenuLabel>
+        )}
+      </DropdownMenuContent>
 
       <RenameNoteDialog
         note={note}

@@ -6,7 +6,7 @@ import {
   truncatePlainText,
 } from '@notewise/shared';
 import { Pin } from 'lucide-react';
-import { useEffect, useId, useRef } from 'react';
+import { memo, useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router';
 import { ColorDot } from '@/components/ui/color-dot';
 import { cn } from '@/lib/cn';
@@ -58,8 +58,16 @@ function UpdatedTime({ iso }: { iso: string }) {
   );
 }
 
-/** A note in the grid: title, an excerpt filling the card, project and relative time, menu. */
-export function NoteCard({ note, project, highlighted = false, linkTo = noteHref }: NoteItemProps) {
+/**
+ * A note in the grid: title, an excerpt filling the card, project and relative time, menu. Memoised,
+ * as NoteRow: a virtual list re-renders on every scroll frame, and the cards already shown are unchanged.
+ */
+export const NoteCard = memo(function NoteCard({
+  note,
+  project,
+  highlighted = false,
+  linkTo = noteHref,
+}: NoteItemProps) {
   const titleId = useId();
   const ref = useScrollIntoView(highlighted);
   return (
@@ -104,10 +112,15 @@ export function NoteCard({ note, project, highlighted = false, linkTo = noteHref
       </footer>
     </article>
   );
-}
+});
 
 /** A note in the list: title and a one-line preview, project and relative time, menu. */
-export function NoteRow({ note, project, highlighted = false, linkTo = noteHref }: NoteItemProps) {
+export const NoteRow = memo(function NoteRow({
+  note,
+  project,
+  highlighted = false,
+  linkTo = noteHref,
+}: NoteItemProps) {
   const titleId = useId();
   const ref = useScrollIntoView(highlighted);
   return (
@@ -159,4 +172,4 @@ export function NoteRow({ note, project, highlighted = false, linkTo = noteHref 
       <NoteActionsMenu note={note} className="relative z-10 -mr-1" />
     </article>
   );
-}
+});

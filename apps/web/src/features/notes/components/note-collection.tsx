@@ -48,6 +48,8 @@ function useGridColumns(view: ViewMode): number {
 /** The list's distance from the top of the document, which the window virtualizer counts from. */
 function useDocumentOffset(ref: React.RefObject<HTMLElement | null>): number {
   const [offset, setOffset] = useState(0);
+  // Once per mounted list: the observer follows every later change; one made on each render (every
+  // scroll frame) would measure the page again each time.
   useLayoutEffect(() => {
     const measure = () => {
       const element = ref.current;
@@ -61,7 +63,7 @@ function useDocumentOffset(ref: React.RefObject<HTMLElement | null>): number {
     if (ref.current?.parentElement) observer.observe(ref.current.parentElement);
     observer.observe(document.body);
     return () => observer.disconnect();
-  });
+  }, [ref]);
   return offset;
 }
 
