@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Providers } from './providers';
+import { createQueryClient } from './query-client';
 import { createRouter } from './router';
 
 export function App() {
-  const [router] = useState(createRouter);
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => createRouter(queryClient));
   return (
-    <Providers>
+    <Providers queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   );

@@ -1,9 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { AuthDialogProvider, AuthProvider } from '@/features/auth';
 import { ThemeProvider } from '@/lib/theme';
 import { loadSonner } from '@/lib/toast';
-import { createQueryClient } from './query-client';
 import { RealtimeEvents } from './realtime/realtime-events';
 
 // Rendered at once, but as its own chunk: sonner stays out of the first route's JS.
@@ -26,8 +25,7 @@ const OfflineRoot = lazy(async () => {
 });
 
 /** Everything the pages rely on: server-state cache, theme, session, auth dialog, toasts. */
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider>

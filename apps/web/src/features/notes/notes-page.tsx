@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { FileText, SearchX } from 'lucide-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -8,7 +9,7 @@ import { StatList } from '@/components/ui/stat-list';
 import { useViewMode } from '@/components/ui/view-toggle';
 import { useDebounced } from '@/lib/use-debounced';
 import { useNoteCounts } from './api/get-note-counts';
-import { useNoteList } from './api/get-notes';
+import { prefetchNoteList, useNoteList } from './api/get-notes';
 import { useSearchPages } from './api/search-notes';
 import { NewNoteButton } from './components/new-note-button';
 import { NotesToolbar } from './components/notes-toolbar';
@@ -18,6 +19,11 @@ import { noteStats } from './hooks/use-note-filter';
 import { useProjectLookup } from './hooks/use-project-lookup';
 
 const VIEW_STORAGE_KEY = 'notewise.view.notes';
+
+/** What /notes shows first, fetched while the page's code and the session load (router.tsx). */
+export function prefetchNotesPage(client: QueryClient): Promise<void> {
+  return prefetchNoteList(client);
+}
 
 /** /notes: every note the user can see, pinned first, with counters, a filter and the per-note menu. */
 export function NotesPage() {

@@ -1,5 +1,11 @@
 import type { NoteListPage, NoteSummary } from '@notewise/shared';
-import { type InfiniteData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  useInfiniteQuery,
+  useQuery,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { type NoteListFilter, noteKeys } from '@/lib/query-keys';
 
@@ -34,6 +40,20 @@ export function flattenNotePages(data: NotePages): NoteSummary[] {
   return notes;
 }
 
+function noteListOptions(filter: NoteListFilter) {
+  return infiniteQueryOptions({
+    queryKey: noteKeys.list(filter),
+    queryFn: ({ signal, pageParam }) => fetchNotes(filter, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: NoteListPage) => last.nextCursor,
+  });
+}
+
+/** The list's first page into the cache, so the page renders its notes on its first render. */
+export function prefetchNoteList(client: QueryClient, filter: NoteListFilter = {}): Promise<void> {
+  return client.prefetchInfiniteQuery(noteListOptions(filter));
+}
+
 /**
  * A notes list, page by page (decision 015): `data` is every note loaded so far; `fetchNextPage`
  * loads the next page while `hasNextPage`. The live-events client and the note menus patch the
@@ -41,10 +61,7 @@ export function flattenNotePages(data: NotePages): NoteSummary[] {
  */
 export function useNoteList(filter: NoteListFilter = {}, options: { enabled?: boolean } = {}) {
   return useInfiniteQuery({
-    queryKey: noteKeys.list(filter),
-    queryFn: ({ signal, pageParam }) => fetchNotes(filter, pageParam, signal),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...noteListOptions(filter),
     select: flattenNotePages,
     enabled: options.enabled ?? true,
     refetchOnWindowFocus: false,
