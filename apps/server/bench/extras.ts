@@ -5,6 +5,7 @@ import { coEditFor, measureCollabLatency } from './collab-latency';
 import { HERE, load, run } from './harness';
 import { QUERIES } from './seed';
 import { measureVoiceLatency } from './voice-latency';
+import { measureWebVitals } from './web-vitals';
 
 const SOAK = process.env.BENCH_SOAK === '1';
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 300);
@@ -61,8 +62,12 @@ export async function measureExtras(context: ExtrasContext): Promise<Record<stri
     results.keystroke = JSON.parse(keystroke.stdout.trim().split('\n').pop() ?? '{}');
     const size = await run('node', [path.join(webBench, 'first-route-size.mjs')]);
     results.firstRouteJs = JSON.parse(size.stdout);
+    // On a phone (4x CPU): its own 20,000-note account and server; details in results/web-vitals.json.
+    results.webVitals = (await measureWebVitals()).budgets;
   } else {
-    console.log('web app not built: skipping the keystroke and bundle-size measures (run `npm run build`)');
+    console.log(
+      'web app not built: skipping the keystroke, bundle-size and web-vitals measures (run `npm run build`)',
+    );
   }
 
   if (SOAK) results.soak = await soak({ ...context, memberCookie, sharedNoteId: sharedNote.id });

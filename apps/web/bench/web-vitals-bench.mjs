@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, devices } from '@playwright/test';
+import { observe } from './web-vitals-observer.mjs';
 
 const appUrl = (process.env.BENCH_WEB_URL ?? '').replace(/\/+$/, '');
 const emptyUrl = process.env.BENCH_EMPTY_URL ?? '';
@@ -42,74 +43,6 @@ const webVitalsSource = fs.readFileSync(
   path.join(path.dirname(require.resolve('web-vitals/attribution')), 'web-vitals.attribution.iife.js'),
   'utf8',
 );
-
-/** Runs in the page before its own scripts: web-vitals, Event Timing and long animation frames. */
-function observe() {
-  const state = { lcp: null, inp: null, fcp: null, interactions: new Map(), loafs: [] };
-  window.__bench = state;
-  // The blank document a page starts as has no navigation entry for web-vitals to read.
-  if (!window.webVitals || location.protocol === 'about:') return;
-  const { onLCP, onINP, onFCP } = window.webVitals;
-  onFCP((metric) => {
-    state.fcp = metric.value;
-  });
-  onLCP(
-    (metric) => {
-      const a = metric.attribution;
-      state.lcp = {
-        value: metric.value,
-        target: a.target,
-        ttfb: a.timeToFirstByte,
-        resourceLoadDelay: a.resourceLoadDelay,
-        resourceLoadDuration: a.resourceLoadDuration,
-        elementRenderDelay: a.elementRenderDelay,
-      };
-    },
-    { reportAllChanges: true },
-  );
-  onINP(
-    (metric) => {
-      const a = metric.attribution;
-      const script = a.longestScript?.entry;
-      state.inp = {
-        value: metric.value,
-        target: a.interactionTarget,
-        type: a.interactionType,
-        inputDelay: a.inputDelay,
-        processingDuration: a.processingDuration,
-        presentationDelay: a.presentationDelay,
-        longestScript: script
-          ? `${script.invoker} ${script.sourceFunctionName || ''} ${script.sourceURL?.split('/').pop() ?? ''} ${Math.round(script.duration)} ms`
-          : undefined,
-      };
-    },
-    { reportAllChanges: true, durationThreshold: 16 },
-  );
-  try {
-    // Every interaction's longest event, for the distribution beside web-vitals' INP.
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        if (!entry.interactionId) continue;
-        const before = state.interactions.get(entry.interactionId) ?? 0;
-        state.interactions.set(entry.interactionId, Math.max(before, entry.duration));
-      }
-    }).observe({ type: 'event', durationThreshold: 16, buffered: true });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) {
-        const scripts = [...entry.scripts]
-          .sort((a, b) => b.duration - a.duration)
-          .slice(0, 2)
-          .map(
-            (s) =>
-              `${s.invoker} ${s.sourceFunctionName || ''} ${s.sourceURL.split('/').pop()} ${Math.round(s.duration)}`,
-          );
-        state.loafs.push({ start: entry.startTime, duration: entry.duration, scripts });
-      }
-    }).observe({ type: 'long-animation-frame', buffered: true });
-  } catch {
-    // Older engines: web-vitals alone.
-  }
-}
 
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -182,6 +115,16 @@ async function allNotesAndOpen(rate) {
     await noteList(page).getByRole('listitem').first().waitFor();
     await page.waitForTimeout(1_500);
     const loaded = await read(page);
+    // What the first paint of the list waited for: each request's start and end (ms from navigation).
+    const waterfall = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime < 10_000)
+        .map(
+          (entry) =>
+            `${Math.round(entry.startTime)}-${Math.round(entry.responseEnd)} ${entry.name.replace(location.origin, '')}`,
+        ),
+    );
     const started = await page.evaluate(() => performance.now());
     await noteList(page).getByRole('link').first().click();
     await editor(page).getByText('Passport', { exact: true }).waitFor({ timeout: 60_000 });
@@ -194,7 +137,19 @@ async function allNotesAndOpen(rate) {
       return performance.now() - start;
     }, started);
     const opened = await finalVitals(page);
-    return { lcp: loaded.lcp, fcp: loaded.fcp, open: opened.inp, openToText: shown, loafs: opened.loafs };
+    const loadFrames = loaded.loafs
+      .sort((a, b) => b.duration - a.duration)
+      .slice(0, 5)
+      .map((loaf) => ({ at: Math.round(loaf.start), ms: Math.round(loaf.duration), scripts: loaf.scripts }));
+    return {
+      lcp: loaded.lcp,
+      fcp: loaded.fcp,
+      waterfall,
+      loadFrames,
+      open: opened.inp,
+      openToText: shown,
+      loafs: opened.loafs,
+    };
   } finally {
     await context.close();
   }
@@ -341,7 +296,12 @@ try {
     app.lcp.push(loaded.lcp?.value ?? Number.NaN);
     app.open.push(loaded.open?.value ?? 0);
     app.openToText.push(loaded.openToText);
-    details.lcp.push(loaded.lcp);
+    details.lcp.push({
+      ...loaded.lcp,
+      fcp: loaded.fcp,
+      waterfall: loaded.waterfall,
+      longFrames: loaded.loadFrames,
+    });
     details.open.push(loaded.open);
     app.lcpUnthrottled.push((await allNotesAndOpen(1)).lcp?.value ?? Number.NaN);
     const interactions = await typeAndToggle(THROTTLE, note);
