@@ -71,6 +71,19 @@ export function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+/**
+ * Linux pressure stall information: the share of the last 10 s in which some runnable task waited
+ * for a CPU (percent), or null where /proc/pressure is missing. Near 100: the machine is oversubscribed.
+ */
+export function cpuPressure(): number | null {
+  try {
+    const text = fs.readFileSync('/proc/pressure/cpu', 'utf8');
+    return Number(/some avg10=([\d.]+)/.exec(text)?.[1] ?? Number.NaN);
+  } catch {
+    return null;
+  }
+}
+
 /** A load-generator process, spoken to over IPC; each request waits for its reply type. */
 export function startGenerator() {
   const child = fork(path.join(HERE, 'users.ts'), [], {

@@ -4,7 +4,9 @@ import http from 'node:http';
 import net from 'node:net';
 
 export async function startProxy(targets: number[]): Promise<{ port: number; close: () => Promise<void> }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  // A new connection per request, as nginx's default upstream (HTTP/1.0): reusing an idle one races
+  // the instance closing it, which a proxy answers 502.
+  const agent = new http.Agent({ keepAlive: false, maxSockets: Number.POSITIVE_INFINITY });
   let next = 0;
   const pick = () => targets[next++ % targets.length] as number;
   const forwarded = (req: http.IncomingMessage) => req.socket.remoteAddress ?? '';

@@ -21,6 +21,8 @@ export interface StepResult {
   /** The load generators' own event-loop delay, p99 ms: high means the figures include the client's wait. */
   generatorLagP99: number;
   loadAverage: number[];
+  /** Share of the last 10 s some runnable task waited for a CPU (/proc/pressure/cpu), percent. */
+  cpuPressure: number | null;
 }
 
 const ORDER = [
@@ -58,7 +60,7 @@ export function printConfiguration(
       `\n${name} - ${step.users} people, ${step.seconds} s: ${step.errors} errors, server RSS ${step.rssMb.join(' + ')} MB, ` +
         `server CPU ${step.serverCores.join(' + ')} cores (${step.coresPer100People} per 100 people), ` +
         `event loop ${step.serverLoop.map((l) => `${Math.round(l.utilization * 100)} % busy, delay p99 ${l.delayP99Ms} ms`).join(' / ')}, ` +
-        `generator lag p99 ${step.generatorLagP99} ms, load ${step.loadAverage.join(' ')}`,
+        `generator lag p99 ${step.generatorLagP99} ms, load ${step.loadAverage.join(' ')}, CPU pressure ${step.cpuPressure ?? '?'} %`,
     );
     const actions = Object.keys(step.actions).sort(
       (a, b) => (ORDER.indexOf(a) + 1 || 99) - (ORDER.indexOf(b) + 1 || 99),

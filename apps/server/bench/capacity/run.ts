@@ -25,6 +25,7 @@ import { openDatabase } from '../../src/db';
 import { migrateToLatest } from '../../src/db/migrations';
 import { HERE, load, startBare } from '../harness';
 import {
+  cpuPressure,
   cpuSeconds,
   type Generator,
   rssMb,
@@ -199,6 +200,7 @@ async function measureConfiguration(name: string) {
       coresPer100People: Math.round((cpu.reduce((a, b) => a + b, 0) / count) * 100 * 100) / 100,
       generatorLagP99: summarize(measured.flatMap((part) => part.lag)).p99,
       loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
+      cpuPressure: cpuPressure(),
     };
     steps.push(step);
     printConfiguration(name, [step], false);

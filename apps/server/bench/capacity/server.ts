@@ -12,7 +12,8 @@ const database = openDatabase({
   dataDir: config.dataDir,
   pgSchema: process.env.CAPACITY_PG_SCHEMA,
 });
-const { app } = await buildApp(config, { database, logger: false });
+// Warnings and errors (LOG_LEVEL=warn) as JSON lines on stdout: a failed request says why.
+const { app } = await buildApp(config, { database });
 await app.listen({ host: config.host, port: config.port });
 process.send?.({ type: 'ready' });
 
