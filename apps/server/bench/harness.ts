@@ -71,5 +71,12 @@ export interface Figure {
   /** Requests per second with 16 clients back to back (the maximum), app and bare. */
   appMax?: number;
   bareMax?: number;
+  /**
+   * Server CPU time per request at that maximum (this process's user + system time over the
+   * requests its servers answered), app and bare: unlike throughput, it does not depend on what else
+   * the machine runs.
+   */
+  appCpuUs?: number;
+  bareCpuUs?: number;
   sequentialP50?: number;
 }

@@ -26,6 +26,7 @@ export function report(sizes: SizeResult[]) {
   };
   const startup = (largest as { startup?: { readyMs: number | null; idleRssMb: number | null } }).startup;
   const list = fig('note list (big project, first page)');
+  const uncachedList = fig('note list (big project, first page, uncached)');
 
   const budgets: [string, number | undefined, number][] = [
     ...(['rare', 'common', 'misspelt'] as const).flatMap((kind): [string, number | undefined, number][] => [
@@ -59,6 +60,27 @@ export function report(sizes: SizeResult[]) {
     [
       'big project first page: bare throughput / app throughput (at most 2)',
       list?.appMax && list.bareMax ? Math.round((list.bareMax / list.appMax) * 100) / 100 : undefined,
+      2,
+    ],
+    [
+      'big project first page: app / bare server CPU per request (at most 2)',
+      list?.appCpuUs && list.bareCpuUs ? Math.round((list.appCpuUs / list.bareCpuUs) * 100) / 100 : undefined,
+      2,
+    ],
+    // Without the page cache (decision 067): the cost of a miss, against the same limits.
+    ['big project first page, uncached: p99 at 500 req/s', uncachedList?.app.p99, 10],
+    [
+      'big project first page, uncached: bare throughput / app throughput',
+      uncachedList?.appMax && uncachedList.bareMax
+        ? Math.round((uncachedList.bareMax / uncachedList.appMax) * 100) / 100
+        : undefined,
+      2,
+    ],
+    [
+      'big project first page, uncached: app / bare server CPU per request',
+      uncachedList?.appCpuUs && uncachedList.bareCpuUs
+        ? Math.round((uncachedList.appCpuUs / uncachedList.bareCpuUs) * 100) / 100
+        : undefined,
       2,
     ],
     [`ready after a restart on ${largest.notes} notes (ms)`, startup?.readyMs ?? undefined, 1000],

@@ -20,6 +20,7 @@ import { measureCollabScale } from './collab-scale';
 import { measureExtras } from './extras';
 import { type Figure, load, startBare } from './harness';
 import { middleVersionCursor, seedVersions } from './history-lists';
+import { startUncached } from './list-pages';
 import { report, type SizeResult } from './report';
 import { QUERIES, randomSentence, seedNotes } from './seed';
 import { measureStartup } from './startup';
@@ -52,7 +53,18 @@ async function measureSize(noteCount: number, last: boolean) {
   const database = openDatabase({ databaseUrl, dataDir, pgSchema });
   const { app } = await buildApp(config, { database, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  // The same app without its list page cache: what an uncached page costs (decision 067).
+  const uncached = await startUncached(config, database);
   const { bare, mirror } = await startBare();
+  let served = 0;
+  for (const server of [app.server, uncached.server, bare.server]) server.on('request', () => served++);
+  /** A load run and this process's CPU time per request its servers answered meanwhile (µs). */
+  const withCpu = async <T>(run: () => Promise<T>): Promise<[T, number]> => {
+    const [before, count] = [process.cpuUsage(), served];
+    const result = await run();
+    const used = process.cpuUsage(before);
+    return [result, Math.round((used.user + used.system) / Math.max(1, served - count))];
+  };
   const results: { notes: number } & Record<string, unknown> = { notes: noteCount };
   const figures: Record<string, Figure> = {};
 
@@ -71,9 +83,17 @@ async function measureSize(noteCount: number, last: boolean) {
       const closed = ['--closed', '16'];
       const figure = figures[name];
       if (figure) {
-        figure.appMax = (await load(urls, 1, cookie, closed, '5')).achievedRate;
-        figure.bareMax = (await load(mirrored.urls, 1, '', closed, '5')).achievedRate;
-        console.log(`${noteCount} ${name}: at most ${figure.appMax} req/s; bare ${figure.bareMax}`);
+        const [appMax, appCpu] = await withCpu(() => load(urls, 1, cookie, closed, '5'));
+        const [bareMax, bareCpu] = await withCpu(() => load(mirrored.urls, 1, '', closed, '5'));
+        Object.assign(figure, {
+          appMax: appMax.achievedRate,
+          bareMax: bareMax.achievedRate,
+          appCpuUs: appCpu,
+          bareCpuUs: bareCpu,
+        });
+        console.log(
+          `${noteCount} ${name}: at most ${figure.appMax} req/s; bare ${figure.bareMax}; CPU per request ${appCpu} µs, bare ${bareCpu} µs`,
+        );
       }
     }
     console.log(`${noteCount} ${name}: app p50 ${appLoad.p50} p99 ${appLoad.p99}; bare p99 ${bareLoad.p99}`);
@@ -152,6 +172,12 @@ async function measureSize(noteCount: number, last: boolean) {
     // A 50-note project is the list budget's page.
     await measure('note list (50 notes)', [`${address}/api/notes?projectId=${smallProject.id}`], 500, cookie);
     await measure(
+      'note list (50 notes, uncached)',
+      [`${uncached.address}/api/notes?projectId=${smallProject.id}`],
+      500,
+      cookie,
+    );
+    await measure(
       'get note',
       someNotes.map((id) => `${address}/api/notes/${id}`),
       500,
@@ -162,6 +188,13 @@ async function measureSize(noteCount: number, last: boolean) {
     await measure(
       'note list (big project, first page)',
       [`${address}/api/notes?projectId=${bigProject.id}&limit=50`],
+      500,
+      cookie,
+      true,
+    );
+    await measure(
+      'note list (big project, first page, uncached)',
+      [`${uncached.address}/api/notes?projectId=${bigProject.id}&limit=50`],
       500,
       cookie,
       true,
@@ -227,6 +260,7 @@ async function measureSize(noteCount: number, last: boolean) {
     measured = true;
   } finally {
     await bare.close();
+    await uncached.close();
     await app.close();
     await database.close();
     if (!measured) await cleanUp();
