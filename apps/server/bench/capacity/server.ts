@@ -34,7 +34,8 @@ process.on('message', (message: { type: string }) => {
 });
 
 let closing = false;
-process.on('SIGTERM', () => {
+// SIGTERM from the bench, or the bench itself gone (its IPC channel closed): close as a deployment would.
+const shutdown = () => {
   if (closing) return;
   closing = true;
   void (async () => {
@@ -42,4 +43,6 @@ process.on('SIGTERM', () => {
     await database.close();
     process.exit(0);
   })();
-});
+};
+process.on('SIGTERM', shutdown);
+process.on('disconnect', shutdown);
