@@ -70,9 +70,10 @@ describe('built-in AI evaluation set', () => {
 });
 
 /**
- * The same notes, the texts written for the reviewers' findings and seven keyed texts of the grammar
- * development set, scored like the held-out set (test/ai-summary-held-out.test.ts): the floors are
- * what the engine reached when it was tuned on them (docs/decisions/062).
+ * The same notes, the texts written for the reviewers' findings and ten keyed texts of the grammar
+ * development sets, scored like the held-out set (test/ai-summary-held-out.test.ts): the floors are
+ * what the engine reached when it was tuned on them (docs/decisions/062, 074). Checklist precision
+ * is 0.85 since 074 added three minutes whose imperative list items are no tasks.
  */
 describe('built-in AI development keys (summaries and structure)', () => {
   it('keeps decisions, action items and attendees, and structure keeps every word of every text', {
@@ -87,7 +88,7 @@ describe('built-in AI development keys (summaries and structure)', () => {
     expect(scores.summaryActions).toBeGreaterThanOrEqual(0.8);
     expect(scores.faithfulness).toBe(1);
     expect(scores.structureActions).toBe(1);
-    expect(scores.structureActionPrecision).toBeGreaterThanOrEqual(0.9);
+    expect(scores.structureActionPrecision).toBeGreaterThanOrEqual(0.85);
     expect(scores.headingPrecision).toBeGreaterThanOrEqual(0.94);
     expect(report.results.flatMap((r) => r.structure.violations.map((v) => `${r.text.id}: ${v}`))).toEqual(
       [],
@@ -96,5 +97,8 @@ describe('built-in AI development keys (summaries and structure)', () => {
     const platform = report.results.find((r) => r.text.id === 'dev-01-platform-sync');
     expect(platform?.summary.wrong).toEqual([]);
     expect(platform?.summary.decisions).toEqual({ found: 2, expected: 2 });
+    // Decisions said without 'we agreed' ('We then decided', 'The agreement in the meeting is that').
+    const infra = report.results.find((r) => r.text.id === 'dev-14-gd2-infra-meeting-4');
+    expect(infra?.summary.decisions).toEqual({ found: 2, expected: 2 });
   });
 });

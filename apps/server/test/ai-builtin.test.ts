@@ -137,6 +137,26 @@ describe('built-in engine', () => {
       expect(lines.join('\n')).not.toContain('**Ethics:**'); // the note's title is no section
     });
 
+    it("keeps every decision and action item, shortened, in a part of its own in the note's order", () => {
+      const note = [
+        '# Support sync',
+        '## Hiring',
+        'Queue times doubled in October and the team is tired. So, basically we agreed to hire two more support engineers before November. Salaries were discussed at length, with three options on the table and a long comparison of agencies, recruiters and referral bonuses that nobody could settle.',
+        '## Tooling',
+        'The old ticket system keeps losing attachments and the export is slow. We then decided to move to the new help desk in January. Maria will migrate the saved replies by Friday.',
+      ].join('\n\n');
+      const lines = summarizeText(note).split('\n');
+      const decisions = lines.indexOf('- **Decisions:**');
+      expect(decisions).toBeGreaterThan(0);
+      expect(lines.slice(decisions + 1, decisions + 3)).toEqual([
+        // Fillers gone; the topic named where the summary has not named it yet.
+        '  - We agreed to hire two more support engineers before November.',
+        '  - **Tooling:** We then decided to move to the new help desk in January.',
+      ]);
+      expect(lines).toContain('- **Action items:**');
+      expect(lines.at(-1)).toBe('  - Maria will migrate the saved replies by Friday.');
+    });
+
     it('leaves greetings and the signature of an e-mail out', () => {
       const email = [
         'Hi Daniel,',
@@ -177,6 +197,26 @@ describe('built-in engine', () => {
       const { text, chunks } = await collect(provider.grammar('i has went to the the store.'));
       expect(chunks.length).toBeGreaterThan(1);
       expect(text).toBe('I has went to the store.');
+    });
+
+    it('fixes a confused word only where the other reading is impossible', async () => {
+      const fixed = await collect(
+        fixGrammar(
+          "Their going home. Its definitely fine. The fix would still brake people with a lockfile. It can than be secured. Show it to you're users. If its false, it stops. Their has been talk of it. Ask if their ok with it. A quicker way then typing it.",
+        ),
+      );
+      expect(fixed.text).toBe(
+        "They're going home. It's definitely fine. The fix would still break people with a lockfile. It can then be secured. Show it to your users. If it's false, it stops. There has been talk of it. Ask if they're ok with it. A quicker way than typing it.",
+      );
+      // Right as written: left alone.
+      const right =
+        "I think you're right. Their still-open issues stay. It is better than that, and then it works. At i the loop stops, i.e. here.";
+      expect((await collect(fixGrammar(right))).text).toBe(right);
+    });
+
+    it('keeps the handles of the people listed, written once', async () => {
+      const note = 'Attending: centril, kennytm, nikomatsakis\n\nWe talked about the release.';
+      expect((await collect(fixGrammar(note))).text).toBe(note);
     });
 
     it('never changes a capitalised word or a known word; fixes a misspelling only when it is sure', async () => {

@@ -30,7 +30,7 @@ const MODALS = new Set(
 /** After these, 'its' must be 'it's' ('its a', 'its not', 'its been'). */
 const AFTER_ITS_CONTRACTION = new Set(
   `a an the not been being also just still only very really now so too all pretty quite going getting
-  important possible necessary worth because like ok okay true fine clear likely unlikely probably
+  important possible necessary worth because like ok okay true false fine clear likely unlikely probably
   definitely always never about here there what how why when`.split(/\s+/),
 );
 /** After these, 'your' must be 'you're' ('your welcome', 'your not'). */
@@ -39,7 +39,22 @@ const AFTER_YOURE = new Set(
   looking using trying running getting working doing being so too very really`.split(/\s+/),
 );
 /** After these, 'their'/'they're' must be 'there' ('their is', 'they're are'). */
-const AFTER_THERE = new Set(`is are was were isn't aren't wasn't weren't`.split(/\s+/));
+const AFTER_THERE = new Set(
+  `is are was were isn't aren't wasn't weren't has have had hasn't haven't hadn't`.split(/\s+/),
+);
+/** After these, 'their' must be 'they're' ('their ok with it', 'their probably right'). */
+const AFTER_THEYRE = new Set(
+  `not going ok okay sure fine ready able unable probably already still always never actually really
+  definitely currently`.split(/\s+/),
+);
+/** Before these, 'you're' must be 'your' ('of you're module', 'to you're users'): 'of you are' never is. */
+const BEFORE_YOUR = new Set(`of for with in on at from by into onto about to`.split(/\s+/));
+/** Adverbs a modal and its verb may have between them ('would still break'). */
+const MID_ADVERBS = new Set(`still also just not never probably definitely certainly only even`.split(/\s+/));
+/** What follows 'than' after a comparison and a noun ('a quicker way than typing', 'more time than the'). */
+const AFTER_COMPARED_THAN = new Set(
+  `a an the any anything anyone ever before usual expected necessary needed`.split(/\s+/),
+);
 /** Subjects after which 'we're' must be 'were' ('they we're'). */
 const BEFORE_WERE = new Set(`you they we there which who these those people things both`.split(/\s+/));
 /** Clause openers after which a subject must come, so 'were going' after them is 'we're going'. */
@@ -117,6 +132,8 @@ function fixFor(
   const endsClause = /^\s*[.,!?;)]/.test(text.slice(token.end, token.end + 3)) || next === undefined;
   switch (token.lower) {
     case 'than':
+      // After a modal ('can than be secured') only the adverb fits, whatever came before.
+      if (previous && MODALS.has(previous) && previous !== 'to' && previous !== 'not') return 'then';
       // 'than' only ever follows a comparison: none earlier in the sentence means 'then'.
       if (clause.slice(0, index).some((t) => COMPARATIVES.has(t.lower) || /[a-z]{3,}er$/.test(t.lower)))
         return undefined;
@@ -124,6 +141,16 @@ function fixFor(
     case 'then': {
       const beforeAdjective = clause[index - 2]?.lower;
       if (previous && THEN_AFTER.has(previous)) return 'than';
+      // 'a quicker way then typing': a comparison, its noun, then what it is compared with.
+      if (
+        beforeAdjective &&
+        THEN_AFTER.has(beforeAdjective) &&
+        previous &&
+        isNoun(previous) &&
+        next &&
+        (/[a-z]{3,}ing$/.test(next) || AFTER_COMPARED_THAN.has(next))
+      )
+        return 'than';
       return beforeAdjective === 'more' || beforeAdjective === 'less' ? 'than' : undefined;
     }
     case 'its':
@@ -133,10 +160,16 @@ function fixFor(
     case 'your':
       return next && AFTER_YOURE.has(next) ? "you're" : undefined;
     case "you're":
-      return next === 'own' || nounNext ? 'your' : undefined;
+      if (next === 'own' || nounNext) return 'your';
+      return previous && BEFORE_YOUR.has(previous) && next && !AFTER_YOURE.has(next) && !/ing$/.test(next)
+        ? 'your'
+        : undefined;
     case 'their':
       if (next && AFTER_THERE.has(next)) return 'there';
-      return next === 'not' || next === 'going' ? "they're" : undefined;
+      // Not before a hyphen: 'their still-open issues'.
+      return next && AFTER_THEYRE.has(next) && !/^-/.test(text.slice((clause[index + 1] as Token).end))
+        ? "they're"
+        : undefined;
     case "they're":
       if (next && AFTER_THERE.has(next)) return 'there';
       return next === 'own' || nounNext || (previous && PREPOSITIONS.has(previous)) ? 'their' : undefined;
@@ -159,10 +192,13 @@ function fixFor(
       return previous && BEFORE_WERE_CONTRACTION.has(previous) ? "we're" : undefined;
     case 'loose':
       return previous && MODALS.has(previous) ? 'lose' : undefined;
-    case 'brake':
-      return previous && (MODALS.has(previous) || previous === 'that' || previous === 'which')
-        ? 'break'
-        : undefined;
+    case 'brake': {
+      const modal =
+        previous && MID_ADVERBS.has(previous) && clause[index - 2]
+          ? (clause[index - 2] as Token).lower
+          : previous;
+      return modal && (MODALS.has(modal) || modal === 'that' || modal === 'which') ? 'break' : undefined;
+    }
     case 'effect':
       return previous && MODALS.has(previous) && next !== 'change' && next !== 'changes'
         ? 'affect'

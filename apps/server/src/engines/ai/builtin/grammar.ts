@@ -139,6 +139,19 @@ function safeEdit(
     case 'CapitalizePersonalPronouns':
       // Not 'i++' or 'i=0' in a dev note's prose.
       if (problem !== 'i' || first.text !== 'I' || !isProseWord(text, start, end)) return undefined;
+      // A variable or an index, not the pronoun: 'i.e.', 'element i', 'at i', 'i is' (the pronoun
+      // takes 'am', and after a preposition it is 'me').
+      if (
+        /^\.\p{L}/u.test(text.slice(end, end + 2)) ||
+        /^\s+(?:is|equals|th)\b|^\s*[=<>+-]/.test(text.slice(end, end + 8))
+      )
+        return undefined;
+      if (
+        /\b(?:of|at|to|for|from|by|with|in|on|into|index|element|item|row|column|position|variable|counter|where|each|let|set)\s+$/i.test(
+          text.slice(Math.max(0, start - 12), start),
+        )
+      )
+        return undefined;
       return /^(?:$|[\s'’,.;:!?)])/.test(text.slice(end, end + 1))
         ? { start, end, replacement: 'I' }
         : undefined;

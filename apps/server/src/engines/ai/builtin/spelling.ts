@@ -200,6 +200,10 @@ export interface OwnWords {
  * code or as a #tag is theirs on purpose; a one-off lower-case non-word is a typo. `extra` are
  * words from elsewhere (the user's other notes) the caller knows.
  */
+/** A line naming the people of a meeting ('Attending: aidanhs, kennytm', 'Minutes written by ...'). */
+const PEOPLE_LINE =
+  /^[ \t>*-]*(?:\*\*)?(?:attendees|attendance|attending|present|participants|people|team members|guests|absent|regrets|apologies|facilitator|scribe|notes by|minutes(?: written)? by|meeting (?:run|led|chaired) by)(?:\*\*)?[ \t]*:?(?:\*\*)?[ \t]+(.+)$/gimu;
+
 export function ownWordsOf(markdown: string, extra: Iterable<string> = []): OwnWords {
   const counts = new Map<string, number>();
   const allowed = new Set<string>([...extra].map((word) => word.toLowerCase()));
@@ -211,6 +215,16 @@ export function ownWordsOf(markdown: string, extra: Iterable<string> = []): OwnW
   for (const match of markdown.matchAll(/`[^`\n]*`|#[\p{L}][\w-]*/gu))
     for (const word of match[0].toLowerCase().match(/\p{L}+/gu) ?? []) allowed.add(word);
   for (const [word, count] of counts) if (count >= 2) allowed.add(word);
+  // People's names and handles, written once, are still theirs: the names on a line that lists
+  // who was there, a speaker's label, an '@handle', a handle credited in brackets after a heading.
+  for (const match of markdown.matchAll(PEOPLE_LINE))
+    for (const word of match[1]?.toLowerCase().match(/\p{L}+/gu) ?? []) allowed.add(word);
+  for (const match of markdown.matchAll(/^[ \t>*-]*@?([\p{L}][\p{L}\d_.-]*)[ \t]*:[ \t]+\S/gmu))
+    allowed.add((match[1] ?? '').toLowerCase());
+  for (const match of markdown.matchAll(
+    /@([\p{L}][\p{L}\d_-]*)|^#+[ \t].*\(@?([\p{L}][\p{L}\d_-]*)\)[ \t]*$/gmu,
+  ))
+    allowed.add((match[1] ?? match[2] ?? '').toLowerCase());
   return { allowed, used: new Set(counts.keys()) };
 }
 

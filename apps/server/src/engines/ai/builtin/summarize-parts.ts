@@ -3,9 +3,26 @@ import { isPersonName } from './nlp';
 // What a summary must keep or leave out whatever its length: decisions, action items, the people
 // present; items taken off the agenda; filler words of speech.
 
-/** A sentence that says what was decided ('We agreed to hire...', 'Decision: ...', 'RFC 3668 was approved'). */
-export const DECISION =
-  /\b(?:we|they|everyone|all|the (?:team|group|committee|board|meeting))\s+(?:have\s+|has\s+|all\s+|finally\s+)?(?:agreed|decided|resolved|concluded|voted|chose)\b|^(?:\*\*)?(?:decisions?|decided|resolutions?|resolved|agreed|conclusions?|outcome)(?:\*\*)?\s*[:\-–]|\b(?:was|were|has been|have been|is|are)\s+(?:\p{L}+ly\s+)?(?:approved|accepted|rejected|postponed|adopted)\b|\bconsensus\b/iu;
+/**
+ * A sentence that says what was decided. The cues are the ways English reports a group's choice:
+ * a subject with a verb of deciding, adverbs allowed between ('We then decided', 'everyone
+ * unanimously agreed'); anyone 'agreed to/on/that', 'decided to', 'resolved to', 'settled on',
+ * 'opted for', 'signed off on'; the noun with a verb ('The agreement in the meeting is that',
+ * 'the decision was', 'the plan is'); a passive ('was approved', 'it was agreed'); a label
+ * ('Decision: ...'); choosing one option ('we will go with', 'let's go with', 'we'll switch to').
+ */
+const DECIDING_VERB = `(?:agreed|decided|resolved|concluded|voted|chose|settled|opted|approved|accepted)`;
+const DECISION_PARTS = [
+  String.raw`\b(?:we|they|everyone|everybody|all|both|the (?:team|group|committee|board|meeting|panel|council|working group|wg|attendees|participants))\s+(?:(?:have|has|had|all|then|finally|also|eventually|ultimately|therefore|thus|now|unanimously|collectively|jointly|quickly|\p{L}+ly)\s+){0,2}${DECIDING_VERB}\b`,
+  String.raw`\bagreed\s+(?:to|on|upon|that)\b|\b(?:decided|resolved|voted)\s+(?:to|on|that|against)\b|\bsettled\s+on\b|\bopted\s+(?:for|to)\b|\bsigned\s+off\s+on\b`,
+  String.raw`\bthe\s+(?:agreement|decision|consensus|conclusion|resolution|outcome|plan|verdict)\b(?:\s+(?:in|of|at|from)\s+(?:the|this|today's)\s+(?:meeting|call|discussion))?\s+(?:is|was|has been|:)`,
+  String.raw`^(?:\*\*)?(?:decisions?|decided|resolutions?|resolved|agreed|conclusions?|outcome|verdict)(?:\*\*)?\s*[:\-–]`,
+  String.raw`\b(?:was|were|has been|have been|is|are)\s+(?:\p{L}+ly\s+)?(?:approved|accepted|rejected|postponed|adopted|agreed(?:\s+(?:on|upon))?|decided|chosen|settled)\b`,
+  String.raw`\bconsensus\b`,
+  String.raw`\b(?:we|we'll|we’ll|let's|let’s|we're|we’re)\s+(?:(?:will|shall|are|'re|’re)\s+)?(?:going\s+to\s+)?(?:go|going)\s+with\b`,
+  String.raw`\b(?:we'll|we’ll|we will|we shall)\s+(?:switch|move|ship|launch|release|adopt|hire|keep|drop|postpone|delay|cancel|merge|use|stick)\s+(?:to|with|on|the|it|this|that|a|an|our|\p{N})`,
+];
+export const DECISION = new RegExp(DECISION_PARTS.join('|'), 'iu');
 
 /**
  * Someone taking something on inside a sentence: 'pietroalbini also volunteered to write the minutes',
@@ -45,6 +62,34 @@ export function namesIn(list: string): string[] | undefined {
 export function attendeesLine(text: string): string[] | undefined {
   const match = PEOPLE_INLINE.exec(text.trim());
   return match?.[2] ? namesIn(match[2]) : undefined;
+}
+
+/** The summary's share of the note's words: shorter notes keep more, long ones less. */
+export function targetWords(totalWords: number): number {
+  const ratio = totalWords < 100 ? 0.55 : totalWords < 250 ? 0.5 : totalWords < 600 ? 0.45 : 0.35;
+  return Math.max(12, Math.round(totalWords * ratio));
+}
+
+/** Whether most of a candidate's meaningful words are already said by one chosen point (a repetition). */
+export function isRedundant(
+  candidate: { units: ReadonlyArray<{ stems: string[] }> },
+  chosen: ReadonlyArray<ReadonlySet<string>>,
+): boolean {
+  const stems = new Set(candidate.units.flatMap((unit) => unit.stems));
+  if (stems.size === 0) return true;
+  return chosen.some((said) => {
+    let seen = 0;
+    for (const stem of stems) if (said.has(stem)) seen += 1;
+    return seen / stems.size >= 0.8;
+  });
+}
+
+/** A sentence as read: links as their text, no addresses. */
+export function visible(text: string): string {
+  return text
+    .replace(/\]\([^)\s]*(?:\s+"[^"]*")?\)/g, ']')
+    .replace(/\]\[[^\]]*\]/g, ']')
+    .replace(/<?https?:\/\/\S+/g, '');
 }
 
 /** Words of speech that carry nothing: 'So, basically I think that we can just ship' -> 'We can ship'. */

@@ -15,10 +15,13 @@ import {
   COMMITMENT,
   DECISION,
   DECISION_HEADING,
+  isRedundant,
   namesIn,
   PEOPLE_HEADING,
   REMOVED,
   shorten,
+  targetWords,
+  visible,
 } from './summarize-parts';
 
 /** One sentence of the note, or one list item: what an extractive summary keeps or drops. */
@@ -35,8 +38,10 @@ interface Unit {
   filler: boolean;
   stems: string[];
   wordCount: number;
-  /** A decision or an action item: kept whatever the summary's length. */
+  /** A decision, an action item or an open question: kept whatever the summary's length. */
   must: boolean;
+  /** Decisions and action items go under their own part when the summary has parts. */
+  role?: 'decision' | 'action';
 }
 
 interface Outline {
@@ -61,14 +66,6 @@ const FILLER =
 /** Words that mark what a note decided, needs, asks or aims at. */
 const CUE =
   /\b(?:decid|decision|agree|goal|aim|need|must|should|will|important|key|deadline|plan|problem|issue|risk|result|conclu|recommend|main|todo|action|next step|expect|actual|cause|because|would like|please|could we|can we|question|ask)/i;
-
-/** A sentence as read: links as their text, no addresses. */
-function visible(text: string): string {
-  return text
-    .replace(/\]\([^)\s]*(?:\s+"[^"]*")?\)/g, ']')
-    .replace(/\]\[[^\]]*\]/g, ']')
-    .replace(/<?https?:\/\/\S+/g, '');
-}
 
 /** A short line without a sentence end, starting like a title: a heading typed without '#'. */
 function isTitleLine(line: string): boolean {
@@ -116,6 +113,9 @@ function outline(markdown: string): Outline {
       // The signature is the short lines right after a sign-off; anything longer is content again.
       const isSignature = signedOff && kind === 'sentence' && words(text).length <= 4;
       if (!isSignature) signedOff = false;
+      const decision = DECISION.test(text) || (kind === 'item' && DECISION_HEADING.test(heading));
+      const underTasks = TASK_HEADING.test(heading);
+      const action = isActionItem(text.replace(TASK_BOX_START, ''), kind === 'item' || underTasks);
       units.push({
         text,
         kind,
@@ -127,12 +127,14 @@ function outline(markdown: string): Outline {
         stems: contentWords(text),
         // What a reader reads: a link's text, not its address.
         wordCount: words(visible(text)).length,
-        must:
-          DECISION.test(text) ||
-          COMMITMENT.test(text) ||
-          /\?$|^(?:\*\*)?open questions?\b/i.test(text) ||
-          (kind === 'item' && DECISION_HEADING.test(heading)) ||
-          isActionItem(text.replace(TASK_BOX_START, ''), kind === 'item' || TASK_HEADING.test(heading)),
+        must: decision || action || COMMITMENT.test(text) || /\?$|^(?:\*\*)?open questions?\b/i.test(text),
+        // Under the note's own Decisions or Next steps heading it already is in such a part.
+        role:
+          decision && !DECISION_HEADING.test(heading)
+            ? 'decision'
+            : action && !underTasks
+              ? 'action'
+              : undefined,
       });
       first = false;
       if (FILLER.test(text) && !/^(?:hi|hello|hey|dear|good)\b/i.test(text)) signedOff = true;
@@ -290,23 +292,6 @@ function candidates(note: Outline, target: number): Candidate[] {
   );
 }
 
-/** The summary's share of the note's words: shorter notes keep more, long ones less. */
-function targetWords(totalWords: number): number {
-  const ratio = totalWords < 100 ? 0.55 : totalWords < 250 ? 0.5 : totalWords < 600 ? 0.45 : 0.35;
-  return Math.max(12, Math.round(totalWords * ratio));
-}
-
-/** Whether most of a candidate's meaningful words are already said by one chosen point (a repetition). */
-function isRedundant(candidate: Candidate, chosen: ReadonlyArray<ReadonlySet<string>>): boolean {
-  const stems = new Set(candidate.units.flatMap((unit) => unit.stems));
-  if (stems.size === 0) return true;
-  return chosen.some((said) => {
-    let seen = 0;
-    for (const stem of stems) if (said.has(stem)) seen += 1;
-    return seen / stems.size >= 0.8;
-  });
-}
-
 function choose(note: Outline): Set<Unit> {
   const totalWords = note.units.reduce((sum, unit) => sum + (unit.filler ? 0 : unit.wordCount), 0);
   // A few words over the target are better than a point left out.
@@ -372,23 +357,43 @@ export function summarizeText(markdown: string): string {
   if (!people && kept.length <= 3 && kept.every(isProse)) return kept.map((unit) => unit.text).join(' ');
 
   const lines: string[] = people ? [people] : [];
+  // With parts, what was decided and who does what are parts of their own, in the note's order.
+  const parted = kept.some(headed);
+  const flow = parted ? kept.filter((unit) => !unit.role) : kept;
   let lastSection = -1;
-  for (let index = 0; index < kept.length; ) {
-    const unit = kept[index] as Unit;
+  const shownSections = new Set<number>();
+  for (let index = 0; index < flow.length; ) {
+    const unit = flow[index] as Unit;
     const heading =
       unit.section !== lastSection && headed(unit) ? `**${note.sections[unit.section]}:**` : undefined;
     lastSection = unit.section;
+    if (heading) shownSections.add(unit.section);
     if (unit.kind === 'sentence') {
       lines.push(`- ${heading ? `${heading} ` : ''}${unit.text}`);
       index += 1;
       continue;
     }
     const items: Unit[] = [];
-    while (kept[index]?.group === unit.group) items.push(kept[index++] as Unit);
+    while (flow[index]?.group === unit.group) items.push(flow[index++] as Unit);
     // A list goes under its heading, or under the sentence before it that announces it ('Our goals:').
     if (heading) lines.push(`- ${heading}`);
     const nested = heading !== undefined || /:$/.test(lines.at(-1) ?? '');
     for (const item of items) lines.push(`${nested ? '  ' : ''}- ${item.text}`);
+  }
+  for (const [role, label] of [
+    ['decision', 'Decisions'],
+    ['action', 'Action items'],
+  ] as const) {
+    const part = parted ? kept.filter((unit) => unit.role === role) : [];
+    if (part.length === 0) continue;
+    lines.push(`- **${label}:**`);
+    // The topic it was decided under, unless the summary already names it.
+    for (const unit of part) {
+      const topic =
+        headed(unit) && !shownSections.has(unit.section) ? `**${note.sections[unit.section]}:** ` : '';
+      shownSections.add(unit.section);
+      lines.push(`  - ${topic}${unit.text}`);
+    }
   }
   return lines.join('\n');
 }
