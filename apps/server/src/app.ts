@@ -216,6 +216,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const pages = new PageCache(config.pageCacheBytes, () => rawBus.connected?.() ?? true);
   registerPageCache(app, pages);
   const bus = invalidatingPages(rawBus, pages);
+  // A session ended or changed on one instance is forgotten by every instance's session cache.
+  sessions.announceTo((userId) =>
+    bus.publish({ event: { type: 'resync' }, audience: [], sessionsOf: [userId] }),
+  );
+  rawBus.subscribe((message) => {
+    for (const userId of message.sessionsOf ?? []) sessions.dropUser(userId);
+  });
   const membership = createMembership(database.db);
   const notify = createChangeNotifier((...projectIds) => membership.members(...projectIds), bus);
   const rateLimiter = await createRateLimiter({

@@ -358,7 +358,7 @@ describe('list page cache, a page being built when a change lands', () => {
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
   'list page cache with two instances on PostgreSQL and Redis',
   () => {
-    it('an edit through one instance drops the other instance’s cached pages', async () => {
+    it('an edit or a sign-out through one instance reaches the other at once (pages, sessions)', async () => {
       const redisPrefix = `test-${crypto.randomBytes(4).toString('hex')}:`;
       const testDb = await createTestDatabase('postgres');
       const env = {
@@ -415,6 +415,29 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
           titles = await list(hostOne);
         }
         expect(titles).toEqual(['After']);
+
+        // Signed out through instance two: instance one forgets the cached session at once (its
+        // session cache would otherwise hold it for 5 s), so the old cookie gets no page there.
+        const status = async () =>
+          (
+            await fetch(`${hostOne}/api/notes?projectId=${project.id}`, {
+              headers: { cookie: member.cookie },
+            })
+          ).status;
+        expect(await status()).toBe(200);
+        const signedOut = await fetch(`${hostTwo}/api/auth/sign-out`, {
+          method: 'POST',
+          headers: { cookie: member.cookie, origin: hostTwo, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        expect(signedOut.status).toBe(200);
+        const until = Date.now() + 1_000;
+        let seen = await status();
+        while (seen !== 401 && Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          seen = await status();
+        }
+        expect(seen).toBe(401);
       } finally {
         await one.close();
         await two.close();

@@ -6,6 +6,11 @@ import { type LineLogger, logRedisErrors } from '../logging';
 export interface BusEvent {
   event: RealtimeEvent;
   audience: string[];
+  /**
+   * Users whose cached sessions every instance forgets (sign-out, password, plan, deletion); such a
+   * message goes with an empty audience, so no socket hears it.
+   */
+  sessionsOf?: string[];
 }
 
 export interface EventBus {

@@ -43,11 +43,17 @@ const SESSION_CACHE_MAX = 10_000;
 
 /**
  * A few seconds of memory for resolved sessions, keyed by the Cookie header: most requests then skip
- * the session query and signature check. Sign-out and profile changes forget the user at once on
- * this instance; other instances see them within the TTL.
+ * the session query and signature check. Sign-out, password, plan and profile changes forget the
+ * user at once here and, through the event bus (`announceTo`), on every other instance.
  */
 export class SessionCache {
   private readonly entries = new Map<string, { user: SessionUser; expires: number }>();
+  private announce: (userId: string) => void = () => {};
+
+  /** Where `forgetUser` tells the other instances (app.ts: the event bus). */
+  announceTo(announce: (userId: string) => void) {
+    this.announce = announce;
+  }
 
   get(key: string): SessionUser | undefined {
     const entry = this.entries.get(key);
@@ -69,6 +75,12 @@ export class SessionCache {
   }
 
   forgetUser(userId: string) {
+    this.dropUser(userId);
+    this.announce(userId);
+  }
+
+  /** This instance only: what another instance's `forgetUser` does here. */
+  dropUser(userId: string) {
     for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
   }
 }

@@ -71,6 +71,7 @@ const SIGN_IN = 'POST /api/auth/sign-in/email';
 const RESET_PASSWORD = 'POST /api/auth/reset-password';
 const CHANGE_PASSWORD = 'POST /api/auth/change-password';
 const REVOKE_OTHER_SESSIONS = 'POST /api/auth/revoke-other-sessions';
+const SIGN_OUT = 'POST /api/auth/sign-out';
 const REQUEST_PASSWORD_RESET = 'POST /api/auth/request-password-reset';
 
 /**
@@ -91,7 +92,7 @@ const BODY_RULES: Record<string, (body: unknown) => z.ZodSafeParseResult<unknown
 const ALLOWED = new Set([
   SIGN_UP,
   SIGN_IN,
-  'POST /api/auth/sign-out',
+  SIGN_OUT,
   'GET /api/auth/get-session',
   CHANGE_PASSWORD,
   REVOKE_OTHER_SESSIONS,
@@ -187,8 +188,10 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, sessions, ...op
     if (endpoint === REQUEST_PASSWORD_RESET && !options.resetByEmail) {
       return reply.status(404).send(errorBody(ERROR_CODES.notFound, MESSAGES.resetAskAdministrator));
     }
-    // Read before the call: afterwards the session may be gone or replaced.
-    const signedInUser = ENDS_OTHER_SESSIONS.has(endpoint) ? await app.loadSessionUser(request) : null;
+    // Read before the call: afterwards the session may be gone or replaced. A sign-out names its user
+    // too, so every instance forgets the cached session at once.
+    const signedInUser =
+      ENDS_OTHER_SESSIONS.has(endpoint) || endpoint === SIGN_OUT ? await app.loadSessionUser(request) : null;
     if (ENDS_OTHER_SESSIONS.has(endpoint) && !signedInUser) {
       return reply.status(401).send(errorBody(ERROR_CODES.unauthorized, MESSAGES.notSignedIn));
     }
