@@ -250,6 +250,7 @@ export async function measureCollabScale(): Promise<Record<string, unknown>> {
     await waitFor(() => collab.hocuspocus.documents.size === 0, 15_000);
 
     // 2. Many documents, two or three editors each.
+    if (DOCUMENTS === 0) return results;
     const noteIds: string[] = [];
     for (let i = 0; i < DOCUMENTS; i += 20) {
       noteIds.push(
