@@ -15,7 +15,8 @@ const dataDir = process.env.E2E_DATA_DIR;
  * autosave and draft timing, the tutorial's animations, a spawned `npm start`): run one at a time with
  * no other browser sharing the cores.
  */
-const TIMED_SPECS = /(voice|co-typing|collab|long-lists|flow|offline|merge|history|start-command|help-tutorial)\.spec\.ts$/;
+const TIMED_SPECS =
+  /(voice|co-typing|collab|long-lists|flow|offline|merge|history|start-command|help-tutorial)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'apps/web/e2e',
