@@ -114,7 +114,7 @@ export function registerAiRoutes(app: FastifyInstance, deps: AiDeps): AiService 
       const heartbeat = setInterval(() => send(': keep-alive\n\n'), HEARTBEAT_MS);
 
       send({ event: 'job', data: { jobId } });
-      // A stream payload goes through Fastify's onSend path, so helmet's headers and x-request-id
+      // A stream payload goes through Fastify's onSend path, so the security headers and x-request-id
       // stay; every write is flushed to the socket as it happens (no compression on this route).
       reply
         .header('content-type', 'text/event-stream; charset=utf-8')
