@@ -1,3 +1,5 @@
+// First: the first page's API reads start before React and the router are evaluated (decision 079).
+import './app/early-requests';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -1,6 +1,7 @@
 // On the first route: values come from the shared package's zod-free entries, types from its root.
 import type { ApiErrorBody } from '@notewise/shared';
 import { MESSAGES } from '@notewise/shared/messages';
+import { takeEarlyResponse } from './early-requests';
 
 /** Codes the client adds to the server's ERROR_CODES: no answer at all, or an answer without an error body. */
 export const CLIENT_ERROR_CODES = {
@@ -118,7 +119,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   let response: Response;
   try {
-    response = await fetch(path, init);
+    // The first page's reads may already be on their way (early-requests.ts, decision 079).
+    const early = method === 'GET' && !headers ? takeEarlyResponse(path) : undefined;
+    response = (early && (await early)) || (await fetch(path, init));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     // fetch rejects with a TypeError ('Failed to fetch' and browser variants) when the network fails.

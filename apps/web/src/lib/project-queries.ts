@@ -4,7 +4,7 @@
 // the projects feature (whose pages show notes and exports: a circle otherwise). The projects
 // feature's own mutations patch these same caches (features/projects/api).
 import type { Member, Project, SharedProject } from '@notewise/shared';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchAllPages } from './all-pages';
 import { api } from './api';
 import { type ProjectKind, projectKeys, sharedProjectKeys } from './query-keys';
@@ -26,6 +26,14 @@ export function fetchProjects(kind: ProjectKind, signal?: AbortSignal): Promise<
   return fetchAllPages(`/api/projects?kind=${kind}`, 'projects', (url) =>
     api.get<ProjectListResponse & { nextCursor: string | null }>(url, { signal }),
   );
+}
+
+/** The project list into the cache before a page renders (All Notes' cards name them; decision 079). */
+export function prefetchProjects(client: QueryClient, kind: ProjectKind): Promise<void> {
+  return client.prefetchQuery({
+    queryKey: projectKeys.list(kind),
+    queryFn: ({ signal }) => fetchProjects(kind, signal),
+  });
 }
 
 /** The signed-in user's projects; `all` adds the shared projects they belong to. */

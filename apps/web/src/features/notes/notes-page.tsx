@@ -7,8 +7,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { StatList } from '@/components/ui/stat-list';
 import { useViewMode } from '@/components/ui/view-toggle';
+import { prefetchProjects } from '@/lib/project-queries';
 import { useDebounced } from '@/lib/use-debounced';
-import { useNoteCounts } from './api/get-note-counts';
+import { prefetchNoteCounts, useNoteCounts } from './api/get-note-counts';
 import { prefetchNoteList, useNoteList } from './api/get-notes';
 import { useSearchPages } from './api/search-notes';
 import { NewNoteButton } from './components/new-note-button';
@@ -20,9 +21,12 @@ import { useProjectLookup } from './hooks/use-project-lookup';
 
 const VIEW_STORAGE_KEY = 'notewise.view.notes';
 
-/** What /notes shows first, fetched while the page's code and the session load (router.tsx). */
-export function prefetchNotesPage(client: QueryClient): Promise<void> {
-  return prefetchNoteList(client);
+/**
+ * What /notes shows first, fetched while the page's code and the session load (router.tsx): the list,
+ * its counters and the projects the cards name, so the page renders them together (decision 079).
+ */
+export async function prefetchNotesPage(client: QueryClient): Promise<void> {
+  await Promise.all([prefetchNoteList(client), prefetchNoteCounts(client), prefetchProjects(client, 'all')]);
 }
 
 /** /notes: every note the user can see, pinned first, with counters, a filter and the per-note menu. */

@@ -1,5 +1,5 @@
 import type { NoteCounts } from '@notewise/shared';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { noteKeys } from '@/lib/query-keys';
 
@@ -9,10 +9,18 @@ export function fetchNoteCounts(projectId: string | undefined, signal?: AbortSig
   return api.get<NoteCounts>(`/api/notes/counts${search}`, { signal });
 }
 
-export function useNoteCounts(projectId?: string, options: { enabled?: boolean } = {}) {
-  return useQuery({
+function noteCountsOptions(projectId: string | undefined) {
+  return queryOptions({
     queryKey: noteKeys.counts(projectId),
     queryFn: ({ signal }) => fetchNoteCounts(projectId, signal),
-    enabled: options.enabled ?? true,
   });
+}
+
+/** The counters into the cache before the page renders (All Notes' prefetch, decision 079). */
+export function prefetchNoteCounts(client: QueryClient, projectId?: string): Promise<void> {
+  return client.prefetchQuery(noteCountsOptions(projectId));
+}
+
+export function useNoteCounts(projectId?: string, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...noteCountsOptions(projectId), enabled: options.enabled ?? true });
 }

@@ -1,0 +1,17 @@
+// Which API reads a page load sends before React renders (app/early-requests.ts, decision 079). The
+// paths must be exactly those the fetchers ask for: early-requests.test.tsx checks them.
+
+import { NOTES_PAGE_PATHS } from '@/features/notes/api/first-page-paths';
+
+export const SESSION_PATHS = ['/api/me'] as const;
+/** ROUTES' `notes` path (the route table imports the router, whose code runs later). */
+export const NOTES_PAGE = '/notes';
+
+export function isNotesPage(pathname: string): boolean {
+  return (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname) === NOTES_PAGE;
+}
+
+/** The session for every page; All Notes' list, counters and project names too. */
+export function earlyPaths(pathname: string): readonly string[] {
+  return isNotesPage(pathname) ? [...SESSION_PATHS, ...NOTES_PAGE_PATHS] : SESSION_PATHS;
+}

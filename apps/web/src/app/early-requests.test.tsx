@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fetchMe } from '@/features/auth/api/get-me';
+import { NOTES_PAGE_PATHS } from '@/features/notes/api/first-page-paths';
+import { fetchNoteCounts } from '@/features/notes/api/get-note-counts';
+import { fetchNotes } from '@/features/notes/api/get-notes';
+import { api } from '@/lib/api';
+import { dropEarlyRequests, startEarlyRequests } from '@/lib/early-requests';
+import { fetchProjects } from '@/lib/project-queries';
+import { ROUTES } from '@/lib/route-table';
+import { earlyPaths, NOTES_PAGE, SESSION_PATHS } from './early-paths';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function stubFetch(...answers: Response[]) {
+  const paths: string[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    paths.push(String(input));
+    return answers.shift() ?? json({ notes: [], projects: [], nextCursor: null });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { fetch, paths };
+}
+
+afterEach(() => {
+  dropEarlyRequests();
+  vi.unstubAllGlobals();
+});
+
+describe('early requests (decision 079)', () => {
+  it('asks for exactly the paths the session and All Notes fetchers request', async () => {
+    const { paths } = stubFetch();
+    await fetchMe();
+    await fetchNotes({});
+    await fetchNoteCounts(undefined);
+    await fetchProjects('all');
+    expect(paths).toEqual([...SESSION_PATHS, ...NOTES_PAGE_PATHS]);
+    expect(ROUTES.find((route) => route.id === 'notes')?.path).toBe(NOTES_PAGE);
+    expect(earlyPaths('/notes/')).toEqual([...SESSION_PATHS, ...NOTES_PAGE_PATHS]);
+    expect(earlyPaths('/')).toEqual(SESSION_PATHS);
+    expect(earlyPaths('/quick-view')).toEqual(SESSION_PATHS);
+  });
+
+  it('answers the first GET of a path from the early request, and only the first', async () => {
+    const { fetch } = stubFetch(json({ from: 'early' }), json({ from: 'later' }));
+    startEarlyRequests(['/api/notes/counts']);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(await api.get('/api/notes/counts')).toEqual({ from: 'early' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(await api.get('/api/notes/counts')).toEqual({ from: 'later' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends the request again when the early answer is not a success (signed out then)', async () => {
+    const { fetch } = stubFetch(
+      json({ error: { code: 'UNAUTHORIZED', message: 'no' } }, 401),
+      json({ ok: 1 }),
+    );
+    startEarlyRequests(['/api/notes']);
+    expect(await api.get('/api/notes')).toEqual({ ok: 1 });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('never answers another path, a POST or a request with its own headers', async () => {
+    const { fetch } = stubFetch(json({ from: 'early' }), json({ a: 1 }), json({ b: 2 }), json({ c: 3 }));
+    startEarlyRequests(['/api/notes']);
+    expect(await api.get('/api/notes?cursor=x')).toEqual({ a: 1 });
+    expect(await api.post('/api/notes', {})).toEqual({ b: 2 });
+    expect(await api.get('/api/notes', { headers: { 'x-test': '1' } })).toEqual({ c: 3 });
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+});
