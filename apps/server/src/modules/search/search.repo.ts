@@ -4,6 +4,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database, Dialect } from '../../db/types';
 import { memberOf } from '../projects/membership.repo';
 import { type CandidateRow, type QueryTerm, rankRows, type SearchScope } from './ranked-rows';
+import { indexSegments, indexStructure, mergeSegments, refreshVocabulary } from './sqlite-index-queries';
 import { trigramSimilarity } from './trigram';
 
 /**
@@ -29,7 +30,13 @@ export const PREFIX_EXPANSIONS = 30;
 const PREFIX_SCAN_LIMIT = 500;
 const MAX_TERM_LENGTH = 64;
 const RANK_TEXT_LENGTH = 4000;
-const VOCABULARY_CHUNK = 2000;
+/**
+ * SQLite: a probe (is this note a match?) costs about this many steps of the index's walk per word
+ * and index segment (measured on the capacity bench's data: 12 µs a word and segment, 6 µs a step).
+ */
+const PROBE_STEPS_PER_TERM_SEGMENT = 2;
+/** Past this many notes a user's search starts from the index (and counting them stays cheap). */
+const MAX_PROBED_NOTES = 1000;
 /**
  * PostgreSQL tables whose statistics decide a plan: a search's (the join estimate needs the first
  * four) and a note history's (stale, a long history was read whole and sorted: 8 ms, not 0.2 ms).
@@ -48,7 +55,10 @@ function prefixUpperBound(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCodePoint(last + 1);
 }
 
-export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
+/** SQLite: where the window's walk starts; the cheaper unless a test fixes one (same rows either way). */
+export type WindowStart = 'cheaper' | 'index' | 'notes';
+
+export function createSearchRepo(db: Kysely<Database>, dialect: Dialect, start: WindowStart = 'cheaper') {
   const isWord = (term: string) => /^[\p{L}\p{N}]+$/u.test(term) && term.length <= MAX_TERM_LENGTH;
 
   /**
@@ -151,11 +161,45 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
     );
   };
 
+  let segments: number | undefined;
+  /**
+   * SQLite: where the window's walk starts. From the index it walks every note holding a word,
+   * everyone's, newest first, until the user's window is full: on a server of many people each with
+   * few notes, every match in the database (45,000 rows for three common words, most of a search's
+   * time). From the user's notes it probes each against the index instead. Both give the same rows
+   * in the same order; the cheaper is estimated from the user's count of notes (counted no further
+   * than the point where the index wins), the notes in all and the probe's words and segments.
+   */
+  const startFromNotes = async (userId: string, terms: QueryTerm[], scope: SearchScope) => {
+    const total = Number(
+      (await sql<{ n: number | null }>`select max(seq) as n from notes`.execute(db)).rows[0]?.n ?? 0,
+    );
+    const words = new Set(terms.flatMap((term) => term.terms)).size;
+    if (segments === undefined) segments = await indexSegments(db);
+    const probe = PROBE_STEPS_PER_TERM_SEGMENT * words * segments;
+    // visible * probe < min(total, MATCH_WINDOW * total / visible): the walk's expected length.
+    const cap = Math.floor(
+      Math.min(MAX_PROBED_NOTES, total / probe, Math.sqrt((MATCH_WINDOW * total) / probe)),
+    );
+    if (cap < 1) return false;
+    const visible = Number(
+      (
+        await sql<{ n: number }>`
+          select count(*) as n from (
+            select 1 from project_members m cross join notes n on n.project_id = m.project_id
+            where m.user_id = ${userId} ${scope.projectId === undefined ? sql`` : sql`and n.project_id = ${scope.projectId}`}
+            limit ${cap + 1})`.execute(db)
+      ).rows[0]?.n ?? 0,
+    );
+    return visible <= cap;
+  };
+
   const candidateQuery = (
     userId: string,
     terms: QueryTerm[],
     scope: SearchScope = {},
     limit = MATCH_WINDOW,
+    fromNotes = false,
   ): RawBuilder<CandidateRow> => {
     // The search page's filters and its walk past the window; none for Capture's list, whose SQL
     // stays the text the plan tests check.
@@ -168,12 +212,24 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
     const before = scope.before;
     if (dialect === 'sqlite') {
       const match = [...new Set(terms.flatMap((term) => term.terms))].map((term) => `"${term}"`).join(' OR ');
+      const columns = sql`n.id, n.project_id, n.title, n.tags, n.updated_at, n.seq,
+                 substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
+                 exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned`;
+      if (fromNotes) {
+        return sql<CandidateRow>`
+          select ${columns}
+          from project_members m
+          cross join notes n on n.project_id = m.project_id
+          where m.user_id = ${userId} and n.deleted_at is null ${sql.join(filters, sql` `)}
+          ${before && 'seq' in before ? sql`and n.seq < ${before.seq}` : sql``}
+          and exists(select 1 from notes_fts f where f.rowid = n.seq and notes_fts match ${match})
+          order by n.seq desc
+          limit ${limit}`;
+      }
       // The index is the outer loop (CROSS JOIN fixes SQLite's join order) and walks rowids newest
       // first, stopping at the window; notes are then read by their integer key.
       return sql<CandidateRow>`
-          select n.id, n.project_id, n.title, n.tags, n.updated_at, n.seq,
-                 substr(n.plain_text, 1, ${RANK_TEXT_LENGTH}) as text,
-                 exists(select 1 from pins p where p.note_id = n.id and p.user_id = ${userId}) as pinned
+          select ${columns}
           from notes_fts f
           cross join notes n on n.seq = f.rowid
           cross join project_members m on ${memberOf('n.project_id', userId)}
@@ -205,42 +261,37 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
         ) w`;
   };
 
+  const windowQuery = async (
+    userId: string,
+    terms: QueryTerm[],
+    scope: SearchScope = {},
+    limit = MATCH_WINDOW,
+  ) =>
+    candidateQuery(
+      userId,
+      terms,
+      scope,
+      limit,
+      dialect === 'sqlite' &&
+        (start === 'cheaper' ? await startFromNotes(userId, terms, scope) : start === 'notes'),
+    );
+
   let lastStructure: string | undefined;
   let maintaining: Promise<void> | undefined;
 
-  /** SQLite: copy words FTS5 learned since the last pass into the vocabulary, a chunk at a time. */
-  const refreshVocabulary = async () => {
-    let after = '';
-    for (;;) {
-      const chunk = (
-        await sql<{ term: string }>`
-          select term from notes_vocab where term > ${after} order by term limit ${VOCABULARY_CHUNK}`.execute(
-          db,
-        )
-      ).rows.map((row) => row.term);
-      if (chunk.length === 0) return;
-      const words = chunk.filter((term) => term.length <= MAX_TERM_LENGTH);
-      await sql`insert or ignore into search_terms (term) select value from json_each(${JSON.stringify(words)})`.execute(
-        db,
-      );
-      after = chunk[chunk.length - 1] ?? '';
-      // better-sqlite3 runs on this thread: let requests in between chunks.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  };
-
   const maintainNow = async (force: boolean) => {
     if (dialect === 'sqlite') {
-      // FTS5's structure record changes with every write to the index: a cheap "did notes change".
-      const structure = (
-        await sql<{ block: Uint8Array }>`select block from notes_fts_data where id = 10`.execute(db)
-      ).rows[0]?.block;
-      const fingerprint = structure ? Buffer.from(structure).toString('base64') : '';
+      const fingerprint = await indexStructure(db);
       if (!force && fingerprint === lastStructure) return;
-      await refreshVocabulary();
+      // Merged first: the merge rewrites the structure record, so the fingerprint kept is the one read
+      // after it and before the vocabulary's copy (a write after that is seen by the next pass).
+      await mergeSegments(db);
+      const merged = await indexStructure(db);
+      segments = await indexSegments(db);
+      await refreshVocabulary(db, MAX_TERM_LENGTH);
       await sql`pragma analysis_limit = 1000`.execute(db);
       await sql`${sql.raw(force ? 'analyze' : 'pragma optimize')}`.execute(db);
-      lastStructure = fingerprint;
+      lastStructure = merged;
       return;
     }
     // The words of new notes arrive by trigger; what ages is the planner's statistics, which decide
@@ -268,7 +319,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
       const tokens = searchTokens(query);
       if (tokens.length === 0) return [];
       const terms = await queryTerms(tokens);
-      const rows = (await candidateQuery(userId, terms).execute(db)).rows;
+      const rows = (await (await windowQuery(userId, terms)).execute(db)).rows;
       return rankRows(rows, query, terms)
         .slice(0, SEARCH_RESULT_LIMIT)
         .map(({ row, item, score, updatedAt }) => ({
@@ -291,7 +342,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
 
     /** The matches of `terms` the user may see in `scope`, newest first, at most `limit`. */
     async candidates(userId: string, terms: QueryTerm[], scope: SearchScope, limit: number) {
-      return (await candidateQuery(userId, terms, scope, limit).execute(db)).rows;
+      return (await (await windowQuery(userId, terms, scope, limit)).execute(db)).rows;
     },
 
     /**
@@ -310,7 +361,7 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect) {
     async explain(userId: string, query: string): Promise<string[]> {
       const terms = await queryTerms(searchTokens(query));
       const plan = dialect === 'sqlite' ? sql`explain query plan ` : sql`explain `;
-      const rows = await sql<Record<string, unknown>>`${plan}${candidateQuery(userId, terms)}`.execute(db);
+      const rows = await sql<Record<string, unknown>>`${plan}${await windowQuery(userId, terms)}`.execute(db);
       return rows.rows.map((row) => String(dialect === 'sqlite' ? row.detail : row['QUERY PLAN']));
     },
 
