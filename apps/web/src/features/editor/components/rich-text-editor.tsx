@@ -1,10 +1,11 @@
 import { createEditorExtensions, docToMarkdown, markdownToDoc } from '@notewise/editor';
 import { type Editor, EditorContent, type Extensions, useEditor } from '@tiptap/react';
-import { type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { memo, type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 import { CodeHighlight } from '../lib/code-highlight';
 import { isDocBlank } from '../lib/doc-state';
 import { PasteAndDrop } from '../lib/paste-and-drop';
+import { warmUpTyping } from '../lib/warm-up';
 import { BlockControls } from './block-controls';
 import { FormatToolbar } from './format-toolbar';
 import { InsertToolbar } from './insert-toolbar';
@@ -67,8 +68,11 @@ export interface RichTextEditorProps {
  * The rich-text editor of notes (TipTap): Markdown in and out through @notewise/editor, 16 px text
  * at most ~72 characters wide, and the floating format toolbar on a text selection. Changes are
  * reported as a cheap revision counter; Markdown is only built when asked for (getMarkdown).
+ * Memoised: a note session re-renders on its status (unsaved, saving, saved), which must not
+ * re-render the editor and its toolbars inside a keystroke or a tick (decision 079); pass stable
+ * callbacks.
  */
-export function RichTextEditor({
+export const RichTextEditor = memo(function RichTextEditor({
   ref,
   initialMarkdown = '',
   label,
@@ -115,6 +119,7 @@ export function RichTextEditor({
     onCreate: ({ editor: created }) => {
       blank.current = isDocBlank(created.state.doc);
       callbacks.current.onBlankChange?.(blank.current);
+      if (!collaboration) warmUpTyping(created);
     },
     onUpdate: ({ editor: updated }) => {
       revision.current += 1;
@@ -171,4 +176,4 @@ export function RichTextEditor({
       {editable && <BlockControls editor={editor} />}
     </div>
   );
-}
+});

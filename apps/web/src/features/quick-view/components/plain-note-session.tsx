@@ -1,5 +1,5 @@
 import type { Note } from '@notewise/shared';
-import { lazy, type RefObject, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuth } from '@/features/auth';
@@ -54,6 +54,19 @@ export function PlainNoteSession({ note, queued, controlRef, onReplace }: PlainN
       if (!navigator.onLine && isDirty() && !isQueuedAsIs()) void session.queueOffline();
     },
   });
+
+  // Stable, so a status change does not re-render the (memoised) editor.
+  const { onEditorReady: sessionEditorReady } = session;
+  const onEditorReady = useCallback(
+    (handle: RichTextEditorHandle) => {
+      sessionEditorReady(handle);
+      if (!focusOnReady.current) return;
+      focusOnReady.current = false;
+      if (handle.isBlank()) titleInputRef.current?.focus();
+      else handle.focus('start');
+    },
+    [sessionEditorReady],
+  );
 
   const status = enhancing
     ? 'Enhancing...'
@@ -130,13 +143,7 @@ export function PlainNoteSession({ note, queued, controlRef, onReplace }: PlainN
           initialMarkdown={initialText?.markdown ?? note.content}
           label="Note content"
           placeholder="Start writing..."
-          onReady={(handle) => {
-            session.onEditorReady(handle);
-            if (!focusOnReady.current) return;
-            focusOnReady.current = false;
-            if (handle.isBlank()) titleInputRef.current?.focus();
-            else handle.focus('start');
-          }}
+          onReady={onEditorReady}
           onChange={session.onContentChange}
           onBlankChange={setBlank}
           editable={enhancing === false}
