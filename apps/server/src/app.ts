@@ -299,6 +299,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       documents: () => collab.hocuspocus.documents.size,
       pool: database.pool,
       redisConnected: config.redisUrl ? () => bus.connected?.() ?? false : undefined,
+      pageCache: pages,
     });
   }
 

@@ -164,6 +164,23 @@ describe.each(dialects)('operations metrics on %s', (dialect) => {
     });
   }, 60_000);
 
+  it('exports the list page cache: hits, misses, evictions, bytes and pages', async () => {
+    const before = await scrape(t);
+    const user = await signUp(t.app);
+    for (let i = 0; i < 3; i++) {
+      expect((await request(t.app, 'GET', '/api/projects', { cookie: user.cookie })).statusCode).toBe(200);
+    }
+    const after = await scrape(t);
+    const grew = (series: string) => after.value(series) - before.value(series);
+    expect(grew('notewise_page_cache_misses_total')).toBe(1);
+    expect(grew('notewise_page_cache_hits_total')).toBe(2);
+    expect(after.value('notewise_page_cache_evictions_total')).toBe(t.pages.evictions);
+    expect(after.value('notewise_page_cache_pages')).toBe(t.pages.size.pages);
+    expect(after.value('notewise_page_cache_bytes{kind="used"}')).toBe(t.pages.size.bytes);
+    expect(after.value('notewise_page_cache_bytes{kind="used"}')).toBeGreaterThan(0);
+    expect(after.value('notewise_page_cache_bytes{kind="max"}')).toBe(32 * 1024 * 1024);
+  });
+
   it('exports every metric the Grafana dashboard queries', async () => {
     const dashboard = JSON.parse(fs.readFileSync(DASHBOARD, 'utf8')) as {
       panels: Array<{ targets?: Array<{ expr: string }> }>;

@@ -261,6 +261,37 @@ describe.each(dialects)('list page cache on %s', (dialect) => {
     }
   });
 
+  it('a forged or expired session cookie gets 401 on every cached list, never the page', async () => {
+    const { member } = await sharedWorld();
+    const lists = [ALL_NOTES, PROJECTS, SHARED, '/api/pins', '/api/notes/counts'];
+    for (const url of lists) await cached(member.cookie, url);
+    const [name = '', value = ''] = member.cookie.split('=');
+    const [token = '', signature = ''] = decodeURIComponent(value).split('.');
+    const flip = (text: string) => (text[0] === 'A' ? 'B' : 'A') + text.slice(1);
+    const forged = [
+      `${name}=${encodeURIComponent(`${flip(token)}.${signature}`)}`,
+      `${name}=${encodeURIComponent(`${token}.${flip(signature)}`)}`,
+      `${name}=${encodeURIComponent(`${crypto.randomBytes(24).toString('base64url')}.${signature}`)}`,
+      `${name}=${token}`,
+    ];
+    const refused = async (cookie: string) => {
+      for (const url of lists) {
+        const response = await request(t.app, 'GET', url, { cookie });
+        expect(response.statusCode, `${url} with ${cookie}`).toBe(401);
+        expect(response.json().error.code).toBeDefined();
+      }
+    };
+    for (const cookie of forged) await refused(cookie);
+    // Expired in the database; once the session cache's few seconds are over (forgotten here), 401.
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 60_000).toISOString() as never })
+      .where('user_id', '=', member.user.id)
+      .execute();
+    t.sessions.forgetUser(member.user.id);
+    await refused(member.cookie);
+  });
+
   it('an account deleted: its cookie gets 401, and co-members’ lists lose it', async () => {
     const { owner, member, project } = await sharedWorld();
     const own = await send(member.cookie, 'POST', '/api/notes', {
@@ -314,6 +345,7 @@ describe('list page cache, held in memory', () => {
     }
     expect(sent).toBeGreaterThan(1024 * 1024);
     expect(t.pages.size.pages).toBeLessThan(100);
+    expect(t.pages.evictions, 'pages pushed out by the budget are counted').toBeGreaterThan(0);
     const hits = t.pages.hits;
     await read(100);
     expect(t.pages.hits, 'the newest page is kept').toBe(hits + 1);

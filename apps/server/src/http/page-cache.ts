@@ -48,6 +48,8 @@ export class PageCache {
   private bytes = 0;
   hits = 0;
   misses = 0;
+  /** Pages pushed out by the byte budget (not those an event or their age dropped). */
+  evictions = 0;
 
   constructor(
     readonly maxBytes: number,
@@ -161,6 +163,7 @@ export class PageCache {
     for (const oldest of this.pages.keys()) {
       if (this.bytes <= this.maxBytes) break;
       this.remove(oldest);
+      this.evictions += 1;
     }
   }
 

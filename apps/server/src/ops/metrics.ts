@@ -157,6 +157,14 @@ export interface OpsGaugeSources {
     | undefined;
   /** Set only when REDIS_URL is: whether the connections to Redis are up. */
   redisConnected?: (() => boolean) | undefined;
+  /** The list page cache (decision 067): its counts since start and what it holds now. */
+  pageCache?: {
+    hits: number;
+    misses: number;
+    evictions: number;
+    maxBytes: number;
+    readonly size: { pages: number; bytes: number };
+  };
 }
 
 /** The counters, into this Registry (called when /metrics exists). */
@@ -205,6 +213,8 @@ export function registerOpsGauges(registry: Registry, sources: OpsGaugeSources):
       this.set(pool ? (pool.options.max ?? 10) : 1);
     },
   });
+  const { pageCache } = sources;
+  if (pageCache) registerPageCacheMetrics(registry, pageCache);
   const { redisConnected } = sources;
   if (redisConnected) {
     new Gauge({
@@ -216,4 +226,42 @@ export function registerOpsGauges(registry: Registry, sources: OpsGaugeSources):
       },
     });
   }
+}
+
+/** The page cache's counters (read from it on scrape: each app has its own) and its size. */
+function registerPageCacheMetrics(registry: Registry, cache: NonNullable<OpsGaugeSources['pageCache']>) {
+  const counters = [
+    ['hits', 'List pages answered from the page cache'],
+    ['misses', 'List pages built because the page cache had none (or is off)'],
+    ['evictions', 'List pages pushed out of the page cache by its byte budget (PAGE_CACHE_MB)'],
+  ] as const;
+  for (const [field, help] of counters) {
+    new Counter({
+      name: `notewise_page_cache_${field}_total`,
+      help,
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(cache[field]);
+      },
+    });
+  }
+  new Gauge({
+    name: 'notewise_page_cache_bytes',
+    help: 'Bytes the page cache holds (pages and their compressed copies); max: PAGE_CACHE_MB',
+    labelNames: ['kind'],
+    registers: [registry],
+    collect() {
+      this.set({ kind: 'used' }, cache.size.bytes);
+      this.set({ kind: 'max' }, cache.maxBytes);
+    },
+  });
+  new Gauge({
+    name: 'notewise_page_cache_pages',
+    help: 'List pages the page cache holds',
+    registers: [registry],
+    collect() {
+      this.set(cache.size.pages);
+    },
+  });
 }
