@@ -23,6 +23,8 @@ export function report(sizes: SizeResult[]) {
     keystroke?: { p95?: number };
     firstRouteJs?: { gzipBytes?: number };
     soak?: { pass: boolean; load: { max: number }; rssGrowthMb: number };
+    /** bench:web's rows (web-vitals.ts), each beside its budget (decisions 071, 079). */
+    webVitals?: { name: string; value: number | null; budget: number }[];
   };
   const startup = (largest as { startup?: { readyMs: number | null; idleRssMb: number | null } }).startup;
   const list = fig('note list (big project, first page)');
@@ -105,6 +107,13 @@ export function report(sizes: SizeResult[]) {
         : Math.round((extras.firstRouteJs.gzipBytes / 1024) * 10) / 10,
       150,
     ],
+    // The web app on a phone (decision 071): its own 20,000-note account; web-vitals.json has the
+    // empty React page's figures beside these.
+    ...(extras.webVitals ?? []).map((row): [string, number | undefined, number] => [
+      `phone: ${row.name}`,
+      row.value ?? undefined,
+      row.budget,
+    ]),
   ];
   const output = {
     date: new Date().toISOString(),
