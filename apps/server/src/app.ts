@@ -216,6 +216,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const pages = new PageCache(config.pageCacheBytes, () => rawBus.connected?.() ?? true);
   registerPageCache(app, pages);
   const bus = invalidatingPages(rawBus, pages);
+  // SQLite: a write by another process (the admin CLI: a user deleted, disabled, a plan or password
+  // set) publishes no event; seen before each request, it drops every cached page and session.
+  const { changedElsewhere } = database;
+  if (changedElsewhere) {
+    app.addHook('onRequest', async () => {
+      if (!changedElsewhere()) return;
+      pages.forgetAll();
+      sessions.clear();
+    });
+  }
   // A session ended or changed on one instance is forgotten by every instance's session cache.
   sessions.announceTo((userId) =>
     bus.publish({ event: { type: 'resync' }, audience: [], sessionsOf: [userId] }),

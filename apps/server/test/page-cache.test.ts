@@ -314,6 +314,54 @@ describe.each(dialects)('list page cache on %s', (dialect) => {
   });
 });
 
+describe('list page cache and the admin CLI (another SQLite connection)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { DEMO_ACCOUNT: 'false' });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await t?.testDb.destroy();
+  });
+  const send = async (cookie: string, method: 'GET' | 'POST', url: string, body?: unknown) => {
+    const response = await request(t.app, method, url, { cookie, ...(body !== undefined ? { body } : {}) });
+    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+    return response.json();
+  };
+
+  it('a user deleted or disabled by the CLI shows at once: co-members’ lists, the user’s 401', async () => {
+    const owner = await signUp(t.app);
+    const member = await signUp(t.app);
+    const leaver = await signUp(t.app);
+    const project = await send(owner.cookie, 'POST', '/api/shared-projects', { name: 'Team' });
+    for (const joiner of [member, leaver]) {
+      await send(joiner.cookie, 'POST', '/api/shared-projects/join', { code: project.code });
+    }
+    const read = async () => {
+      await send(owner.cookie, 'GET', SHARED);
+      const hits = t.pages.hits;
+      const page = await send(owner.cookie, 'GET', SHARED);
+      expect(t.pages.hits).toBe(hits + 1);
+      return page.sharedProjects[0].memberCount;
+    };
+    expect(await read()).toBe(3);
+    await send(member.cookie, 'GET', ALL_NOTES);
+    await send(member.cookie, 'GET', ALL_NOTES);
+
+    const { deleteUser, setUserDisabled } = await import('../src/modules/admin/user-admin');
+    const cli = t.testDb.open();
+    try {
+      await deleteUser(cli.db, leaver.user.id, { delete: async () => {} } as never);
+      expect((await send(owner.cookie, 'GET', SHARED)).sharedProjects[0].memberCount).toBe(2);
+      await setUserDisabled(cli.db, member.user.id, true);
+      const refused = await request(t.app, 'GET', ALL_NOTES, { cookie: member.cookie });
+      expect(refused.statusCode).toBe(401);
+    } finally {
+      await cli.close();
+    }
+  });
+});
+
 describe('list page cache, held in memory', () => {
   let t: TestApp;
 

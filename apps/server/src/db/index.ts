@@ -20,6 +20,11 @@ export interface DatabaseHandle {
   onConnectionError(listener: (error: Error) => void): void;
   /** PostgreSQL's connection pool (its counts are metrics); SQLite has one connection and none. */
   pool?: pg.Pool;
+  /**
+   * SQLite: whether another connection (the admin CLI, another process) committed a write since the
+   * last call (`pragma data_version`, about a microsecond). Absent for PostgreSQL.
+   */
+  changedElsewhere?: () => boolean;
   close(): Promise<void>;
 }
 
@@ -89,7 +94,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialectKeepingErrors(withStatementCache(sqlite)) });
-  return { db, dialect: 'sqlite', onConnectionError: () => {}, close: () => db.destroy() };
+  const dataVersion = sqlite.prepare('pragma data_version').pluck();
+  let version = dataVersion.get();
+  const changedElsewhere = () => {
+    if (!sqlite.open) return false;
+    const now = dataVersion.get();
+    if (now === version) return false;
+    version = now;
+    return true;
+  };
+  return { db, dialect: 'sqlite', onConnectionError: () => {}, changedElsewhere, close: () => db.destroy() };
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -79,6 +79,11 @@ export class SessionCache {
     this.announce(userId);
   }
 
+  /** Every cached session (the database was written by another process: the admin CLI). */
+  clear() {
+    this.entries.clear();
+  }
+
   /** This instance only: what another instance's `forgetUser` does here. */
   dropUser(userId: string) {
     for (const [key, entry] of this.entries) if (entry.user.id === userId) this.entries.delete(key);
