@@ -70,10 +70,12 @@ describe('built-in AI evaluation set', () => {
 });
 
 /**
- * The same notes, the texts written for the reviewers' findings and ten keyed texts of the grammar
+ * The same notes, the texts written for the reviewers' findings and 24 keyed texts of the grammar
  * development sets, scored like the held-out set (test/ai-summary-held-out.test.ts): the floors are
- * what the engine reached when it was tuned on them (docs/decisions/062, 074). Checklist precision
- * is 0.85 since 074 added three minutes whose imperative list items are no tasks.
+ * what the engine reached when it was tuned on them (docs/decisions/062, 074, 081). Checklist
+ * precision is 0.85 since 074 added three minutes whose imperative list items are no tasks; key
+ * points 0.65 and heading precision 0.93 since 081 added 14 harder texts (transcripts, code-heavy
+ * entries, long lists: 58.3 % of their points before 081's changes, 61.4 % after).
  */
 describe('built-in AI development keys (summaries and structure)', () => {
   it('keeps decisions, action items and attendees, and structure keeps every word of every text', {
@@ -82,14 +84,14 @@ describe('built-in AI development keys (summaries and structure)', () => {
     const report = await evaluateKeyed(builtinEvalEngine, loadDevKeyed());
     console.log(formatKeyedReport(report));
     const { scores } = report;
-    expect(scores.coverage).toBeGreaterThanOrEqual(0.69);
+    expect(scores.coverage).toBeGreaterThanOrEqual(0.65);
     expect(scores.decisions).toBe(1);
     expect(scores.attendees).toBe(1);
     expect(scores.summaryActions).toBeGreaterThanOrEqual(0.8);
     expect(scores.faithfulness).toBe(1);
     expect(scores.structureActions).toBe(1);
     expect(scores.structureActionPrecision).toBeGreaterThanOrEqual(0.85);
-    expect(scores.headingPrecision).toBeGreaterThanOrEqual(0.94);
+    expect(scores.headingPrecision).toBeGreaterThanOrEqual(0.93);
     expect(report.results.flatMap((r) => r.structure.violations.map((v) => `${r.text.id}: ${v}`))).toEqual(
       [],
     );
@@ -100,5 +102,15 @@ describe('built-in AI development keys (summaries and structure)', () => {
     // Decisions said without 'we agreed' ('We then decided', 'The agreement in the meeting is that').
     const infra = report.results.find((r) => r.text.id === 'dev-14-gd2-infra-meeting-4');
     expect(infra?.summary.decisions).toEqual({ found: 2, expected: 2 });
+    // Decisions without a decision word (081): 'The team was largely onboard with it', 'The team liked
+    // this approach', a working group winding down.
+    for (const id of [
+      'dev-17-gd2-infra-meeting-5',
+      'dev-18-gd2-infra-meeting-6',
+      'dev-19-gd2-compiler-meeting-3',
+    ]) {
+      const result = report.results.find((r) => r.text.id === id);
+      expect(result?.summary.decisions.found, id).toBe(result?.summary.decisions.expected);
+    }
   });
 });

@@ -36,6 +36,7 @@ export function lexLines(input: string): Item[] {
   let code: string[] = [];
   let prose: { text: string; lines: number } | undefined;
   let previousRaw = '';
+  let beforePrevious = '';
 
   const flushProse = () => {
     if (prose) items.push({ type: 'prose', ...prose });
@@ -105,8 +106,18 @@ export function lexLines(input: string): Item[] {
       !isShortLine(prose.text);
     // A Markdown line break ('  ' or '\\' at the end), a labelled line ('Attending: ...') or a link
     // line next: the lines stay apart.
+    // So does a short line typed under another short one ('currently, it unwinds through' / 'but this
+    // is easy to fix' / 'ultimately an orthogonal concern'): each is a line of its own.
+    const typedAlone =
+      prose !== undefined &&
+      words(previousRaw).length <= 8 &&
+      !/[,;:[(]$/.test(previousRaw.trim()) &&
+      (prose.lines === 1 || /[.!?:]$/.test(beforePrevious.trim()) || words(beforePrevious).length <= 8);
     const apart =
-      /(?: {2}|\\)$/.test(previousRaw) || /^[\p{L} ]{2,30}:\s/u.test(prose?.text ?? '') || isLinkLine(text);
+      /(?: {2}|\\)$/.test(previousRaw) ||
+      /^[\p{L} ]{2,30}:\s/u.test(prose?.text ?? '') ||
+      isLinkLine(text) ||
+      typedAlone;
     const joins =
       !apart &&
       (continues ||
@@ -126,6 +137,7 @@ export function lexLines(input: string): Item[] {
       flushProse();
       prose = { text, lines: 1 };
     }
+    beforePrevious = previousRaw;
     previousRaw = raw;
   }
   if (fence !== undefined) items.push({ type: 'verbatim', lines: code });

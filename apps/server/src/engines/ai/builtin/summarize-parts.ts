@@ -16,9 +16,21 @@ const DECISION_PARTS = [
   String.raw`\b(?:we|they|everyone|everybody|all|both|the (?:team|group|committee|board|meeting|panel|council|working group|wg|attendees|participants))\s+(?:(?:have|has|had|all|then|finally|also|eventually|ultimately|therefore|thus|now|unanimously|collectively|jointly|quickly|\p{L}+ly)\s+){0,2}${DECIDING_VERB}\b`,
   String.raw`\bagreed\s+(?:to|on|upon|that)\b|\b(?:decided|resolved|voted)\s+(?:to|on|that|against)\b|\bsettled\s+on\b|\bopted\s+(?:for|to)\b|\bsigned\s+off\s+on\b`,
   String.raw`\bthe\s+(?:agreement|decision|consensus|conclusion|resolution|outcome|plan|verdict)\b(?:\s+(?:in|of|at|from)\s+(?:the|this|today's)\s+(?:meeting|call|discussion))?\s+(?:is|was|has been|:)`,
-  String.raw`^(?:\*\*)?(?:decisions?|decided|resolutions?|resolved|agreed|conclusions?|outcome|verdict)(?:\*\*)?\s*[:\-–]`,
+  String.raw`^(?:\*\*)?(?:decisions?|decided|resolutions?|resolved|agreed|conclusions?|outcomes?|verdict|consensus|approved|accepted|rejected)(?:\*\*)?\s*(?::|[-–]\s)`,
   String.raw`\b(?:was|were|has been|have been|is|are)\s+(?:\p{L}+ly\s+)?(?:approved|accepted|rejected|postponed|adopted|agreed(?:\s+(?:on|upon))?|decided|chosen|settled)\b`,
-  String.raw`\bconsensus\b`,
+  String.raw`\b(?:reached|there\s+(?:is|was)|general|rough|broad)\s+consensus\b|\bconsensus\s+(?:is|was|that)\b`,
+  // A group's verdict without a verb of deciding: 'The team was largely onboard with it', 'The team liked this approach much more'.
+  String.raw`\b(?:we|they|everyone|everybody|all|the (?:team|group|committee|board|meeting|panel|council|working group|wg|attendees|participants))\s+(?:(?:was|were|are|is|all|\p{L}+ly)\s+){0,2}(?:on\s*board|in\s+(?:favou?r|agreement))\b`,
+  String.raw`\b(?:everyone|everybody|the (?:team|group|committee|board|meeting|panel|council|working group|wg|attendees|participants))\s+(?:(?:all|\p{L}+ly)\s+)?(?:liked|preferred|favou?red|supported|endorsed)\s+(?:this|that|the|their|his|her|its|our)\b`,
+  // The way chosen: 'The solution we're working towards is to put CloudFront in front of it'.
+  String.raw`^(?:\*\*)?the\s+(?:solution|approach|way forward|direction|resolution|outcome)\b[^.;:]{0,40}?\s+(?:is|was)\s+(?:to|that)\b`,
+  // A proposal taken up: '... suggested that we tar the whole directory, and we'll explore that'.
+  String.raw`\b(?:suggested|proposed|recommended)\b.*\b(?:and|so)\s+(?:we'll|we’ll|we\s+will|we're\s+going\s+to|we’re\s+going\s+to)\s+\p{L}+`,
+  // An author ruling something out: 'I explicitly reject ...'.
+  String.raw`\b(?:I|we)\s+(?:\p{L}+ly\s+)?(?:reject|rule\s+out|ruled\s+out|rejected)\b`,
+  // A status recorded in minutes: 'was merged', 'the working group is winding down'.
+  String.raw`\b(?:was|were|has been|have been|got)\s+(?:\p{L}+ly\s+)?(?:merged|declined|deferred|tabled|withdrawn|closed|reverted)\b`,
+  String.raw`\b(?:group|team|wg|project|effort|initiative)\s+(?:is|will|will\s+probably|is\s+going\s+to)\s+(?:wind(?:ing)?\s+down|sunset(?:ting)?|disband(?:ing)?)\b`,
   String.raw`\b(?:we|we'll|we’ll|let's|let’s|we're|we’re)\s+(?:(?:will|shall|are|'re|’re)\s+)?(?:going\s+to\s+)?(?:go|going)\s+with\b`,
   String.raw`\b(?:we'll|we’ll|we will|we shall)\s+(?:switch|move|ship|launch|release|adopt|hire|keep|drop|postpone|delay|cancel|merge|use|stick)\s+(?:to|with|on|the|it|this|that|a|an|our|\p{N})`,
 ];
@@ -32,7 +44,8 @@ export const COMMITMENT =
   /\b(?:volunteered|offered|promised|committed)\s+to\s+\p{L}|\b(?!(?:it|this|that|there|which|who|what|they|he|she|we|you|i)\b)[\p{L}][\p{L}\d_-]+\s+(?:will|is going to)\s+(?!(?:be|have|not|probably|likely|see|need)\b)\p{L}+/iu;
 
 /** Headings or lead-ins under which every item is a decision. */
-export const DECISION_HEADING = /\b(?:decisions?|conclusions?|resolutions?|outcomes?|agreed)\b/i;
+export const DECISION_HEADING =
+  /\b(?:decisions?|conclusions?|resolutions?|outcomes?|agreed|consensus|resolved|verdict)\b/i;
 
 /** An item the note says is off the agenda: a summary that lists it misleads. */
 export const REMOVED =

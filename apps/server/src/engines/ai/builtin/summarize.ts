@@ -10,51 +10,19 @@ import {
 import { hasFiniteVerb, isPersonName } from './nlp';
 import { isLinkLine } from './structure-lines';
 import { isActionItem, TASK_HEADING } from './structure-sentences';
+import { choose, type Outline, type Unit } from './summarize-choose';
 import {
   attendeesLine,
   COMMITMENT,
   DECISION,
   DECISION_HEADING,
-  isRedundant,
   namesIn,
   PEOPLE_HEADING,
   REMOVED,
   shorten,
-  targetWords,
   visible,
 } from './summarize-parts';
-
-/** One sentence of the note, or one list item: what an extractive summary keeps or drops. */
-interface Unit {
-  /** The sentence or item as Markdown, inline formatting balanced. */
-  text: string;
-  kind: 'sentence' | 'item';
-  /** The paragraph (a line ending in a sentence end, or lines hard-wrapped together) or list it belongs to. */
-  group: number;
-  /** The heading (or title-like line) it comes under: an index into Outline.sections. */
-  section: number;
-  firstInGroup: boolean;
-  /** Greetings and sign-offs of an e-mail: never the gist. */
-  filler: boolean;
-  stems: string[];
-  wordCount: number;
-  /** A decision, an action item or an open question: kept whatever the summary's length. */
-  must: boolean;
-  /** Decisions and action items go under their own part when the summary has parts. */
-  role?: 'decision' | 'action';
-}
-
-interface Outline {
-  units: Unit[];
-  /** Heading texts; section 0 is the text before any heading (''). */
-  sections: string[];
-  /** Sections whose heading is the note's title (its first line): no prefix in the summary. */
-  titleSections: Set<number>;
-  /** List groups, by group number. */
-  lists: Set<number>;
-  /** The people listed as present. */
-  attendees: string[];
-}
+import { tableRows } from './summarize-table';
 
 /** A task box opening an item's text. */
 const TASK_BOX_START = new RegExp(String.raw`^${TASK_BOX}\s+`);
@@ -63,9 +31,32 @@ const TYPED_ITEM_START = new RegExp(String.raw`^[ \t]*(?:[•–]|${LIST_MARKER}
 const SENTENCE_END = /[.!?…:;。！？]["'”’)\]*_~]*$/;
 const FILLER =
   /^(?:(?:hi|hello|hey|dear|good (?:morning|afternoon|evening))\b[^.!?]{0,40}[,!]?|(?:best|kind|warm|many)? ?(?:regards|wishes|thanks)[,!.]?|cheers[,!.]?|thank you[,!.]?|sincerely[,!.]?|yours(?: truly| sincerely)?[,!.]?|best[,!.]?)$/i;
-/** Words that mark what a note decided, needs, asks or aims at. */
-const CUE =
-  /\b(?:decid|decision|agree|goal|aim|need|must|should|will|important|key|deadline|plan|problem|issue|risk|result|conclu|recommend|main|todo|action|next step|expect|actual|cause|because|would like|please|could we|can we|question|ask)/i;
+
+/** An attribution under a quote or a note ('--- John Wilbanks', '--nikomatsakis'). */
+const ATTRIBUTION = /^\\?[-—–]{2,}\s*\S/;
+/** A short decision that names what was decided only as 'this' or 'it' ('Everyone agreed to it.'). */
+const POINTS_BACK = /^(?:\W*agreed\W*|.*\b(?:this|that|it|so|the (?:proposal|idea|suggestion))\W*)$/i;
+/** Who ran the meeting and who took the minutes: no point of the meeting. */
+const MINUTES_BYLINE =
+  /^(?:(?:the\s+)?(?:meeting|call)\s+(?:was\s+)?(?:run|led|chaired|hosted|facilitated)\s+by|minutes\s+(?:were\s+)?(?:written|taken|recorded)\s+by)\s+[^.]{1,40}\.?$/i;
+/** A line ending in a word no sentence ends with: the sentence goes on in the next line. */
+const WRAPPED_END = /\b(?:the|a|an|of|to|in|on|at|by|for|with|and|or|from|as|is|are|was|were)$/i;
+
+/** A line that opens a link or a bracket it does not close ('the [one for Software'). */
+const opensBracket = (line: string) =>
+  (line.match(/\[/g)?.length ?? 0) > (line.match(/\]/g)?.length ?? 0) ||
+  (line.match(/\(/g)?.length ?? 0) > (line.match(/\)/g)?.length ?? 0);
+const FOOTNOTE = /^\[\^[^\]]+\]:/;
+/** A list item longer than this with several sentences is split into them. */
+const LONG_ITEM_WORDS = 30;
+
+/** Sentences with a short bold lead ('**Correctness first.**') joined to the sentence after it. */
+function joinLead(sentences: string[]): string[] {
+  const [lead, next, ...rest] = sentences;
+  if (lead !== undefined && next !== undefined && /^\*\*[^*]+\*\*$/.test(lead) && words(lead).length <= 5)
+    return [`${lead} ${next}`, ...rest];
+  return sentences;
+}
 
 /** A short line without a sentence end, starting like a title: a heading typed without '#'. */
 function isTitleLine(line: string): boolean {
@@ -87,19 +78,21 @@ function outline(markdown: string): Outline {
   let peopleSection = false;
   let group = -1;
   let signedOff = false;
+  let codeWords = 0;
 
   const newSection = (heading: string) => {
     peopleSection = PEOPLE_HEADING.test(heading);
     sections.push(heading);
     if (units.length === 0 && sections.length === 2) titleSections.add(1);
   };
-  const addGroup = (texts: string[], kind: Unit['kind']) => {
+  const addGroup = (texts: string[], kind: Unit['kind'], decided: boolean[] = []) => {
     group += 1;
     let first = true;
     const heading = sections.at(-1) ?? '';
-    for (const raw of texts) {
+    for (const [position, raw] of texts.entries()) {
       const text = balanceInlineMarkup(raw.trim());
-      if (!/[\p{L}\p{N}]/u.test(text) || isLinkLine(text)) continue;
+      // Link and footnote definitions are no content.
+      if (!/[\p{L}\p{N}]/u.test(text) || isLinkLine(text) || FOOTNOTE.test(text)) continue;
       // The people present become one line of names, not points.
       const people =
         attendeesLine(text) ??
@@ -113,7 +106,12 @@ function outline(markdown: string): Outline {
       // The signature is the short lines right after a sign-off; anything longer is content again.
       const isSignature = signedOff && kind === 'sentence' && words(text).length <= 4;
       if (!isSignature) signedOff = false;
-      const decision = DECISION.test(text) || (kind === 'item' && DECISION_HEADING.test(heading));
+      // Under a Decisions, Outcome or Consensus heading: every item, and each paragraph's first sentence.
+      const decision =
+        decided[position] === true ||
+        DECISION.test(text) ||
+        (kind === 'item' && DECISION_HEADING.test(heading)) ||
+        (first && DECISION_HEADING.test(heading) && words(heading).length <= 3);
       const underTasks = TASK_HEADING.test(heading);
       const action = isActionItem(text.replace(TASK_BOX_START, ''), kind === 'item' || underTasks);
       units.push({
@@ -123,10 +121,11 @@ function outline(markdown: string): Outline {
         section: sections.length - 1,
         firstInGroup: first,
         // A greeting or sign-off, or the signature after one.
-        filler: FILLER.test(text) || isSignature,
+        filler: FILLER.test(text) || isSignature || ATTRIBUTION.test(text),
+        byline: MINUTES_BYLINE.test(text),
         stems: contentWords(text),
-        // What a reader reads: a link's text, not its address.
-        wordCount: words(visible(text)).length,
+        // What a reader reads: a link's text, not its address; the sentence as shortened.
+        wordCount: words(visible(shorten(text))).length,
         must: decision || action || COMMITMENT.test(text) || /\?$|^(?:\*\*)?open questions?\b/i.test(text),
         // Under the note's own Decisions or Next steps heading it already is in such a part.
         role:
@@ -158,7 +157,31 @@ function outline(markdown: string): Outline {
         if (isContinuation && items.length > 0) items[items.length - 1] += ` ${text}`;
         else items.push(text);
       }
-      addGroup(items, 'item');
+      // An item of several sentences reads as a paragraph: its sentences are its points (a bold lead
+      // such as '**Correctness first.**' stays with the sentence after it).
+      let run: string[] = [];
+      for (const item of [...items, undefined]) {
+        const sentences = item === undefined ? [] : splitSentences(item);
+        if (item !== undefined && (sentences.length < 2 || words(visible(item)).length <= LONG_ITEM_WORDS)) {
+          run.push(item);
+          continue;
+        }
+        if (run.length > 0) {
+          addGroup(run, 'item');
+          lists.add(group);
+        }
+        run = [];
+        if (item !== undefined) addGroup(joinLead(sentences), 'item');
+      }
+    } else if (block.kind === 'code') {
+      codeWords += words(block.lines.slice(1, -1).join('\n')).length;
+    } else if (block.kind === 'table') {
+      const rows = tableRows(block.lines);
+      addGroup(
+        rows.map((row) => row.text),
+        'item',
+        rows.map((row) => row.decision),
+      );
       lists.add(group);
     } else if (block.kind === 'paragraph' || block.kind === 'quote') {
       const lines = block.lines.map((line) => line.replace(/^[ \t]*(?:>[ \t]?)+/, '').trim());
@@ -170,6 +193,11 @@ function outline(markdown: string): Outline {
         buffer = [];
       };
       for (const [lineIndex, line] of lines.entries()) {
+        // A footnote's text, a quote's attribution and a fenced div's marker (':::: objectives') are no points.
+        if (FOOTNOTE.test(line) || ATTRIBUTION.test(line) || /^:{3,}/.test(line)) {
+          flush();
+          continue;
+        }
         if (buffer.length === 0 && peopleSection && isPersonName(line)) {
           if (!attendees.includes(line)) attendees.push(line);
           continue;
@@ -182,154 +210,47 @@ function outline(markdown: string): Outline {
         // A line ending a sentence, or a short unpunctuated one (an item typed without a dash), stands alone.
         // So does an action item on its own line, and a line before '@name ...'.
         const raw = block.lines[lineIndex] ?? '';
+        // A line ending in 'for' or inside a link's brackets goes on in the next one.
+        const goesOn = lineIndex < lines.length - 1 && (WRAPPED_END.test(line) || opensBracket(line));
         if (
-          SENTENCE_END.test(line) ||
-          // A Markdown line break ('  ' or '\\' at the end), or a link line next: the line ends here.
+          // A Markdown line break ('  ' or '\\' at the end): the line ends here.
           /(?: {2}|\\)$/.test(raw) ||
-          isLinkLine(lines[lineIndex + 1] ?? '') ||
-          // A short line is an item typed without a dash, unless it breaks off mid-sentence.
-          (words(line).length <= 8 &&
-            (FILLER.test(line) ||
-              !(/[\p{Ll},]$/u.test(line) && /^[\p{Ll}[`(*_]/u.test(lines[lineIndex + 1] ?? '')))) ||
-          isActionItem(line, true) ||
-          /^@/.test(lines[lineIndex + 1] ?? '')
+          (!goesOn &&
+            (SENTENCE_END.test(line) ||
+              // A link line next: the line ends here.
+              isLinkLine(lines[lineIndex + 1] ?? '') ||
+              // A short line is an item typed without a dash, unless it breaks off mid-sentence: it
+              // continues a line before it, or the next line continues it.
+              (words(line).length <= 8 &&
+                (FILLER.test(line) ||
+                  !(
+                    (/[\p{Ll},]$/u.test(line) && /^[\p{Ll}[`(*_]/u.test(lines[lineIndex + 1] ?? '')) ||
+                    (buffer.length > 1 && /^[\p{Ll}(]/u.test(line))
+                  ))) ||
+              isActionItem(line, true) ||
+              /^@/.test(lines[lineIndex + 1] ?? '')))
         )
           flush();
       }
       flush();
     }
   }
-  return { units, sections, titleSections, lists, attendees };
-}
-
-/** A choice of the summary: one unit, or a short list kept whole (a note's goals, decisions, steps). */
-interface Candidate {
-  units: Unit[];
-  score: number;
-  cost: number;
-  group: number;
-}
-
-/** A list of at most 7 short items reads as one point: keeping half of someone's three goals misleads. */
-const MAX_POINT_LIST_ITEMS = 7;
-const MAX_POINT_ITEM_WORDS = 14;
-
-function candidates(note: Outline, target: number): Candidate[] {
-  const frequency = new Map<string, number>();
-  for (const unit of note.units)
-    for (const stem of new Set(unit.stems)) frequency.set(stem, (frequency.get(stem) ?? 0) + 1);
-  const maxFrequency = Math.max(1, ...frequency.values());
-  const firstUnit = note.units.find((unit) => !unit.filler);
-
-  // How much of what the note keeps talking about a unit says: words said once count little (in a
-  // note without repetition every long sentence would otherwise win); the square root lets a long
-  // sentence count for more than a short one, but not in proportion to its length.
-  const weightOf = (stems: string[]) =>
-    stems.reduce((sum, stem) => sum + 0.2 + ((frequency.get(stem) ?? 1) - 1) / maxFrequency, 0) /
-    Math.sqrt(Math.max(4, stems.length));
-  const maxWeight = Math.max(0.001, ...note.units.map((unit) => weightOf(unit.stems)));
-  const scoreOf = (unit: Unit, stems = unit.stems) => {
-    if (unit.filler) return 0;
-    let score = weightOf(stems) / maxWeight;
-    if (unit === firstUnit) score += 0.25;
-    if (unit.firstInGroup) score += 0.1;
-    if (CUE.test(unit.text) || CUE.test(note.sections[unit.section] ?? '')) score += 0.2;
-    // An open question is a point the note wants answered.
-    if (/\?$/.test(unit.text)) score += 0.25;
-    if (/\d/.test(unit.text)) score += 0.1;
-    // 'Our goals are: a, b and c' packs several points into one sentence.
-    if ((unit.text.match(/,/g)?.length ?? 0) >= 2 || /:\s+\S+.*,/.test(unit.text)) score += 0.15;
-    if (unit.wordCount < 4 && stems === unit.stems) score *= 0.4;
-    return score;
-  };
-
-  const result: Candidate[] = [];
-  const groups = new Map<number, Unit[]>();
-  for (const unit of note.units) {
-    const list = groups.get(unit.group);
-    if (list) list.push(unit);
-    else groups.set(unit.group, [unit]);
-  }
-  const leads = new Set<Unit>();
-  const positions = new Map(note.units.map((unit, index) => [unit, index]));
-  for (const [group, units] of groups) {
-    const isPointList =
-      note.lists.has(group) &&
-      units.length >= 2 &&
-      units.length <= MAX_POINT_LIST_ITEMS &&
-      units.every((unit) => unit.wordCount <= MAX_POINT_ITEM_WORDS) &&
-      units.reduce((sum, unit) => sum + unit.wordCount, 0) <= target * 0.6;
-    if (isPointList && units[0]) {
-      // The list with the sentence that announces it ('Our three goals:'), as one point made by the author.
-      const before = note.units[(positions.get(units[0]) ?? 0) - 1];
-      const lead =
-        before && before.kind === 'sentence' && before.section === units[0].section && /:$/.test(before.text)
-          ? before
-          : undefined;
-      if (lead) leads.add(lead);
-      const bundle = lead ? [lead, ...units] : units;
-      const announced =
-        lead !== undefined || (units[0].section > 0 && !note.titleSections.has(units[0].section));
-      const representative = { ...units[0], firstInGroup: true };
-      result.push({
-        units: bundle,
-        score:
-          scoreOf(
-            representative,
-            bundle.flatMap((unit) => unit.stems),
-          ) + (announced ? 0.3 : 0.1),
-        cost: bundle.reduce((sum, unit) => sum + unit.wordCount, 0),
-        group,
-      });
-      continue;
-    }
-    for (const unit of units)
-      result.push({ units: [unit], score: scoreOf(unit), cost: unit.wordCount, group });
-  }
-  // A lead-in kept with its list is not a point of its own.
-  return result.filter(
-    (candidate) => !(candidate.units.length === 1 && leads.has(candidate.units[0] as Unit)),
-  );
-}
-
-function choose(note: Outline): Set<Unit> {
-  const totalWords = note.units.reduce((sum, unit) => sum + (unit.filler ? 0 : unit.wordCount), 0);
-  // A few words over the target are better than a point left out.
-  const target = targetWords(totalWords);
-  const all = candidates(note, target).filter((candidate) => candidate.score > 0);
-  const limit = target + Math.max(3, Math.round(target * 0.1));
-  const chosen: Candidate[] = [];
-  const chosenStems: Array<Set<string>> = [];
-  let used = 0;
-  const take = (candidate: Candidate) => {
-    chosen.push(candidate);
-    used += candidate.cost;
-    chosenStems.push(new Set(candidate.units.flatMap((unit) => unit.stems)));
-  };
-  const byScore = [...all].sort((a, b) => b.score - a.score);
-  // Decisions and action items first, whatever they cost.
-  for (const candidate of all) if (candidate.units.some((unit) => unit.must)) take(candidate);
-  const best = byScore[0];
-  if (best && !chosen.includes(best)) take(best);
-  // Coverage first: the best of every section, then of every paragraph and list (the most important
-  // first), while it fits.
-  const sectionOf = (candidate: Candidate) => candidate.units[0]?.section ?? 0;
-  const groupOf = (candidate: Candidate) => candidate.group;
-  for (const key of [sectionOf, groupOf]) {
-    const bestOf = new Map<number, Candidate>();
-    for (const candidate of byScore) if (!bestOf.has(key(candidate))) bestOf.set(key(candidate), candidate);
-    for (const candidate of bestOf.values()) {
-      if (chosen.includes(candidate) || used + candidate.cost > limit || candidate.cost < 4) continue;
-      if (chosen.some((other) => key(other) === key(candidate))) continue;
-      if (!isRedundant(candidate, chosenStems)) take(candidate);
+  // 'The rest of the team agreed on this.': what was agreed is the sentence before, kept with it.
+  for (const [index, unit] of units.entries()) {
+    const before = units[index - 1];
+    if (
+      unit.role === 'decision' &&
+      unit.wordCount <= 10 &&
+      POINTS_BACK.test(unit.text) &&
+      before &&
+      before.section === unit.section &&
+      !before.filler
+    ) {
+      before.must = true;
+      before.role ??= 'decision';
     }
   }
-  // Then the best of the rest.
-  for (const candidate of byScore) {
-    if (chosen.includes(candidate) || used + candidate.cost > limit) continue;
-    if (!isRedundant(candidate, chosenStems)) take(candidate);
-  }
-  return new Set(chosen.flatMap((candidate) => candidate.units));
+  return { units, sections, titleSections, lists, attendees, codeWords };
 }
 
 /**
