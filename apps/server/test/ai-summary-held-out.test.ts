@@ -18,7 +18,7 @@ import {
  * Summaries and structure on text nobody here wrote: 76 real texts (held-out/sources, shared with
  * the grammar set, and held-out/summary-sources) with keys written from reading each text before the
  * engine ever ran on it (held-out/summary-keys). Scored only here; the engine is tuned on
- * src/engines/ai/builtin/eval/notes. Each run is recorded in docs/decisions/062 and 074.
+ * src/engines/ai/builtin/eval/notes. Each run is recorded in docs/decisions/062, 074 and 081.
  *
  * The issue asks for key-point coverage >= 75 % with every decision kept and structure action items
  * >= 80 %. Where a figure is below its target the floor is what was reached (062 says so), so a
@@ -28,13 +28,15 @@ const HELD_OUT = new URL('./fixtures/third-party/held-out/', import.meta.url);
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
 /**
- * Reached on the last recorded run (074): key points 62.1 % and decisions 46.2 % (every decision
- * kept in 7 of 16 texts), both below the issue's 75 % and 100 %; structure action items 88.9 %, above
- * its 80 %. The floors are those figures, so a regression fails.
+ * Reached on the last recorded run (081, commit b802b40): key points 64.9 % and decisions 57.7 %
+ * (every decision kept in 9 of 16 texts), both below the issue's 75 % and 100 %; structure action
+ * items 88.9 %, above its 80 %. The floors are those figures, so a regression fails. Summary action
+ * items fell to 62.3 % (43/69, was 65.2 %) on that run; their floor stays 0.65 (floors are only
+ * raised), so this test fails until the engine keeps those two action items again (decision 081).
  */
 const HELD_OUT_SUMMARY_FLOOR = {
-  coverage: 0.62,
-  decisions: 0.46,
+  coverage: 0.64,
+  decisions: 0.57,
   summaryActions: 0.65,
   attendees: 1,
   faithfulness: 0.99,
