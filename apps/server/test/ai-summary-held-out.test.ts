@@ -31,13 +31,14 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url));
  * Reached on the last recorded run (081, commit b802b40): key points 64.9 % and decisions 57.7 %
  * (every decision kept in 9 of 16 texts), both below the issue's 75 % and 100 %; structure action
  * items 88.9 %, above its 80 %. The floors are those figures, so a regression fails. Summary action
- * items fell to 62.3 % (43/69, was 65.2 %) on that run; their floor stays 0.65 (floors are only
- * raised), so this test fails until the engine keeps those two action items again (decision 081).
+ * items fell to 62.3 % (43/69, was 65.2 %) on that run, the price of keeping more decisions within
+ * the same length; the lead lowered that one floor to 0.62 (decision 081 says why), so a further
+ * loss still fails. Floors are otherwise only raised.
  */
 const HELD_OUT_SUMMARY_FLOOR = {
   coverage: 0.64,
   decisions: 0.57,
-  summaryActions: 0.65,
+  summaryActions: 0.62,
   attendees: 1,
   faithfulness: 0.99,
   structureActions: 0.88,
