@@ -3,6 +3,18 @@ import { createRequire } from 'node:module';
 import type NSpell from 'nspell';
 import { STOP_WORDS } from '../heuristics/text';
 import { americanSpelling, isRegionalVariant } from './grammar-words';
+import { type OwnWords, ownWordsOf } from './own-words';
+import {
+  isSwap,
+  nearOnKeyboard,
+  oneEditAway,
+  plausibleInsertion,
+  plausibleSubstitution,
+  slipsAway,
+  typoDistance,
+} from './spelling-edits';
+
+export { type OwnWords, ownWordsOf, typoDistance };
 
 /**
  * Non-word spelling with Hunspell dictionaries (nspell + dictionary-en, the en-US dictionary
@@ -25,6 +37,8 @@ export interface SpellingEngine {
    * as well as common misspellings. Such a word is corrected only to a word one edit away.
    */
   listedUnknown: Set<string>;
+  /** The starts of fairly common long words ('lang' of 'language', 'impl' of 'implement'): abbreviations. */
+  clipped: Set<string>;
 }
 
 let enginePromise: Promise<SpellingEngine> | undefined;
@@ -70,7 +84,10 @@ export function loadSpelling(): Promise<SpellingEngine> {
       const padded = `^${word}$`;
       for (let i = 0; i + 3 <= padded.length; i += 1) trigrams.add(padded.slice(i, i + 3));
     }
-    return { us, gb: nspell(gb), frequency, trigrams, listedUnknown };
+    const clipped = new Set<string>();
+    for (const [word, count] of frequency)
+      if (count >= 1_000) for (let end = 4; end + 3 <= word.length; end += 1) clipped.add(word.slice(0, end));
+    return { us, gb: nspell(gb), frequency, trigrams, listedUnknown, clipped };
   })().catch((error: unknown) => {
     enginePromise = undefined;
     throw error;
@@ -87,80 +104,10 @@ function countAtRank(rank: number): number {
   return Math.round(10_000 * (451 / (rank + 1)) ** 1.4);
 }
 
-/** Optimal string alignment distance, exact up to `max` and `max + 1` beyond. */
-export function typoDistance(a: string, b: string, max = 2): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let previous2: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    let best = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        value = Math.min(value, (previous2[j - 2] ?? 0) + 1);
-      current[j] = value;
-      best = Math.min(best, value);
-    }
-    if (best > max) return max + 1;
-    previous2 = previous;
-    previous = current;
-  }
-  return Math.min(previous[b.length] ?? max + 1, max + 1);
-}
-
 const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
 /** The count of the commonest words (about the top 150: 'the', 'with', 'have', 'always'). */
 const VERY_COMMON = 40_000;
-
-/** Every string one deletion, swap, replacement or insertion away. */
-function oneEditAway(word: string): Set<string> {
-  const out = new Set<string>();
-  for (let i = 0; i <= word.length; i += 1) {
-    const head = word.slice(0, i);
-    const tail = word.slice(i);
-    if (tail) out.add(head + tail.slice(1));
-    if (tail.length > 1) out.add(head + (tail[1] ?? '') + (tail[0] ?? '') + tail.slice(2));
-    for (const letter of LETTERS) {
-      if (tail) out.add(head + letter + tail.slice(1));
-      out.add(head + letter + tail);
-    }
-  }
-  out.delete(word);
-  return out;
-}
-
-const KEYBOARD_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
-/** Whether two letters are neighbours on a QWERTY keyboard (same row or the row above or below). */
-function nearOnKeyboard(a: string, b: string): boolean {
-  const at = (letter: string) => {
-    const row = KEYBOARD_ROWS.findIndex((keys) => keys.includes(letter));
-    return [row, (KEYBOARD_ROWS[row] ?? '').indexOf(letter) + row * 0.5] as const;
-  };
-  const [rowA, colA] = at(a);
-  const [rowB, colB] = at(b);
-  return rowA >= 0 && rowB >= 0 && Math.abs(rowA - rowB) <= 1 && Math.abs(colA - colB) <= 1;
-}
-
-/**
- * Whether a one-letter substitution looks like a slip: a neighbouring key or one vowel for another
- * ('knex' is not a slip for 'knew'; 'tbe' is one for 'the').
- */
-function plausibleSubstitution(a: string, b: string): boolean {
-  if (a.length !== b.length) return true;
-  const diff = [...a].flatMap((letter, i) => (letter === b[i] ? [] : [i]));
-  if (diff.length !== 1) return true;
-  const x = a[diff[0] ?? 0] ?? '';
-  const y = b[diff[0] ?? 0] ?? '';
-  // ...or a letter doubled in place of the next ('wiil' for 'will').
-  return (
-    nearOnKeyboard(x, y) ||
-    (/[aeiouy]/.test(x) && /[aeiouy]/.test(y)) ||
-    a[(diff[0] ?? 0) - 1] === x ||
-    a[(diff[0] ?? 0) + 1] === x
-  );
-}
 
 /** Whether every three-letter run of a string occurs in some common word (cheap, before asking Hunspell). */
 function plausibleLetters(engine: SpellingEngine, candidate: string): boolean {
@@ -168,64 +115,6 @@ function plausibleLetters(engine: SpellingEngine, candidate: string): boolean {
   for (let i = 0; i + 3 <= padded.length; i += 1)
     if (!engine.trigrams.has(padded.slice(i, i + 3))) return false;
   return true;
-}
-
-/** Whether `word` is `candidate` with one letter typed in by a slip: a repeat or a key next to a neighbour. */
-function plausibleInsertion(word: string, candidate: string): boolean {
-  for (let i = 0; i < word.length; i += 1) {
-    if (word.slice(0, i) + word.slice(i + 1) !== candidate) continue;
-    const letter = word[i] ?? '';
-    const neighbours = [word[i - 1], word[i + 1]].filter((n): n is string => n !== undefined);
-    if (neighbours.some((n) => n === letter || nearOnKeyboard(n, letter))) return true;
-    // A letter of the word typed twice, a letter apart ('thtat').
-    if (word[i - 2] === letter || word[i + 2] === letter) return true;
-  }
-  return false;
-}
-
-/** Whether `b` is `a` with two neighbouring letters swapped. */
-function isSwap(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  const diff = [...a].flatMap((letter, i) => (letter === b[i] ? [] : [i]));
-  return diff.length === 2 && diff[1] === (diff[0] ?? 0) + 1 && a[diff[0] ?? 0] === b[diff[1] ?? 0];
-}
-
-export interface OwnWords {
-  allowed: ReadonlySet<string>;
-  used: ReadonlySet<string>;
-}
-
-/**
- * The user's own words in a note: a word written twice, capitalised ('Kysely' allows 'kysely'), in
- * code or as a #tag is theirs on purpose; a one-off lower-case non-word is a typo. `extra` are
- * words from elsewhere (the user's other notes) the caller knows.
- */
-/** A line naming the people of a meeting ('Attending: aidanhs, kennytm', 'Minutes written by ...'). */
-const PEOPLE_LINE =
-  /^[ \t>*-]*(?:\*\*)?(?:attendees|attendance|attending|present|participants|people|team members|guests|absent|regrets|apologies|facilitator|scribe|notes by|minutes(?: written)? by|meeting (?:run|led|chaired) by)(?:\*\*)?[ \t]*:?(?:\*\*)?[ \t]+(.+)$/gimu;
-
-export function ownWordsOf(markdown: string, extra: Iterable<string> = []): OwnWords {
-  const counts = new Map<string, number>();
-  const allowed = new Set<string>([...extra].map((word) => word.toLowerCase()));
-  for (const match of markdown.matchAll(/[\p{L}][\p{L}'’]*/gu)) {
-    const word = match[0].toLowerCase().replace(/’/g, "'");
-    counts.set(word, (counts.get(word) ?? 0) + 1);
-    if (match[0] !== word) allowed.add(word);
-  }
-  for (const match of markdown.matchAll(/`[^`\n]*`|#[\p{L}][\w-]*/gu))
-    for (const word of match[0].toLowerCase().match(/\p{L}+/gu) ?? []) allowed.add(word);
-  for (const [word, count] of counts) if (count >= 2) allowed.add(word);
-  // People's names and handles, written once, are still theirs: the names on a line that lists
-  // who was there, a speaker's label, an '@handle', a handle credited in brackets after a heading.
-  for (const match of markdown.matchAll(PEOPLE_LINE))
-    for (const word of match[1]?.toLowerCase().match(/\p{L}+/gu) ?? []) allowed.add(word);
-  for (const match of markdown.matchAll(/^[ \t>*-]*@?([\p{L}][\p{L}\d_.-]*)[ \t]*:[ \t]+\S/gmu))
-    allowed.add((match[1] ?? '').toLowerCase());
-  for (const match of markdown.matchAll(
-    /@([\p{L}][\p{L}\d_-]*)|^#+[ \t].*\(@?([\p{L}][\p{L}\d_-]*)\)[ \t]*$/gmu,
-  ))
-    allowed.add((match[1] ?? match[2] ?? '').toLowerCase());
-  return { allowed, used: new Set(counts.keys()) };
 }
 
 /**
@@ -248,24 +137,27 @@ export function isNoun(engine: SpellingEngine, word: string): boolean {
 }
 
 /**
- * A word the dictionaries lack but that is a regular form of one they have ('triaging' of
- * 'triage', 'lexically' of 'lexical'); 'handleing' is not one ('handle' drops its 'e' before -ing).
+ * The stem of a word the dictionaries lack but that is a regular form of one they have ('triaging'
+ * of 'triage', 'lexically' of 'lexical'), or undefined; 'handleing' is not one ('handle' drops its
+ * 'e' before -ing), nor 'copys' (a consonant and 'y' take '-ies') or 'usinging' (no ending twice).
  */
-function isDerivedForm(engine: SpellingEngine, word: string): boolean {
+function derivedStem(engine: SpellingEngine, word: string): string | undefined {
   // Function words take no endings ('wass' is no form of 'was').
   const known = (w: string) =>
     w.length >= 3 && !STOP_WORDS.has(w) && (engine.us.correct(w) || engine.gb.correct(w));
   // An adverb of an adjective in -ble ('portably').
-  if (word.endsWith('bly') && known(`${word.slice(0, -1)}e`)) return true;
+  if (word.endsWith('bly') && known(`${word.slice(0, -1)}e`)) return `${word.slice(0, -1)}e`;
   for (const suffix of ['s', 'es', 'ed', 'ing', 'ly', 'er', 'ers', 'ness', 'ment', 'able']) {
     if (!word.endsWith(suffix) || word.length - suffix.length < 3) continue;
     const stem = word.slice(0, -suffix.length);
     // A plain -s after a hissing sound is no regular plural ('statuss').
     if (suffix === 's' && /(?:s|x|z|sh|ch)$/.test(stem)) continue;
-    if (known(stem) && !(/^[ei]/.test(suffix) && stem.endsWith('e'))) return true;
-    if (/^[ei]/.test(suffix) && known(`${stem}e`)) return true;
+    if (/[^aeiou]y$/.test(stem) && !['ing', 'ment', 'able'].includes(suffix)) continue;
+    if (/(?:ing|ed)$/.test(stem) && suffix !== 'ly') continue;
+    if (known(stem) && !(/^[ei]/.test(suffix) && stem.endsWith('e'))) return stem;
+    if (/^[ei]/.test(suffix) && known(`${stem}e`)) return `${stem}e`;
   }
-  return false;
+  return undefined;
 }
 
 /** A known word one doubled letter (added or dropped) or one 'e' away ('occured', 'comming', 'truely'). */
@@ -301,22 +193,38 @@ export function correctSpelling(
   own: OwnWords,
 ): string | undefined {
   if (word.length < 3 || own.allowed.has(word) || isKnownWord(engine, word)) return undefined;
-  // No vowel: an abbreviation or a command ('lld', 'npm'), not a misspelling.
-  if (!/[aeiouy]/.test(word)) return undefined;
+  // No vowel: an abbreviation or a command ('lld', 'npm'), unless a neighbouring key took a vowel's
+  // place in a very common word ('wqs', 'thst').
+  const noVowel = !/[aeiouy]/.test(word);
+  // A common word cut short after a consonant is an abbreviation ('lang', 'impl', 'perf'), unless
+  // only its last letter is missing ('retur').
+  if (
+    word.length <= 6 &&
+    /[^aeiouy]$/.test(word) &&
+    engine.clipped.has(word) &&
+    ![...LETTERS].some((letter) => engine.frequency.has(word + letter))
+  )
+    return undefined;
   // A regular-looking form ('occured', 'truely') is a misspelling when a known word is one doubled
-  // or silent-'e' letter away ('occurred', 'truly'): the commonest English misspellings.
-  if (isDerivedForm(engine, word) && !doublingSlip(engine, word)) return undefined;
+  // or silent-'e' letter away ('occurred', 'truly'): the commonest English misspellings. Otherwise
+  // it stands, unless a far commoner word is one slip away ('lits' is 'list', 'memer' 'member').
+  const stem = doublingSlip(engine, word) ? undefined : derivedStem(engine, word);
   // A British form the en-GB dictionary lacks but whose American form is known ('parallelises').
   const american = americanSpelling(word);
-  if (american !== word && (engine.us.correct(american) || isDerivedForm(engine, american))) return undefined;
+  if (
+    american !== word &&
+    (word.length >= 5 || !/our/.test(word)) &&
+    (engine.us.correct(american) || (american.includes('iz') && derivedStem(engine, american) !== undefined))
+  )
+    return undefined;
   const candidates = new Set<string>();
+  const knownCandidate = (candidate: string) =>
+    engine.frequency.has(candidate) || (plausibleLetters(engine, candidate) && engine.us.correct(candidate));
   // Hunspell knows the inflected and technical forms a spoken-word list lacks ('configurations').
-  for (const candidate of oneEditAway(word))
-    if (
-      engine.frequency.has(candidate) ||
-      (plausibleLetters(engine, candidate) && engine.us.correct(candidate))
-    )
-      candidates.add(candidate);
+  for (const candidate of oneEditAway(word)) if (knownCandidate(candidate)) candidates.add(candidate);
+  // A letter struck early or late, a run typed twice: one slip, though two edits ('yrea', 'intoto').
+  const slips = new Set([...slipsAway(word)].filter(knownCandidate));
+  for (const candidate of slips) candidates.add(candidate);
   for (const suggestion of suggestions) {
     // Plain words the frequency list knows (or the note uses): not 'croquet's' for 'croquetas'.
     if (/^[a-z]+$/.test(suggestion) && (engine.frequency.has(suggestion) || own.used.has(suggestion)))
@@ -324,68 +232,122 @@ export function correctSpelling(
   }
   let best: { word: string; score: number } | undefined;
   for (const candidate of candidates) {
-    const distance = typoDistance(word, candidate);
-    // Short words have many neighbours: one edit only, and never a word of one or two letters.
-    if (distance > 2 || (word.length < 6 && distance > 1) || candidate.length < 3) continue;
-    const swap = isSwap(word, candidate);
-    const frequency = engine.frequency.get(candidate) ?? 0;
-    // One of the commonest words ('the', 'with', 'have'): a slip on its first or last letter is
-    // likelier than a rare word ('ethe', 'qith', 'havew').
-    const veryCommon = frequency >= VERY_COMMON;
-    // A typo rarely hits the first letter (unless on a neighbouring key of a very common word), and a
-    // word with letters added to or cut from one end is a form of it ('usize', 'sizes'), not a typo,
-    // unless it is a doubled last letter ('addd').
-    const firstLetterSlip =
-      veryCommon && word.length === candidate.length && nearOnKeyboard(word[0] ?? '', candidate[0] ?? '');
-    if (candidate[0] !== word[0] && !swap && !firstLetterSlip && !(veryCommon && word.endsWith(candidate)))
-      continue;
-    if (
-      word.startsWith(candidate) &&
-      word.slice(candidate.length) !== candidate.slice(-1) &&
-      !(veryCommon && word.length === candidate.length + 1)
-    )
-      continue;
-    if (word.endsWith(candidate) && !(veryCommon && word.length === candidate.length + 1)) continue;
+    const score = candidateScore(engine, word, candidate, own, slips.has(candidate), noVowel, stem);
+    if (score === undefined) continue;
     // British and American spellings of one word are both right ('parallelises').
-    if (isRegionalVariant(word, candidate)) return undefined;
-    // A word only Hunspell knows (not in the frequency list) must be a slip of the finger away:
-    // 'configuratiens' is 'configurations', 'parallelises' is not 'parallelisms'.
-    if (!engine.frequency.has(candidate) && !plausibleSubstitution(word, candidate)) continue;
-    // A short word has many neighbours: only a slip of the finger counts ('knex' stays, 'tbe' is 'the').
-    if (word.length <= 4 && !plausibleSubstitution(word, candidate)) continue;
-    // A letter typed in that is no slip, to reach a rare word ('stdout' is not 'stout').
-    if (
-      word.length > candidate.length &&
-      distance === 1 &&
-      frequency < 1_000 &&
-      !plausibleInsertion(word, candidate)
-    )
-      continue;
-    // A rare word ('serif' for the handle 'sgrif') is a guess, unless the note uses it.
-    // A short non-word is as likely an abbreviation or a command ('rustc', 'impl', 'api') as a slip:
-    // corrected only to a very common word or one the note uses (a common one for swapped letters:
-    // 'yuo', 'htis', not 'perf' -> 'pref'), or for a doubled last letter ('addd').
-    const doubled = word === candidate + candidate.slice(-1);
-    // ...and by dropping a letter only when it is a slip next to its neighbour ('tghe', 'asnd'; not
-    // 'todo' -> 'too').
-    if (word.length <= 5 && word.length > candidate.length && !plausibleInsertion(word, candidate)) continue;
-    // A five-letter word is long enough that a slip to a fairly common word is likelier ('besed', 'ceate').
-    const floor = swap ? 1_000 : word.length === 5 && plausibleSubstitution(word, candidate) ? 1_000 : 10_000;
-    if (word.length <= 5 && !doubled && frequency < floor && !own.used.has(candidate)) continue;
-    // Two edits away is a guess unless the word is common or the note uses it ('croquetas' is not 'croquettes').
-    if (distance === 2 && frequency < 500 && !own.used.has(candidate)) continue;
-    // A word Wikipedia writes is a word of its own ('ryokan' is not 'roman'), unless it is one slip
-    // from another ('recieve').
-    if (distance === 2 && engine.listedUnknown.has(word)) continue;
-    let score = Math.log(frequency + 1);
-    if (own.used.has(candidate)) score += frequency < 100_000 ? 4 : 1;
-    if (swap) score += 3;
-    // A key held a moment too long ('addd') is as common a slip as swapped letters.
-    if (doubled) score += 2;
-    // About one typo in fifteen is on the first letter.
-    if (candidate[0] !== word[0]) score -= 2.7;
-    if (distance === 2) score -= 4;
+    if (american !== word && isRegionalVariant(word, candidate)) return undefined;
     if (!best || score > best.score) best = { word: candidate, score };
   }
   return best?.word;
+}
+
+/** Whether the one letter that differs is a vowel's neighbouring key ('wqs' for 'was', 'thst' for 'that'). */
+function vowelKeySlip(word: string, candidate: string): boolean {
+  const at = [...word].findIndex((letter, i) => letter !== candidate[i]);
+  return (
+    word.slice(at + 1) === candidate.slice(at + 1) &&
+    /[aeiou]/.test(candidate[at] ?? '') &&
+    nearOnKeyboard(word[at] ?? '', candidate[at] ?? '')
+  );
+}
+
+/** How likely `candidate` is what was meant by the non-word `word`, or undefined when it is no typo of it. */
+function candidateScore(
+  engine: SpellingEngine,
+  word: string,
+  candidate: string,
+  own: OwnWords,
+  slip: boolean,
+  noVowel: boolean,
+  stem: string | undefined,
+): number | undefined {
+  const distance = slip ? 1 : typoDistance(word, candidate);
+  // Short words have many neighbours: one edit only, and never a word of one or two letters.
+  if (distance > 2 || (word.length < 6 && distance > 1) || candidate.length < 3) return undefined;
+  const swap = isSwap(word, candidate);
+  const frequency = engine.frequency.get(candidate) ?? 0;
+  // One of the commonest words ('the', 'with', 'have'): a slip on its first or last letter is
+  // likelier than a rare word ('ethe', 'qith', 'havew').
+  const veryCommon = frequency >= VERY_COMMON;
+  const sameLength = word.length === candidate.length;
+  if (noVowel && !(sameLength && frequency >= 10_000 && vowelKeySlip(word, candidate))) return undefined;
+  // A regular form of a known word: only a slip to a far commoner word ('lits' -> 'list').
+  if (
+    stem !== undefined &&
+    (distance > 1 || frequency < Math.max(1_000, 20 * (engine.frequency.get(stem) ?? 0)))
+  )
+    return undefined;
+  // A key held a moment too long ('addd', 'aadd').
+  const doubled = word === candidate + candidate.slice(-1) || word === candidate[0] + candidate;
+  // A typo rarely hits the first letter (unless on a neighbouring key, or a vowel for a vowel in a
+  // long word), and a word with letters added to or cut from one end is a form of it ('usize',
+  // 'sizes'), not a typo, unless it is a doubled letter ('addd') or a stray key ('lastr').
+  const firstLetterSlip =
+    sameLength &&
+    ((veryCommon && nearOnKeyboard(word[0] ?? '', candidate[0] ?? '')) ||
+      (word.length >= 5 && word.slice(1) === candidate.slice(1) && plausibleSubstitution(word, candidate)));
+  const strayKey =
+    word.length >= 5 &&
+    word.length === candidate.length + 1 &&
+    frequency >= 1_000 &&
+    plausibleInsertion(word, candidate);
+  if (!slip && !doubled) {
+    if (candidate[0] !== word[0] && !swap && !firstLetterSlip && !(veryCommon && word.endsWith(candidate)))
+      if (!(word.length >= 7 && word.endsWith(candidate) && strayKey)) return undefined;
+    if (word.startsWith(candidate) && !(veryCommon && word.length === candidate.length + 1) && !strayKey)
+      return undefined;
+    if (
+      word.endsWith(candidate) &&
+      !(veryCommon && word.length === candidate.length + 1) &&
+      !(word.length >= 7 && strayKey)
+    )
+      return undefined;
+  }
+  // A word only Hunspell knows (not in the frequency list) must be a slip of the finger away:
+  // 'configuratiens' is 'configurations', 'parallelises' is not 'parallelisms'.
+  if (!engine.frequency.has(candidate) && !plausibleSubstitution(word, candidate)) return undefined;
+  // A short word has many neighbours: only a slip of the finger counts ('knex' stays, 'tbe' is 'the').
+  if (word.length <= 4 && !plausibleSubstitution(word, candidate)) return undefined;
+  // A letter typed in that is no slip, to reach a rare word ('stdout' is not 'stout'), in a short word.
+  if (
+    word.length > candidate.length &&
+    distance === 1 &&
+    frequency < 1_000 &&
+    word.length < 7 &&
+    !plausibleInsertion(word, candidate)
+  )
+    return undefined;
+  // A short non-word is as likely an abbreviation or a command ('rustc', 'impl', 'api') as a slip:
+  // corrected only to a very common word or one the note uses (a common one for swapped letters:
+  // 'yuo', 'htis', not 'perf' -> 'pref'), or for a doubled letter ('addd'); by dropping a letter
+  // only when it is a slip next to its neighbour ('tghe', 'asnd'; not 'todo' -> 'too') or the word
+  // is one of the commonest ('anid').
+  const strayInsertion = word.length > candidate.length && !plausibleInsertion(word, candidate);
+  if (word.length <= 5 && strayInsertion && !(veryCommon && !word.startsWith(candidate))) return undefined;
+  // A five-letter word is long enough that a slip to a fairly common word is likelier ('besed', 'ceate').
+  const floor =
+    swap || (slip && word.length > 4)
+      ? 1_000
+      : word.length === 5 && plausibleSubstitution(word, candidate)
+        ? 1_000
+        : 10_000;
+  if (word.length <= 5 && !doubled && frequency < floor && !own.used.has(candidate)) return undefined;
+  // Two edits away is a guess unless the word is common or the note uses it ('croquetas' is not 'croquettes').
+  if (distance === 2 && frequency < 500 && !own.used.has(candidate)) return undefined;
+  // A word Wikipedia writes is a word of its own ('ryokan' is not 'roman'), unless it is one slip
+  // from another ('recieve').
+  if (distance === 2 && engine.listedUnknown.has(word)) return undefined;
+  // Past the commonest few hundred words, how common a word is says little ('them' for 'thme', not 'the').
+  let score = Math.log(Math.min(frequency, 1_000_000) + 1);
+  if (strayInsertion) score -= 1;
+  if (own.used.has(candidate)) score += frequency < 100_000 ? 4 : 1;
+  if (swap) score += 3;
+  // A letter moved is a rarer slip than one left out ('isues' is 'issues', not 'issue').
+  if (slip && word.length === candidate.length) score -= 1;
+  // A key held a moment too long ('addd') is as common a slip as swapped letters.
+  if (doubled) score += 2;
+  // About one typo in fifteen is on the first letter.
+  if (candidate[0] !== word[0]) score -= 2.7;
+  if (distance === 2) score -= 4;
+  return score;
 }
