@@ -25,15 +25,15 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 
 /**
  * The issue asks for non-word recall >= 80 % and real-word recall >= 50 % on the held-out set with
- * nothing damaged. Reached (docs/decisions/074, one run after tuning on the development sets only):
- * 77.3 % and 58.5 %, one lower-case word changed ('centril', a GitHub user name, -> 'central'). The
- * test asserts what was reached, so it fails on any regression, and names the known damage so a new
- * one fails too.
+ * nothing damaged. Reached (docs/decisions/080, one run after tuning on the development sets and
+ * codespell's development pairs only): 80.8 % and 58.5 %, one lower-case word changed ('centril', a
+ * GitHub user name, -> 'central'). The test asserts what was reached, so it fails on any regression,
+ * and names the known damage so a new one fails too.
  */
-const HELD_OUT_FLOOR = { nonWord: 0.77, realWord: 0.58 };
+const HELD_OUT_FLOOR = { nonWord: 0.8, realWord: 0.58 };
 const HELD_OUT_KNOWN_DAMAGE = ['02-meeting-minutes-lang-team-meeting-1: "centril" -> "central"'];
 /** What the engine reached on its development set when it was tuned (a floor, so a regression fails). */
-const DEV_FLOOR = { nonWord: 0.85, realWord: 0.8 };
+const DEV_FLOOR = { nonWord: 0.9, realWord: 0.8 };
 
 const grammar = (text: string) => collect(fixGrammar(text));
 
@@ -95,7 +95,7 @@ describe('grammar evaluation on real texts', () => {
     );
   });
 
-  it('on the held-out set: non-word recall >= 77 %, real-word recall >= 58 %, no name or markup damaged, one known word', {
+  it('on the held-out set: non-word recall >= 80 %, real-word recall >= 58 %, no name or markup damaged, one known word', {
     timeout: 600_000,
   }, async () => {
     const report = await evaluateInserted(loadInsertedSet(HELD_OUT), grammar);
