@@ -17,14 +17,15 @@ const externalPackages = {
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 
 await build({
-  // The export render and import workers run in their own threads (modules/export-import/
-  // render-pool.ts, import-pool.ts).
+  // The export render, import, note content and built-in AI workers run in their own threads
+  // (render-pool.ts, import-pool.ts, content-pool.ts, engines/ai/builtin/engine-pool.ts).
   entryPoints: {
     main: 'src/main.ts',
     cli: 'src/cli.ts',
     'export-render-worker': 'src/modules/export-import/render-worker.ts',
     'import-worker': 'src/modules/export-import/import-worker.ts',
     'content-worker': 'src/modules/notes/content-worker.ts',
+    'ai-engine-worker': 'src/engines/ai/builtin/engine-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

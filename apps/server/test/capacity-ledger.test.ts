@@ -37,4 +37,13 @@ describe('capacity bench accounting', () => {
     expect(maximumUsers([step(50, 0, true), step(100, 1, true), step(200, 0, true)], 200)).toBe(50);
     expect(maximumUsers([step(50, 0, false), step(100, 0, true)], 200)).toBe(0);
   });
+
+  it('judges an action with a budget of its own by that budget, the rest by the common one', () => {
+    const slowAi = { users: 100, errors: 0, actions: { list: summarize([10]), ai: summarize([10, 900]) } };
+    const slowerAi = { users: 200, errors: 0, actions: { list: summarize([10]), ai: summarize([1200]) } };
+    expect(maximumUsers([slowAi], 200)).toBe(0);
+    expect(maximumUsers([slowAi, slowerAi], 200, { ai: 1000 })).toBe(100);
+    const slowList = { users: 100, errors: 0, actions: { list: summarize([250]), ai: summarize([10]) } };
+    expect(maximumUsers([slowList], 200, { ai: 1000 })).toBe(0);
+  });
 });

@@ -58,11 +58,15 @@ export function rssMb(pid: number | undefined): number {
 
 /**
  * CPU seconds a process has used, user and system (Linux /proc, clock ticks of 1/100 s), children
- * not included; its worker threads are. 0 once it is gone.
+ * not included; its worker threads are unless `mainThreadOnly`. 0 once it is gone.
  */
-export function cpuSeconds(pid: number | undefined): number {
+export function cpuSeconds(pid: number | undefined, mainThreadOnly = false): number {
   try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // A process's main thread is the task with its own id: the JavaScript thread, workers apart.
+    const stat = fs.readFileSync(
+      mainThreadOnly ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`,
+      'utf8',
+    );
     // The command name may hold spaces; the fields after its closing parenthesis do not.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;

@@ -17,6 +17,8 @@ export interface StepResult {
   serverLoop: { utilization: number; delayP99Ms: number }[];
   /** CPU each instance used during the step, in cores (1 = one core all the time), and per 100 people. */
   serverCores: number[];
+  /** Of which the main (JavaScript request) thread, in cores: the one that cannot use a second core. */
+  mainThreadCores: number[];
   coresPer100People: number;
   /** The load generators' own event-loop delay, p99 ms: high means the figures include the client's wait. */
   generatorLagP99: number;
@@ -58,7 +60,8 @@ export function printConfiguration(
   for (const step of summary ? [] : steps) {
     console.log(
       `\n${name} - ${step.users} people, ${step.seconds} s: ${step.errors} errors, server RSS ${step.rssMb.join(' + ')} MB, ` +
-        `server CPU ${step.serverCores.join(' + ')} cores (${step.coresPer100People} per 100 people), ` +
+        `server CPU ${step.serverCores.join(' + ')} cores (${step.coresPer100People} per 100 people; ` +
+        `main thread ${step.mainThreadCores.join(' + ')}), ` +
         `event loop ${step.serverLoop.map((l) => `${Math.round(l.utilization * 100)} % busy, delay p99 ${l.delayP99Ms} ms`).join(' / ')}, ` +
         `generator lag p99 ${step.generatorLagP99} ms, load ${step.loadAverage.join(' ')}, CPU pressure ${step.cpuPressure ?? '?'} %`,
     );

@@ -64,16 +64,20 @@ function normalize(text: string): string {
 
 /**
  * The step a configuration holds: the last one whose every action's p99 stayed within the budget
- * with no error. Steps are in ramp order; a failed step ends the ramp.
+ * (`perAction` overrides it for the actions it names) with no error. Steps are in ramp order; a
+ * failed step ends the ramp.
  */
 export function maximumUsers(
   steps: { users: number; errors: number; actions: Record<string, ActionFigure> }[],
   budgetMs: number,
+  perAction: Record<string, number> = {},
 ): number {
   let held = 0;
   for (const step of steps) {
-    const worst = Math.max(0, ...Object.values(step.actions).map((figure) => figure.p99));
-    if (step.errors > 0 || worst > budgetMs) break;
+    const over = Object.entries(step.actions).some(
+      ([action, figure]) => figure.p99 > (perAction[action] ?? budgetMs),
+    );
+    if (step.errors > 0 || over) break;
     held = step.users;
   }
   return held;

@@ -16,7 +16,16 @@ export const aiEnv = {
     .min(1000)
     .max(600_000)
     .default(60_000)
-    .describe('How long to wait for the model, in milliseconds.'),
+    .describe('How long to wait for the model, or for the built-in engine once loaded, in milliseconds.'),
+  AI_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(16)
+    .default(1)
+    .describe(
+      'Threads that run the built-in engine, started on first use (each loads its own ~250 MB of dictionaries); 0: on the request thread.',
+    ),
   AI_RATE_LIMIT: z.coerce
     .number()
     .int()

@@ -91,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       apiKey: e.AI_API_KEY,
       model: e.AI_MODEL,
       timeoutMs: e.AI_TIMEOUT_MS,
+      workers: e.AI_WORKERS,
       rateLimit: e.AI_RATE_LIMIT,
     },
     voice: {

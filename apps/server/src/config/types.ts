@@ -46,6 +46,8 @@ export interface Config {
     apiKey: string | undefined;
     model: string;
     timeoutMs: number;
+    /** Worker threads of the built-in engine (AI_WORKERS); 0 or unset: it runs on the request thread. */
+    workers?: number;
     /** AI requests allowed per user per minute. */
     rateLimit: number;
   };

@@ -4,7 +4,9 @@ import type { AiConfig, AiProvider } from './types';
 
 /** The OpenAI-compatible provider when AI_BASE_URL is set, otherwise the built-in offline engine. */
 export function createAiProvider(config: AiConfig, options: OpenAICompatibleOptions = {}): AiProvider {
-  return config.baseUrl ? createLazyOpenAICompatibleProvider(config, options) : createBuiltinProvider();
+  return config.baseUrl
+    ? createLazyOpenAICompatibleProvider(config, options)
+    : createBuiltinProvider({ workers: config.workers, timeoutMs: config.timeoutMs });
 }
 
 /**

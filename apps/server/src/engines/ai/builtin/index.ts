@@ -1,12 +1,12 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { VoiceNotes } from '@notewise/shared';
 import { cancelledError, modelRequiredError } from '../errors';
 import { captureNote } from '../heuristics/capture';
 import { wordChunks } from '../heuristics/text';
-import { answerFromNotes, extractVoiceNotes } from '../heuristics/voice';
+import { answerFromNotes } from '../heuristics/voice';
 import type { AiCallOptions, AiProvider, CaptureProject } from '../types';
-import { fixGrammar } from './grammar';
-import { structureText } from './structure';
-import { summarizeText } from './summarize';
+import { runTextJob, runVoiceNotes, type TextJob } from './engine-jobs';
+import { sharedEnginePool } from './engine-pool';
 
 /** Word chunks per event-loop turn, so a long result never holds the loop. */
 const CHUNKS_PER_TURN = 200;
@@ -41,23 +41,53 @@ async function* stream(
   }
 }
 
+export interface BuiltinOptions {
+  /** Worker threads (AI_WORKERS, decision 076); 0 or unset: the engine runs on the calling thread. */
+  workers?: number | undefined;
+  /** A job's time limit in a thread, once its engines are loaded (AI_TIMEOUT_MS). */
+  timeoutMs?: number | undefined;
+}
+
+/** Drains a job that returns a value (voice notes). */
+async function finalValue<T>(run: AsyncGenerator<string, unknown>): Promise<T> {
+  for (;;) {
+    const next = await run.next();
+    if (next.done) return next.value as T;
+  }
+}
+
 /**
  * The built-in, offline and deterministic engine: extractive summary, harper.js grammar, heuristic
- * structure and capture. It cannot translate.
+ * structure and capture. It cannot translate. With workers, summaries, grammar, structure and voice
+ * notes run in worker threads; capture and voice answers (a few regular expressions) stay here.
  */
-export function createBuiltinProvider(): AiProvider {
+export function createBuiltinProvider(options: BuiltinOptions = {}): AiProvider {
+  const workers = options.workers ?? 0;
+  const timeoutMs = options.timeoutMs ?? 60_000;
+  const pool = workers > 0 ? sharedEnginePool({ workers, timeoutMs }) : null;
+  const text = (job: TextJob, callOptions: AiCallOptions | undefined) =>
+    stream(
+      () => (pool ? pool.run(job, callOptions?.signal, timeoutMs) : runTextJob(job, callOptions?.signal)),
+      callOptions,
+    );
   return {
     kind: 'builtin',
     model: null,
     capabilities: { summarize: true, grammar: true, translate: false, structure: true, capture: true },
-    summarize: (text, options) => stream(() => summarizeText(text), options),
-    grammar: (text, options) => stream(() => fixGrammar(text, options?.signal, options?.userWords), options),
+    summarize: (content, o) => text({ action: 'summarize', text: content }, o),
+    grammar: (content, o) =>
+      text({ action: 'grammar', text: content, userWords: [...(o?.userWords ?? [])] }, o),
     translate: () => {
       throw modelRequiredError();
     },
-    structure: (text, options) => stream(() => structureText(text), options),
-    capture: async (text: string, projects: readonly CaptureProject[]) => captureNote(text, projects),
-    voiceNotes: async (transcript) => extractVoiceNotes(transcript),
+    structure: (content, o) => text({ action: 'structure', text: content }, o),
+    capture: async (content: string, projects: readonly CaptureProject[]) => captureNote(content, projects),
+    voiceNotes: async (transcript, o) =>
+      pool
+        ? finalValue<VoiceNotes>(
+            pool.run({ action: 'voiceNotes', transcript: [...transcript] }, o?.signal, timeoutMs),
+          )
+        : runVoiceNotes(transcript),
     voiceAnswer: async (question, transcript, notes) => answerFromNotes(question, transcript, notes),
   };
 }
