@@ -15,6 +15,7 @@ import readline from 'node:readline';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
 import WebSocket from 'ws';
+import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import * as Y from 'yjs';
 
 export interface ClientSpec {
@@ -43,6 +44,8 @@ export interface ClientsConfig {
    * updates a second need more cores than the server under test, on a 2-core machine.
    */
   apply: boolean;
+  /** Each keystroke also sends the client's cursor as an awareness update, as the editor does. */
+  awareness?: boolean;
   outFile: string;
 }
 
@@ -52,6 +55,7 @@ export const CLIENT_ID_BASE = 1000;
 export const FIRST_CHAR_CLOCK = 2;
 
 const MESSAGE_SYNC = 0;
+const MESSAGE_AWARENESS = 1;
 const MESSAGE_AUTH = 2;
 const MESSAGE_SYNC_REPLY = 4;
 const SYNC_STEP_1 = 0;
@@ -190,6 +194,26 @@ function connect(config: ClientsConfig, spec: ClientSpec, slots: number): Promis
   });
 }
 
+const awarenessOf = new WeakMap<Client, Awareness>();
+
+/** The client's cursor after its keystroke, as y-tiptap's cursor plugin sends it. */
+function sendCursor(client: Client, position: number) {
+  let awareness = awarenessOf.get(client);
+  if (!awareness) {
+    awareness = new Awareness(client.doc);
+    awareness.setLocalState({ user: { name: `Member ${client.spec.index}` } });
+    awarenessOf.set(client, awareness);
+  }
+  awareness.setLocalStateField('cursor', { anchor: position, head: position });
+  const update = encodeAwarenessUpdate(awareness, [client.doc.clientID]);
+  client.socket.send(
+    message(client.documentName, (encoder) => {
+      encoding.writeVarUint(encoder, MESSAGE_AWARENESS);
+      encoding.writeVarUint8Array(encoder, update);
+    }),
+  );
+}
+
 function sleepUntil(at: number) {
   return new Promise((resolve) => setTimeout(resolve, Math.max(0, at - now())));
 }
@@ -242,6 +266,7 @@ async function main() {
       if (due > now()) await sleepUntil(due);
       const text = entry.client.text;
       if (text) text.insert(text.length, String.fromCharCode(97 + (entry.next % 26)));
+      if (config.awareness) sendCursor(entry.client, entry.next);
       sent += 1;
       entry.next += 1;
       queue.shift();

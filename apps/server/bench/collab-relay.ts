@@ -5,10 +5,11 @@ import { WebSocket, WebSocketServer } from 'ws';
 
 /**
  * The co-editing bench's limit: a WebSocket server that only passes each Yjs update message on, the
- * same bytes, to every other socket of the same document. No authentication, validation, log,
+ * same bytes, to every other socket of the same document (and each awareness message, the cursors). No authentication, validation, log,
  * document or storage: what the machine does for the fan-out alone.
  */
 const MESSAGE_SYNC = 0;
+const MESSAGE_AWARENESS = 1;
 
 export async function startRelay() {
   const server = http.createServer();
@@ -25,7 +26,8 @@ export async function startRelay() {
         rooms.set(name, room);
         room.add(socket);
       }
-      if (decoding.readVarUint(decoder) !== MESSAGE_SYNC) return;
+      const type = decoding.readVarUint(decoder);
+      if (type !== MESSAGE_SYNC && type !== MESSAGE_AWARENESS) return;
       for (const other of room) if (other !== socket && other.readyState === WebSocket.OPEN) other.send(data);
     });
     socket.on('close', () => room?.delete(socket));

@@ -6,10 +6,13 @@
  * 2. BENCH_COLLAB_DOCUMENTS (1,000) notes open with 2-3 editors each typing now and then: the
  *    server's RSS and heap before, with all open, and once every editor left (documents unloaded).
  * Clients run in separate processes (collab-clients.ts). SQLite, or PostgreSQL with BENCH_DATABASE_URL.
+ * BENCH_COLLAB_INSTANCES=2 (needs BENCH_DATABASE_URL): a second instance in a process of its own on the
+ * same PostgreSQL and Redis (BENCH_REDIS_URL, default 127.0.0.1:6379), the clients split between them.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
@@ -18,6 +21,7 @@ import vm from 'node:vm';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
+import { cpuSeconds, type ServerProcess, startServer } from './capacity/processes';
 import type { ClientSpec, ClientsConfig } from './collab-clients';
 import { startRelay } from './collab-relay';
 import { latencies, reportCollabScale } from './collab-report';
@@ -31,6 +35,10 @@ const DOCUMENTS = Number(process.env.BENCH_COLLAB_DOCUMENTS ?? 1000);
 const PROCESSES = Number(process.env.BENCH_COLLAB_PROCESSES ?? 3);
 /** BENCH_COLLAB_APPLY=1: the one-document clients integrate every update they receive (collab-clients.ts). */
 const APPLY = process.env.BENCH_COLLAB_APPLY === '1';
+/** BENCH_COLLAB_AWARENESS=1: every keystroke also sends the client's cursor (awareness). */
+const AWARENESS = process.env.BENCH_COLLAB_AWARENESS === '1';
+const INSTANCES = Number(process.env.BENCH_COLLAB_INSTANCES ?? 1);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Each editor of the many documents types a character this often (low: people reading, pausing). */
 const MANY_RATE_PER_EDITOR = 0.05;
 const MANY_SECONDS = 30;
@@ -94,16 +102,32 @@ async function closeClients(processes: ClientsProcess[]) {
   await Promise.all(processes.map((p) => new Promise((resolve) => p.child.once('exit', resolve))));
 }
 
-/** The one-document run against `host` (the app or the relay). */
-async function oneDocument(host: string, mode: 'app' | 'relay', specs: ClientSpec[], workDir: string) {
-  const perProcess = Math.ceil(specs.length / PROCESSES);
+/** A free loopback port (for the second instance). */
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** The one-document run against `hosts` (the app's instances, or the relay); client processes take turns. */
+async function oneDocument(
+  hosts: string[],
+  mode: 'app' | 'relay',
+  specs: ClientSpec[],
+  workDir: string,
+  other?: ServerProcess,
+) {
+  const count = Math.ceil(PROCESSES / hosts.length) * hosts.length;
+  const perProcess = Math.ceil(specs.length / count);
   const processes: ClientsProcess[] = [];
-  for (let i = 0; i < PROCESSES; i += 1) {
+  for (let i = 0; i < count; i += 1) {
     const clients = specs.slice(i * perProcess, (i + 1) * perProcess);
     if (clients.length === 0) continue;
     processes.push(
       spawnClients({
-        host,
+        host: hosts[i % hosts.length] as string,
         mode,
         clients,
         ratePerClient: RATE / specs.length,
@@ -111,21 +135,26 @@ async function oneDocument(host: string, mode: 'app' | 'relay', specs: ClientSpe
         seconds: SECONDS,
         record: true,
         apply: APPLY,
+        awareness: AWARENESS,
         outFile: path.join(workDir, `${mode}-${i}`),
       }),
     );
   }
   const loadAtStart = loadAverage();
   const cpuBefore = process.cpuUsage();
+  const otherBefore = cpuSeconds(other?.child.pid);
   const started = performance.now();
   const reports = await runTyping(processes);
   const cpu = process.cpuUsage(cpuBefore);
+  // Both instances' CPU together (the second read from /proc).
+  cpu.user += (cpuSeconds(other?.child.pid) - otherBefore) * 1e6;
   const wallMs = performance.now() - started;
   const result = {
     loadAverage: loadAtStart,
     ...latencies(processes, specs.length),
     sent: reports.reduce((sum, r) => sum + Number(r.sent ?? 0), 0),
-    /** Share of one core the server's process used over the run (the relay's for the relay). */
+    instances: hosts.length,
+    /** Share of one core the server's processes used over the run (the relay's for the relay). */
     serverCpu: Math.round(((cpu.user + cpu.system) / 1000 / wallMs) * 100) / 100,
     /** The server's CPU time per update received (with its fan-out): what a busy machine changes least. */
     cpuMsPerUpdate:
@@ -151,6 +180,15 @@ async function waitFor(predicate: () => boolean, timeoutMs: number) {
 
 export async function measureCollabScale(): Promise<Record<string, unknown>> {
   const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (INSTANCES > 1 && !databaseUrl) throw new Error('BENCH_COLLAB_INSTANCES=2 needs BENCH_DATABASE_URL');
+  const redisEnv: Record<string, string> =
+    INSTANCES > 1
+      ? {
+          REDIS_URL,
+          REDIS_PREFIX: `bench-${crypto.randomBytes(3).toString('hex')}:`,
+          AUTH_SECRET: crypto.randomBytes(24).toString('hex'),
+        }
+      : {};
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-collab-bench-'));
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-collab-clients-'));
   const config = loadConfig({
@@ -161,6 +199,7 @@ export async function measureCollabScale(): Promise<Record<string, unknown>> {
     HOST: '127.0.0.1',
     // Sign-ups of the bench's members from one address.
     AUTH_RATE_LIMIT: '100000',
+    ...redisEnv,
   });
   let pgSchema: string | undefined;
   const pg = databaseUrl ? await import('pg') : undefined;
@@ -180,6 +219,24 @@ export async function measureCollabScale(): Promise<Record<string, unknown>> {
   const { app, collab } = built;
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const host = new URL(address).host;
+  const hosts = [host];
+  let second: ServerProcess | undefined;
+  if (INSTANCES > 1 && databaseUrl) {
+    const port = await freePort();
+    second = await startServer(
+      {
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-collab-second-')),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: databaseUrl,
+        CAPACITY_PG_SCHEMA: pgSchema ?? '',
+        ...redisEnv,
+      },
+      port,
+    );
+    hosts.push(`127.0.0.1:${port}`);
+  }
   const results: Record<string, unknown> = {
     database: databaseUrl ? 'postgres' : 'sqlite',
     loadAverage: loadAverage(),
@@ -232,10 +289,10 @@ export async function measureCollabScale(): Promise<Record<string, unknown>> {
       noteId,
       localAddress: localAddress(index),
     }));
-    const appRun = await oneDocument(host, 'app', specs, workDir);
+    const appRun = await oneDocument(hosts, 'app', specs, workDir, second);
     console.log(`collab ${CLIENTS} clients, app:`, JSON.stringify(appRun));
     const relay = await startRelay();
-    const relayRun = await oneDocument(relay.host, 'relay', specs, workDir);
+    const relayRun = await oneDocument([relay.host], 'relay', specs, workDir);
     await relay.close();
     console.log(`collab ${CLIENTS} clients, bare relay:`, JSON.stringify(relayRun));
     results.oneDocument = {
@@ -243,6 +300,7 @@ export async function measureCollabScale(): Promise<Record<string, unknown>> {
       updatesPerSecond: RATE,
       seconds: SECONDS,
       clientsIntegrate: APPLY,
+      cursors: AWARENESS,
       app: appRun,
       relay: relayRun,
       p99Ratio: Math.round((appRun.p99 / Math.max(relayRun.p99, 0.01)) * 10) / 10,
@@ -314,6 +372,7 @@ export async function measureCollabScale(): Promise<Record<string, unknown>> {
     };
     console.log('collab many documents:', JSON.stringify(results.manyDocuments));
   } finally {
+    await second?.stop();
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });

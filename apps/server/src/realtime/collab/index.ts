@@ -9,11 +9,14 @@ import { createNoteDocumentStore } from '../../modules/notes/note-document.store
 import { createMembership } from '../../modules/projects/membership.repo';
 import type { SocketGuard, SocketLimits } from '../socket-guard';
 import { createAuthExtension } from './auth-extension';
+import { installBroadcast } from './broadcast';
 import { followChanges } from './live-changes';
 import { createLoggingExtension } from './logging-extension';
 import { gateMessages } from './message-gate';
 import { createPersistence } from './persistence-extension';
 import { createRedisExtension } from './redis-extension';
+import { batchSends } from './send-batching';
+import { createStoreDebouncer } from './store-debounce';
 import { createValidationExtension } from './validation-extension';
 
 export { type CollabContext, noteIdOf } from './context';
@@ -61,6 +64,7 @@ export async function createCollab(deps: CollabDeps) {
     createLoggingExtension({ log }),
   );
 
+  installBroadcast();
   const hocuspocus = new Hocuspocus({
     name: 'notewise',
     quiet: true,
@@ -68,6 +72,8 @@ export async function createCollab(deps: CollabDeps) {
     maxDebounce: 5000,
     extensions,
   });
+  // Hocuspocus 3.4's own debouncer queues a store per update once one store overran (store-debounce.ts).
+  hocuspocus.debouncer = createStoreDebouncer();
 
   const unsubscribe = followChanges({ hocuspocus, bus: deps.bus, store, loaded: persistence.loaded, log });
 
@@ -81,6 +87,7 @@ export async function createCollab(deps: CollabDeps) {
         const guarded = guard.accept(socket, request, 'collab');
         if (!guarded) return;
         gateMessages(guarded, limits);
+        batchSends(socket, request.raw.socket);
         hocuspocus.handleConnection(socket, request.raw, { guarded });
       });
     },
