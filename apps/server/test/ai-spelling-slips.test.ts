@@ -5,8 +5,8 @@ import { slipsAway } from '../src/engines/ai/builtin/spelling-edits';
 
 /**
  * The spelling engine's typing slips beyond one edit, and the lower-case names and abbreviations it
- * keeps (decision 080). Each sentence was checked against the engine before the change: the slips
- * were left as written, 'lang' became 'long'.
+ * keeps (decision 080). Both texts were run through the engine before this change (commit e32c551):
+ * it left every slip as written and turned 'centril' into 'central' and 'lang' into 'long'.
  */
 const grammar = (text: string) => collect(fixGrammar(text));
 
