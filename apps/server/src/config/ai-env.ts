@@ -24,7 +24,7 @@ export const aiEnv = {
     .max(16)
     .default(1)
     .describe(
-      'Threads that run the built-in engine, started on first use (each loads its own ~250 MB of dictionaries); 0: on the request thread.',
+      'Threads that run the built-in engine, started on first use (each loads its own engines, harper alone ~200 MB); 0: on the request thread.',
     ),
   AI_RATE_LIMIT: z.coerce
     .number()

@@ -1,6 +1,5 @@
 import { parentPort } from 'node:worker_threads';
 import type { AiErrorCode } from '@notewise/shared';
-import { AiError } from '../errors';
 import { type EngineJob, prepareJob, runTextJob, runVoiceNotes } from './engine-jobs';
 
 /**
@@ -43,10 +42,18 @@ async function run(id: number, job: EngineJob) {
       }
     post({ id, done: true });
   } catch (error) {
+    // An AiError by its shape: importing the class would load the HTTP layer into this thread.
+    const { name, statusCode, aiCode } = (error ?? {}) as {
+      name?: string;
+      statusCode?: number;
+      aiCode?: AiErrorCode;
+    };
     post({
       id,
       error: error instanceof Error ? error.message : String(error),
-      ...(error instanceof AiError ? { aiError: { status: error.statusCode, code: error.aiCode } } : {}),
+      ...(name === 'AiError' && statusCode && aiCode
+        ? { aiError: { status: statusCode, code: aiCode } }
+        : {}),
     });
   } finally {
     running.delete(id);
