@@ -384,7 +384,11 @@ export async function measureCollabScale(): Promise<Record<string, unknown>> {
 
 if (process.argv[1] === import.meta.filename) {
   measureCollabScale()
-    .then(reportCollabScale)
+    .then((results) => {
+      reportCollabScale(results);
+      // With Redis (two instances) a client of the co-editing extension outlives app.close().
+      process.exit(0);
+    })
     .catch((error: unknown) => {
       console.error(error);
       process.exit(1);
