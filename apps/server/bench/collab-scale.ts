@@ -386,7 +386,7 @@ if (process.argv[1] === import.meta.filename) {
   measureCollabScale()
     .then((results) => {
       reportCollabScale(results);
-      // With Redis (two instances) a client of the co-editing extension outlives app.close().
+      // The two-instance run stayed alive after its report: a handle outlives app.close() (not found yet).
       process.exit(0);
     })
     .catch((error: unknown) => {
