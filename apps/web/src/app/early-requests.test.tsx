@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fetchMe } from '@/features/auth/api/get-me';
+import { QueryClient } from '@tanstack/react-query';
+import { fetchMe, forgetUserData } from '@/features/auth/api/get-me';
 import { NOTES_PAGE_PATHS } from '@/features/notes/api/first-page-paths';
 import { fetchNoteCounts } from '@/features/notes/api/get-note-counts';
 import { fetchNotes } from '@/features/notes/api/get-notes';
@@ -68,5 +69,13 @@ describe('early requests (decision 079)', () => {
     expect(await api.post('/api/notes', {})).toEqual({ b: 2 });
     expect(await api.get('/api/notes', { headers: { 'x-test': '1' } })).toEqual({ c: 3 });
     expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('never answers the next visitor with the previous one\'s page-load reads (sign-out, sign-in)', async () => {
+    const { fetch } = stubFetch(json({ notes: ['previous visitor'] }), json({ notes: [] }));
+    startEarlyRequests(['/api/notes']);
+    forgetUserData(new QueryClient());
+    expect(await api.get('/api/notes')).toEqual({ notes: [] });
+    expect(fetch).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,6 +1,7 @@
 import type { Me } from '@notewise/shared';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '@/lib/api';
+import { dropEarlyRequests } from '@/lib/early-requests';
 
 export const ME_QUERY_KEY = ['me'] as const;
 
@@ -32,5 +33,7 @@ export function useMeQuery() {
  * sign-in or sign-out. (The session query stays: its observer would not see a replacement.)
  */
 export function forgetUserData(queryClient: QueryClient): void {
+  // The page-load reads (decision 079) were the previous visitor's: never answer the next one with them.
+  dropEarlyRequests();
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== ME_QUERY_KEY[0] });
 }
