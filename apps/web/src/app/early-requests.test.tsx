@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchMe, forgetUserData } from '@/features/auth/api/get-me';
 import { NOTES_PAGE_PATHS } from '@/features/notes/api/first-page-paths';
 import { fetchNoteCounts } from '@/features/notes/api/get-note-counts';
@@ -71,7 +71,7 @@ describe('early requests (decision 079)', () => {
     expect(fetch).toHaveBeenCalledTimes(4);
   });
 
-  it('never answers the next visitor with the previous one\'s page-load reads (sign-out, sign-in)', async () => {
+  it("never answers the next visitor with the previous one's page-load reads (sign-out, sign-in)", async () => {
     const { fetch } = stubFetch(json({ notes: ['previous visitor'] }), json({ notes: [] }));
     startEarlyRequests(['/api/notes']);
     forgetUserData(new QueryClient());
