@@ -72,6 +72,11 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
   let keepalive: NodeJS.Timeout | undefined;
 
   const iso = (offsetMs = 0) => new Date(now().getTime() + offsetMs).toISOString();
+  /** A row's update time and its expiry from one clock reading: exactly the retention apart. */
+  const updatedAndExpiry = () => {
+    const at = now().getTime();
+    return { updated_at: new Date(at).toISOString(), expires_at: new Date(at + retentionMs).toISOString() };
+  };
 
   function keepAlive() {
     if (keepalive || active.size === 0) return;
@@ -98,8 +103,7 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
       const job = toJob(row);
       const failed = await repo.failIfUnchanged(row.id, row.updated_at, {
         error: JSON.stringify(interruptedError(job)),
-        updated_at: iso(),
-        expires_at: iso(retentionMs),
+        ...updatedAndExpiry(),
       });
       if (failed) count += 1;
     }
@@ -125,13 +129,13 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
 
   async function end(id: string, set: { status: 'done' | 'failed'; result?: string; error?: string }) {
     active.delete(id);
-    await repo.end(id, { ...set, updated_at: iso(), expires_at: iso(retentionMs) });
+    await repo.end(id, { ...set, ...updatedAndExpiry() });
   }
 
   return {
     /** A new job of this kind for this user, running in this process. */
     async create(userId: string, kind: string, init: { total?: number | null } = {}): Promise<BackgroundJob> {
-      const at = iso();
+      const stamps = updatedAndExpiry();
       const row = {
         id: crypto.randomUUID(),
         user_id: userId,
@@ -142,9 +146,8 @@ export function createJobs(db: Kysely<Database>, options: JobsOptions) {
         result: null,
         error: null,
         runner,
-        created_at: at,
-        updated_at: at,
-        expires_at: iso(retentionMs),
+        created_at: stamps.updated_at,
+        ...stamps,
       };
       await repo.insert(row);
       active.add(row.id);
