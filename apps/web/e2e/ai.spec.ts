@@ -96,8 +96,10 @@ test('composer: Summarize opens /editor with a shorter summary of the original s
   const box = page.getByRole('textbox', { name: 'Note text' });
   await box.fill(original);
   await aiButton(page, 'Summarize').click();
-  // The result is a preview first: the composer still has the original.
-  await expect(aiPreview(page, 'Summarize')).toBeVisible();
+  // The result is a preview first: the composer still has the original. The engine's one thread
+  // (decision 076) may still be loading the grammar checker for beforeAll's warm-up: the first
+  // answer waits for it.
+  await expect(aiPreview(page, 'Summarize')).toBeVisible({ timeout: 30_000 });
   await expect(box).toHaveValue(original);
   await replaceWithResult(page, 'Summarize');
 
