@@ -89,31 +89,21 @@ export function createNoteDocumentStore(
     resolve: () => void;
     reject: (error: unknown) => void;
   }> = [];
-  /** The previous batch's outcome: batches are written side by side but settle in arrival order. */
-  let previousBatch: Promise<unknown> = Promise.resolve();
   const flushLog = () => {
     // Well below either database's limit on bound values (3 a row).
     const batch = pendingLog.splice(0, 500);
     if (pendingLog.length > 0) setImmediate(flushLog);
-    const written = db
-      .insertInto('note_updates')
+    db.insertInto('note_updates')
       .values(batch.map((entry) => entry.row))
-      .execute();
-    written.catch(() => undefined); // settled below, perhaps after it fails
-    // Hocuspocus applies a message once its hooks resolve, with no queue per connection: on
-    // PostgreSQL a later batch could finish first on another pool connection and a client's
-    // updates would be applied out of order (Yjs holds the later one back until the earlier arrives,
-    // so the others receive both late, as one).
-    const settled = previousBatch.then(() => written);
-    previousBatch = settled.catch(() => undefined);
-    settled.then(
-      () => {
-        for (const entry of batch) entry.resolve();
-      },
-      (error: unknown) => {
-        for (const entry of batch) entry.reject(error);
-      },
-    );
+      .execute()
+      .then(
+        () => {
+          for (const entry of batch) entry.resolve();
+        },
+        (error: unknown) => {
+          for (const entry of batch) entry.reject(error);
+        },
+      );
   };
 
   /** The Yjs state only; the Markdown mirror stays as it is. */
