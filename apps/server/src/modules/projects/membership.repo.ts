@@ -29,6 +29,30 @@ export interface NoteAccess extends ProjectAccess {
   isAuthor: boolean;
 }
 
+interface AccessRow {
+  project_id: string;
+  kind: ProjectKind;
+  owner_id: string;
+  role: Exclude<ProjectRole, 'none'>;
+}
+
+/** One mapping from a row of `p.kind, p.owner_id, m.role` to the policy's view (live notes and Trash alike). */
+export function toProjectAccess(row: AccessRow): ProjectAccess {
+  return { projectId: row.project_id, kind: row.kind, ownerId: row.owner_id, role: row.role };
+}
+
+export function toNoteAccess(
+  row: AccessRow & { id: string; author_id: string | null },
+  userId: string,
+): NoteAccess {
+  return {
+    noteId: row.id,
+    authorId: row.author_id,
+    isAuthor: row.author_id === userId,
+    ...toProjectAccess(row),
+  };
+}
+
 export function createMembership(db: Kysely<Database>) {
   return {
     /** Ids of every project the user may see, as a subquery for other modules' authorization. */
@@ -54,10 +78,10 @@ export function createMembership(db: Kysely<Database>) {
     /** Role and kind in one query; undefined when the project is not visible to the user. */
     async project(userId: string, projectId: string): Promise<ProjectAccess | undefined> {
       const row = await visibleProjects(db, userId)
-        .select(['p.id', 'p.kind', 'p.owner_id', 'm.role'])
+        .select(['p.id as project_id', 'p.kind', 'p.owner_id', 'm.role'])
         .where('p.id', '=', projectId)
         .executeTakeFirst();
-      return row ? { projectId: row.id, kind: row.kind, ownerId: row.owner_id, role: row.role } : undefined;
+      return row ? toProjectAccess(row) : undefined;
     },
 
     /** A note's project, the caller's role there and authorship, in one query; undefined when not visible. */
@@ -71,16 +95,7 @@ export function createMembership(db: Kysely<Database>) {
         // A live note is always in a live project: trashing a project marks its notes too.
         .where('n.deleted_at', 'is', null)
         .executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        noteId: row.id,
-        authorId: row.author_id,
-        isAuthor: row.author_id === userId,
-        projectId: row.project_id,
-        kind: row.kind,
-        ownerId: row.owner_id,
-        role: row.role,
-      };
+      return row ? toNoteAccess(row, userId) : undefined;
     },
 
     /** Everyone who may see the project, e.g. the audience of its change events. */

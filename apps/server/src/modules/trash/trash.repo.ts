@@ -4,7 +4,13 @@ import { z } from 'zod';
 import { toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
 import { cursorId, cursorTimestamp, toPage } from '../../http/pagination';
-import type { Executor, NoteAccess, ProjectAccess } from '../projects/membership.repo';
+import {
+  type Executor,
+  type NoteAccess,
+  type ProjectAccess,
+  toNoteAccess,
+  toProjectAccess,
+} from '../projects/membership.repo';
 
 /** Where a Trash page ends: deleted_at and id of the last item (projects and notes share the order). */
 export const trashCursorSchema = z.strictObject({ d: cursorTimestamp, i: cursorId });
@@ -222,16 +228,7 @@ export function createTrashRepo(db: Kysely<Database>, retentionDays: number) {
         .where('n.deleted_at', 'is not', null)
         .where('n.deleted_with_project', '=', 0)
         .executeTakeFirst();
-      if (!row) return undefined;
-      return {
-        noteId: row.id,
-        authorId: row.author_id,
-        isAuthor: row.author_id === userId,
-        projectId: row.project_id,
-        kind: row.kind,
-        ownerId: row.owner_id,
-        role: row.role,
-      };
+      return row ? toNoteAccess(row, userId) : undefined;
     },
 
     /** The caller's standing towards a project in Trash, or undefined when not visible. */
@@ -241,11 +238,11 @@ export function createTrashRepo(db: Kysely<Database>, retentionDays: number) {
         .innerJoin('project_members as m', (join) =>
           join.onRef('m.project_id', '=', 'p.id').on('m.user_id', '=', userId),
         )
-        .select(['p.id', 'p.kind', 'p.owner_id', 'm.role'])
+        .select(['p.id as project_id', 'p.kind', 'p.owner_id', 'm.role'])
         .where('p.id', '=', projectId)
         .where('p.deleted_at', 'is not', null)
         .executeTakeFirst();
-      return row ? { projectId: row.id, kind: row.kind, ownerId: row.owner_id, role: row.role } : undefined;
+      return row ? toProjectAccess(row) : undefined;
     },
 
     /** Whether a project is live (a restored note goes back to it) or in Trash (then to Inbox). */
