@@ -6,6 +6,11 @@
  * average at the start and each figure beside its budget and the empty page's figure.
  *   BENCH_WEB_DIST   the built web app (default apps/web/dist)
  *   BENCH_WEB_NOTES  notes in the account (default 20,000)
+ *   BENCH_WEB_MODE   `work`: not wall-clock vitals but the work done (apps/web/bench/web-work-bench.mjs:
+ *                    CPU time, long tasks, React commits, JS bytes before the LCP) for a fixed scenario,
+ *                    writing bench/results/web-work.json (decision 086)
+ *   BENCH_WEB_DIST_B in `work` mode, a second build served by a second server on the same database:
+ *                    rounds alternate between `a` (BENCH_WEB_DIST) and `b`, back to back
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -22,6 +27,8 @@ const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(HERE, '../
 const NOTE_COUNT = Number(process.env.BENCH_WEB_NOTES ?? 20_000);
 const EMAIL = 'phone@example.com';
 const PASSWORD = 'bench-password-3';
+const MODE = process.env.BENCH_WEB_MODE === 'work' ? 'work' : 'vitals';
+const WEB_DIST_B = process.env.BENCH_WEB_DIST_B ? path.resolve(process.env.BENCH_WEB_DIST_B) : null;
 
 /** The newest note, so it is the first in All Notes: a few lines and a checklist to tick. */
 const CHECKLIST_NOTE = [
@@ -128,6 +135,74 @@ function budgets(result: BenchOutput) {
   return rows.map((row) => ({ ...row, pass: row.value === null ? null : row.value <= row.budget }));
 }
 
+interface WorkPhase {
+  cpuMs: number;
+  scriptMs: number;
+  layoutMs: number;
+  styleMs: number;
+  longTasks: number;
+  commits: number;
+}
+interface WorkMedians {
+  jsBytesBeforeLcp: number;
+  jsFilesBeforeLcp: number;
+  jsBytesAtLoad: number;
+  lateJsFiles: number;
+  phases: Record<'load' | 'open' | 'typing' | 'ticking', WorkPhase>;
+}
+
+/** BENCH_WEB_MODE=work: the work done in a fixed scenario, build `a` (and `b`) alternating. */
+async function measureWork(address: string, addressB: string | null, loadAverage: number[]) {
+  const script = path.resolve(HERE, '../../web/bench/web-work-bench.mjs');
+  const targets = [`a=${address}`, ...(addressB ? [`b=${addressB}`] : [])].join(',');
+  const { stdout, stderr } = await run('node', [script], {
+    env: { ...process.env, BENCH_WORK_TARGETS: targets, BENCH_EMAIL: EMAIL, BENCH_PASSWORD: PASSWORD },
+    maxBuffer: 50 * 1024 * 1024,
+    timeout: 30 * 60_000,
+  });
+  process.stderr.write(stderr);
+  const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
+    medians: Record<string, WorkMedians>;
+  };
+  const output = {
+    mode: 'work' as const,
+    date: new Date().toISOString(),
+    loadAverageAtStart: loadAverage,
+    loadAverageAtEnd: os.loadavg(),
+    builds: { a: WEB_DIST, b: WEB_DIST_B },
+    notes: NOTE_COUNT,
+    ...result,
+  };
+  fs.mkdirSync(path.join(HERE, 'results'), { recursive: true });
+  fs.writeFileSync(path.join(HERE, 'results', 'web-work.json'), `${JSON.stringify(output, null, 2)}\n`);
+  return output;
+}
+
+function printWork(output: Awaited<ReturnType<typeof measureWork>>) {
+  const load = (values: number[]) => values.map((l) => l.toFixed(1)).join(' ');
+  console.log(
+    `\nweb work, ${output.notes} notes, medians; load average ${load(output.loadAverageAtStart)} -> ${load(output.loadAverageAtEnd)}`,
+  );
+  const builds = Object.keys(output.medians);
+  console.log(`\n| measure | ${builds.join(' | ')} |\n|---|${builds.map(() => '---|').join('')}`);
+  const row = (name: string, pick: (m: WorkMedians) => number | string) =>
+    console.log(`| ${name} | ${builds.map((b) => pick(output.medians[b] as WorkMedians)).join(' | ')} |`);
+  row('JS before LCP (bytes on the wire)', (m) => m.jsBytesBeforeLcp);
+  row('JS files before LCP', (m) => m.jsFilesBeforeLcp);
+  row('JS by the end of the load (bytes)', (m) => m.jsBytesAtLoad);
+  row('chunks asked for by code, not index.html', (m) => m.lateJsFiles);
+  for (const phase of ['load', 'open', 'typing', 'ticking'] as const) {
+    row(`${phase}: main-thread CPU (ms)`, (m) => m.phases[phase].cpuMs);
+    row(`${phase}: script / layout / style (ms)`, (m) => {
+      const p = m.phases[phase];
+      return `${p.scriptMs} / ${p.layoutMs} / ${p.styleMs}`;
+    });
+    row(`${phase}: long tasks`, (m) => m.phases[phase].longTasks);
+    row(`${phase}: React commits`, (m) => m.phases[phase].commits);
+  }
+  console.log(`JSON: ${path.join(HERE, 'results', 'web-work.json')}`);
+}
+
 export async function measureWebVitals() {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
     throw new Error(`no built web app in ${WEB_DIST} (npm run build -w @notewise/web)`);
@@ -144,6 +219,10 @@ export async function measureWebVitals() {
   const database = openDatabase({ dataDir });
   const { app } = await buildApp(config, { database, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const second = WEB_DIST_B
+    ? await buildApp({ ...config, webDistDir: WEB_DIST_B }, { database, logger: false })
+    : null;
+  const addressB = second ? await second.app.listen({ host: '127.0.0.1', port: 0 }) : null;
   const empty = await startEmptyPage();
   try {
     const headers = { origin: address, 'content-type': 'application/json' };
@@ -167,6 +246,7 @@ export async function measureWebVitals() {
     const trip = await post('/api/projects', { name: 'Trip' });
     await post('/api/notes', { projectId: trip.id, title: 'Packing list', content: CHECKLIST_NOTE });
 
+    if (MODE === 'work') return await measureWork(address, addressB, loadAverage);
     const script = path.resolve(HERE, '../../web/bench/web-vitals-bench.mjs');
     const { stdout, stderr } = await run('node', [script], {
       env: {
@@ -195,6 +275,7 @@ export async function measureWebVitals() {
     return output;
   } finally {
     empty.server.close();
+    await second?.app.close();
     await app.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -216,7 +297,9 @@ function print(output: Awaited<ReturnType<typeof measureWebVitals>>) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   measureWebVitals()
-    .then(print)
+    .then((output) =>
+      'mode' in output ? printWork(output) : print(output as Exclude<typeof output, { mode: 'work' }>),
+    )
     .catch((error: unknown) => {
       console.error(error);
       process.exit(1);
