@@ -13,6 +13,7 @@ import { installBroadcast } from './broadcast';
 import { followChanges } from './live-changes';
 import { createLoggingExtension } from './logging-extension';
 import { gateMessages } from './message-gate';
+import { installMessageOrder } from './message-order';
 import { createPersistence } from './persistence-extension';
 import { createRedisExtension } from './redis-extension';
 import { batchSends } from './send-batching';
@@ -65,6 +66,7 @@ export async function createCollab(deps: CollabDeps) {
   );
 
   installBroadcast();
+  installMessageOrder();
   const hocuspocus = new Hocuspocus({
     name: 'notewise',
     quiet: true,
