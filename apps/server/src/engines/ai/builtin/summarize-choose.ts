@@ -20,6 +20,10 @@ export interface Unit {
   wordCount: number;
   /** A decision, an action item or an open question: kept whatever the summary's length. */
   must: boolean;
+  /** An action item and nothing else that must be kept (an agenda item with items under it is none). */
+  actionOnly?: boolean;
+  /** The list item this one is nested under. */
+  parent?: Unit;
   /** Decisions and action items go under their own part when the summary has parts. */
   role?: 'decision' | 'action';
 }

@@ -32,6 +32,12 @@ const DECISION_PARTS = [
   String.raw`\b(?:was|were|has been|have been|got)\s+(?:\p{L}+ly\s+)?(?:merged|declined|deferred|tabled|withdrawn|closed|reverted)\b`,
   String.raw`\b(?:group|team|wg|project|effort|initiative)\s+(?:is|will|will\s+probably|is\s+going\s+to)\s+(?:wind(?:ing)?\s+down|sunset(?:ting)?|disband(?:ing)?)\b`,
   String.raw`\b(?:we|we'll|we’ll|let's|let’s|we're|we’re)\s+(?:(?:will|shall|are|'re|’re)\s+)?(?:going\s+to\s+)?(?:go|going)\s+with\b`,
+  // A verdict recorded under an agenda item: 'Approved. OK to close.', 'Done', 'No objections.'
+  String.raw`^(?:\*\*)?(?:approved|accepted|agreed|rejected|declined|done|merged|landed|closed|resolved|adopted|no\s+objections?|lgtm|ok\s+to\s+(?:close|merge|land|proceed|ship))(?:\*\*)?(?:[.!,;]|\s*$)`,
+  // 'Agreement to think about this', 'Rough consensus to move forward', 'no objections to landing it'.
+  String.raw`^(?:\*\*)?(?:(?:rough|general|broad|unanimous)\s+)?(?:agreement|consensus)\s+(?:to|on|that)\b|\bno\s+objections?\s+(?:to|from|were)\b|\bclosed\s+as\s+\p{L}`,
+  // Put off or folded into another item: 'bundled with #1055', 'let this sit for one week', 'deferred to next meeting'.
+  String.raw`^(?:\*\*)?(?:bundled|merged|folded|combined)\s+(?:with|into)\s+\S|^(?:\*\*)?(?:deferred|postponed|punted|pushed)\s+(?:to|until)\s+(?:the\s+)?(?:next|later|\p{N})|^(?:\*\*)?let\s+(?:this|it)\s+sit\b`,
   String.raw`\b(?:we'll|we’ll|we will|we shall)\s+(?:switch|move|ship|launch|release|adopt|hire|keep|drop|postpone|delay|cancel|merge|use|stick)\s+(?:to|with|on|the|it|this|that|a|an|our|\p{N})`,
 ];
 export const DECISION = new RegExp(DECISION_PARTS.join('|'), 'iu');
