@@ -27,7 +27,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { createSessionResolver, registerSession, SessionCache } from './http/session';
 import { registerStaticWeb, registerWebFallback } from './http/static-web';
 import { registerAccountRoutes } from './modules/account/account.routes';
-import { type Auth, createAuth } from './modules/auth/auth';
+import { type Auth, createAuth, SESSION_LIFETIME } from './modules/auth/auth';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerAuthLimits } from './modules/auth/auth-limits';
 import { DEMO_ACCOUNT, prepareDemoAccount, registerDemoRoutes } from './modules/auth/demo';
@@ -195,7 +195,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     onPasswordReset: (userId) => sessions.forgetUser(userId),
     log: app.log,
   });
-  const resolveSession = createSessionResolver(auth, database.db, sessions);
+  const resolveSession = createSessionResolver(auth, database.db, sessions, SESSION_LIFETIME);
   registerSession(app, resolveSession);
   // REDIS_PREFIX keeps deployments sharing one Redis apart; tests add their own per run.
   const redisPrefix = `${config.redisPrefix}${options.redisPrefix ?? ''}`;

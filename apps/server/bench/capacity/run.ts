@@ -15,7 +15,11 @@
  * CAPACITY_PAST_KNEE (1: steps run after the first that misses), CAPACITY_WARMUP_SECONDS (15),
  * CAPACITY_CONFIGS (sqlite,postgres,two-instances), CAPACITY_GENERATORS (2),
  * CAPACITY_DATABASE_URL, CAPACITY_REDIS_URL, CAPACITY_CPU_PROF=<dir> (V8 profiles of the servers),
- * CAPACITY_BASE_PORT (3302: servers on 3312 and up, so two runs can share a machine).
+ * CAPACITY_BASE_PORT (3302: servers on 3312 and up, so two runs can share a machine),
+ * CAPACITY_SQL_PROF=<dir> (server.ts: CPU per SQLite statement and requests per route, per step),
+ * CAPACITY_ARRIVALS (sign-in: every newcomer signs in with the password, at most ten a second, as
+ * before; returning: newcomers come back with a session made at seeding, as people do whose session
+ * lasts 30 days - decision 084).
  * Results: bench/results/capacity.json.
  */
 import crypto from 'node:crypto';
@@ -36,7 +40,7 @@ import {
 } from './processes';
 import { startProxy } from './proxy';
 import { printConfiguration, type StepResult } from './report';
-import { type SeededUser, seedUsers } from './seed-users';
+import { type SeededUser, seedSessions, seedUsers } from './seed-users';
 import { type Acknowledged, lostEdits, maximumUsers, mergeSamples, summarize } from './stats';
 import { SimulatedUser } from './user';
 
@@ -60,6 +64,8 @@ const ARRIVALS_PER_SECOND = 10;
  * scrypt on purpose, so a rush of sign-ins has its own figure and does not stand for a working day.
  */
 const ARRIVAL_ACTIONS = ['sign-in', 'app', 'events-connect'];
+const ARRIVALS = process.env.CAPACITY_ARRIVALS ?? 'sign-in';
+if (!['sign-in', 'returning'].includes(ARRIVALS)) throw new Error('CAPACITY_ARRIVALS: sign-in or returning');
 const PAST_KNEE = Number(process.env.CAPACITY_PAST_KNEE ?? 1);
 const WARMUP_SECONDS = Number(process.env.CAPACITY_WARMUP_SECONDS ?? 15);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -84,15 +90,19 @@ async function measureConfiguration(name: string) {
   const { users: seeded, seconds: seedSeconds } = await seedUsers(seeding, maxUsers + 1, 30);
   const users = seeded.slice(0, maxUsers);
   const touring = seeded[maxUsers] as SeededUser;
+  const authSecret = crypto.randomBytes(24).toString('hex');
+  if (ARRIVALS === 'returning') await seedSessions(seeding, users, authSecret);
   await seeding.close();
-  console.log(`${name}: ${maxUsers} people seeded in ${seedSeconds}s; load average ${loadAverage.join(' ')}`);
+  console.log(
+    `${name}: ${maxUsers} people seeded in ${seedSeconds}s (arrivals: ${ARRIVALS}); load average ${loadAverage.join(' ')}`,
+  );
 
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
-    AUTH_SECRET: crypto.randomBytes(24).toString('hex'),
+    AUTH_SECRET: authSecret,
     ...(postgres
       ? {
           DATABASE_URL,
@@ -255,6 +265,7 @@ async function measureConfiguration(name: string) {
   }
   const result = {
     configuration: name,
+    arrivals: ARRIVALS,
     loadAverageAtStart: loadAverage,
     bareRoutePerSecond: bareRate,
     appHealthPerSecond: healthRate,

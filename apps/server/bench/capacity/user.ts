@@ -2,7 +2,8 @@
  * One simulated person, doing what the web app does for them (apps/web/src), with a browser's
  * connections of its own (its own 127.x.y.z address, a keep-alive pool of 6 like a browser's).
  *
- * On arrival: signs in (session cookie), loads the app's first screen (projects, shared projects,
+ * On arrival: signs in (session cookie; or, with CAPACITY_ARRIVALS=returning, comes back with the
+ * session cookie the browser kept), loads the app's first screen (projects, shared projects,
  * the project's note list), opens the events socket and keeps it open until the end.
  * Then, until stopped, after a think time of 3-10 s (uniform), one activity by weight:
  *   35 %  open a note (GET) and write in it for 20-40 s: alone, autosave every 2 s (PATCH with the
@@ -96,7 +97,9 @@ export class SimulatedUser {
   }
 
   private async run() {
-    await this.signIn();
+    // CAPACITY_ARRIVALS=returning: back with the session the browser kept (no password, no scrypt).
+    if (this.user.cookie) this.cookie = this.user.cookie;
+    else await this.signIn();
     await Promise.all([
       this.timed('app', () => this.get('/api/projects')),
       this.timed('app', () => this.get('/api/shared-projects')),

@@ -13,6 +13,25 @@ export const sessionRepo = {
       .execute();
   },
 
+  /** One session (by token) and its user as stored now: the session cache's re-check (decision 084). */
+  standingOf(db: Kysely<Database>, token: string) {
+    return db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.expires_at',
+        'u.id as user_id',
+        'u.email',
+        'u.name',
+        'u.image',
+        'u.created_at',
+        'u.plan',
+        'u.plan_expires_at',
+      ])
+      .where('s.token', '=', token)
+      .executeTakeFirst();
+  },
+
   /** The sessions of these tokens with their users' plans. */
   byTokens(db: Kysely<Database>, tokens: string[]) {
     return db

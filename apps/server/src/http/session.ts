@@ -41,14 +41,27 @@ export async function expireTrialIfDue(db: Kysely<Database>, user: SessionUser):
 const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
 
+/** A resolved session: its user, until when it is used without a look, and the stored session it is. */
+interface CachedSession {
+  user: SessionUser;
+  fresh: number;
+  /** The session's token (better-auth's row), and when better-auth would next refresh its expiry. */
+  token?: string | undefined;
+  refreshDue?: number | undefined;
+}
+
 /**
  * A few seconds of memory for resolved sessions, keyed by the Cookie header: most requests then skip
  * the session query and signature check. Sign-out, password, plan and profile changes forget the
- * user at once here and, through the event bus (`announceTo`), on every other instance.
+ * user at once here and, through the event bus (`announceTo`), on every other instance. Past those
+ * seconds an entry is not trusted but kept, so the resolver can re-check its session with one query
+ * (`stale`) instead of better-auth's whole resolution (decision 084).
  */
 export class SessionCache {
-  private readonly entries = new Map<string, { user: SessionUser; expires: number }>();
+  private readonly entries = new Map<string, CachedSession>();
   private announce: (userId: string) => void = () => {};
+
+  constructor(private readonly ttlMs = SESSION_CACHE_TTL_MS) {}
 
   /** Where `forgetUser` tells the other instances (app.ts: the event bus). */
   announceTo(announce: (userId: string) => void) {
@@ -57,17 +70,25 @@ export class SessionCache {
 
   get(key: string): SessionUser | undefined {
     const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires < Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
+    if (!entry || entry.fresh < Date.now()) return undefined;
     return entry.user;
   }
 
-  set(key: string, user: SessionUser) {
-    if (this.entries.size >= SESSION_CACHE_MAX) this.entries.clear();
-    this.entries.set(key, { user, expires: Date.now() + SESSION_CACHE_TTL_MS });
+  /** An entry past its few seconds (never a fresh one): what to re-check, or undefined. */
+  stale(key: string): CachedSession | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.fresh < Date.now() ? entry : undefined;
+  }
+
+  set(key: string, user: SessionUser, session?: { token: string; refreshDue: number }) {
+    if (this.entries.size >= SESSION_CACHE_MAX && !this.entries.has(key)) this.entries.clear();
+    const known = this.entries.get(key);
+    this.entries.set(key, {
+      user,
+      fresh: Date.now() + this.ttlMs,
+      token: session?.token ?? known?.token,
+      refreshDue: session?.refreshDue ?? known?.refreshDue,
+    });
   }
 
   forgetKey(key: string | undefined) {
@@ -97,13 +118,59 @@ export class SessionCache {
 export interface SessionSource {
   api: {
     getSession(input: { headers: Headers }): Promise<{
+      session?: { token: string; expiresAt: Date | string };
       user: { id: string; email: string; name: string; image?: string | null | undefined; createdAt: Date };
     } | null>;
   };
 }
 
-/** Resolves the user of a Cookie header (HTTP requests and socket handshakes alike). */
-export function createSessionResolver(auth: SessionSource, db: Kysely<Database>, cache: SessionCache) {
+/**
+ * better-auth's session lifetime (modules/auth/auth.ts `session.expiresIn` and `updateAge`, seconds):
+ * a session whose expiry is due to move on is resolved by better-auth, which moves it.
+ */
+export interface SessionLifetime {
+  expiresInSeconds: number;
+  updateAgeSeconds: number;
+}
+
+/** When better-auth would refresh a session expiring at `expiresAt` (its getSession's rule). */
+function refreshDueOf(expiresAt: Date | string, lifetime: SessionLifetime): number {
+  return new Date(expiresAt).getTime() - (lifetime.expiresInSeconds - lifetime.updateAgeSeconds) * 1000;
+}
+
+/**
+ * Resolves the user of a Cookie header (HTTP requests and socket handshakes alike). A cookie resolved
+ * by better-auth (signature, session, user) within the last few seconds is taken from the cache; one
+ * resolved earlier is re-checked with one query: its session row still there, not expired, not due
+ * for better-auth's refresh, and its user as stored now. Anything else goes to better-auth again.
+ */
+export function createSessionResolver(
+  auth: SessionSource,
+  db: Kysely<Database>,
+  cache: SessionCache,
+  lifetime?: SessionLifetime,
+) {
+  const recheck = async (cookie: string): Promise<SessionUser | undefined> => {
+    const entry = lifetime ? cache.stale(cookie) : undefined;
+    if (!entry?.token || entry.refreshDue === undefined || entry.refreshDue <= Date.now()) return undefined;
+    const row = await sessionRepo.standingOf(db, entry.token);
+    if (!row || row.user_id !== entry.user.id) return undefined;
+    const expiresAt = new Date(row.expires_at);
+    const refreshDue = refreshDueOf(expiresAt, lifetime as SessionLifetime);
+    if (expiresAt.getTime() <= Date.now() || refreshDue <= Date.now()) return undefined;
+    const user = await expireTrialIfDue(db, {
+      id: row.user_id,
+      email: row.email,
+      name: row.name,
+      image: row.image ?? null,
+      createdAt: new Date(row.created_at),
+      plan: (row.plan as Plan | null) ?? 'FREE',
+      planExpiresAt: row.plan_expires_at ? new Date(row.plan_expires_at) : null,
+    });
+    cache.set(cookie, user, { token: entry.token, refreshDue });
+    return user;
+  };
+
   return async (cookie: string | undefined): Promise<SessionUser | null> => {
     if (!cookie) return null;
     const cached = cache.get(cookie);
@@ -112,8 +179,13 @@ export function createSessionResolver(auth: SessionSource, db: Kysely<Database>,
       if (current !== cached) cache.set(cookie, current);
       return current;
     }
+    const rechecked = await recheck(cookie);
+    if (rechecked) return rechecked;
     const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
-    if (!session) return null;
+    if (!session) {
+      cache.forgetKey(cookie);
+      return null;
+    }
     const u = session.user as typeof session.user & { plan?: string; planExpiresAt?: Date | string | null };
     const user = await expireTrialIfDue(db, {
       id: u.id,
@@ -124,7 +196,14 @@ export function createSessionResolver(auth: SessionSource, db: Kysely<Database>,
       plan: (u.plan as Plan | undefined) ?? 'FREE',
       planExpiresAt: u.planExpiresAt ? new Date(u.planExpiresAt) : null,
     });
-    cache.set(cookie, user);
+    const stored = session.session;
+    cache.set(
+      cookie,
+      user,
+      stored && lifetime
+        ? { token: stored.token, refreshDue: refreshDueOf(stored.expiresAt, lifetime) }
+        : undefined,
+    );
     return user;
   };
 }

@@ -17,6 +17,8 @@ import { authRepo } from './auth.repo';
 /** Header through which the server hands better-auth the client IP it trusts (never the client's). */
 export const CLIENT_IP_HEADER = 'x-notewise-client-ip';
 export const SESSION_COOKIE_PREFIX = 'notewise';
+/** A session lasts 30 days, moved on (refreshed) by a use more than a day after its last move. */
+export const SESSION_LIFETIME = { expiresInSeconds: 60 * 60 * 24 * 30, updateAgeSeconds: 60 * 60 * 24 };
 
 export interface AuthDeps {
   config: Config;
@@ -81,8 +83,8 @@ export function createAuth({
     trustedOrigins: (request) => [...config.trustedOrigins, originOf(request)],
     session: {
       modelName: 'sessions',
-      expiresIn: 60 * 60 * 24 * 30,
-      updateAge: 60 * 60 * 24,
+      expiresIn: SESSION_LIFETIME.expiresInSeconds,
+      updateAge: SESSION_LIFETIME.updateAgeSeconds,
       fields: {
         userId: 'user_id',
         expiresAt: 'expires_at',

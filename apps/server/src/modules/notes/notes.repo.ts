@@ -9,7 +9,7 @@ import { syncNoteImages } from '../uploads/uploads.repo';
 import { createNoteVersionsRepo } from './history/note-versions.repo';
 import { createVersionRecorder, type VersionRecorder } from './history/version-recorder';
 import { type ImportedNoteFields, importedDates } from './imported-fields';
-import { normalizeTags, type PreparedContent, prepareContent } from './note-content';
+import { normalizeTags, type PreparedContent, prepareContent, previewsOf } from './note-content';
 import { logRestEdit, type RestEditUpdate } from './note-document.store';
 import { createNoteListQueries } from './note-list-queries';
 import {
@@ -283,8 +283,17 @@ export function createNotesRepo(
         });
         if (written) {
           if (prepared) await syncNoteImages(db, noteId, prepared.content);
-          const note = await find(userId, noteId);
-          return note ? { status: 'ok', note } : { status: 'missing' };
+          // The note as this write left it, from the row it was written over (not read back: 084).
+          const note: Note = {
+            ...current,
+            title: changes.title ?? current.title,
+            tags: changes.tags !== undefined ? normalizeTags(changes.tags) : current.tags,
+            version: current.version + 1,
+            ...(prepared ? { ...previewsOf(prepared.excerpt), content: prepared.content } : {}),
+            updatedAt: at,
+            lastEdited: at,
+          };
+          return { status: 'ok', note };
         }
         // Changed between the read and the write: an edit from a version is now a conflict; a
         // change without one (rename, restore) reads again and applies to what is there now.
