@@ -126,6 +126,8 @@ function fixFor(
   isNoun: (word: string) => boolean,
 ): string | undefined {
   const token = clause[index] as Token;
+  // Most words are none of the confused ones: nothing to look up for them.
+  if (!CONFUSED_WITH.has(token.lower)) return undefined;
   const previous = clause[index - 1]?.lower;
   const next = clause[index + 1]?.lower;
   const nounNext = next !== undefined && isNoun(next);

@@ -5,12 +5,15 @@ import { STOP_WORDS } from '../heuristics/text';
 import { americanSpelling, isRegionalVariant } from './grammar-words';
 import { type OwnWords, ownWordsOf } from './own-words';
 import {
+  allTrigramsIn,
   isSwap,
   nearOnKeyboard,
-  oneEditAway,
+  plausibleEditsAway,
   plausibleInsertion,
   plausibleSubstitution,
   slipsAway,
+  type TrigramTable,
+  trigramTable,
   typoDistance,
 } from './spelling-edits';
 
@@ -31,7 +34,7 @@ export interface SpellingEngine {
   /** Lower-case dictionary words with how common they are (a count per 51 million words, from their rank). */
   frequency: Map<string, number>;
   /** Every three-letter run of those words ('^' and '$' mark the ends): a candidate with another one is no word. */
-  trigrams: Set<string>;
+  trigrams: TrigramTable;
   /**
    * Lower-case words Wikipedia uses that the dictionaries lack: loanwords and terms ('ryokan', 'izakaya')
    * as well as common misspellings. Such a word is corrected only to a word one edit away.
@@ -79,11 +82,7 @@ export function loadSpelling(): Promise<SpellingEngine> {
       }
       frequency.set(word, countAtRank(frequency.size));
     }
-    const trigrams = new Set<string>();
-    for (const word of frequency.keys()) {
-      const padded = `^${word}$`;
-      for (let i = 0; i + 3 <= padded.length; i += 1) trigrams.add(padded.slice(i, i + 3));
-    }
+    const trigrams = trigramTable(frequency.keys());
     const clipped = new Set<string>();
     for (const [word, count] of frequency)
       if (count >= 1_000) for (let end = 4; end + 3 <= word.length; end += 1) clipped.add(word.slice(0, end));
@@ -111,10 +110,7 @@ const VERY_COMMON = 40_000;
 
 /** Whether every three-letter run of a string occurs in some common word (cheap, before asking Hunspell). */
 function plausibleLetters(engine: SpellingEngine, candidate: string): boolean {
-  const padded = `^${candidate}$`;
-  for (let i = 0; i + 3 <= padded.length; i += 1)
-    if (!engine.trigrams.has(padded.slice(i, i + 3))) return false;
-  return true;
+  return allTrigramsIn(engine.trigrams, `^${candidate}$`);
 }
 
 /**
@@ -221,7 +217,9 @@ export function correctSpelling(
   const knownCandidate = (candidate: string) =>
     engine.frequency.has(candidate) || (plausibleLetters(engine, candidate) && engine.us.correct(candidate));
   // Hunspell knows the inflected and technical forms a spoken-word list lacks ('configurations').
-  for (const candidate of oneEditAway(word)) if (knownCandidate(candidate)) candidates.add(candidate);
+  // Every word of the frequency list passes the three-letter runs, so filtering by them first is exact.
+  for (const candidate of plausibleEditsAway(word, engine.trigrams))
+    if (engine.frequency.has(candidate) || engine.us.correct(candidate)) candidates.add(candidate);
   // A letter struck early or late, a run typed twice: one slip, though two edits ('yrea', 'intoto').
   const slips = new Set([...slipsAway(word)].filter(knownCandidate));
   for (const candidate of slips) candidates.add(candidate);
