@@ -1,14 +1,55 @@
+import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://127.0.0.1:3000';
+
+/**
+ * The early requests (src/app/early-requests.ts, decisions 079 and 086) as an entry of their own,
+ * named in index.html as an async module before the app's: they run as soon as their few bytes
+ * arrive - the API reads and, on All Notes, the page's code and its chunks are asked for while the
+ * app's own modules still download - not once the whole first route is fetched and evaluated. Vite
+ * joins an HTML page's module scripts into one entry, so the tag is written here. main.tsx imports the
+ * same module (one instance: the dev server, and a browser that ran the app's script first).
+ */
+function earlyEntry(): Plugin {
+  return {
+    name: 'notewise-early-entry',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === 'early',
+        );
+        if (chunk?.type !== 'chunk') return html;
+        const tags: HtmlTagDescriptor[] = [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: true, src: `/${chunk.fileName}` },
+            injectTo: 'head-prepend',
+          },
+          ...chunk.imports
+            .filter((name) => !html.includes(`/${name}"`))
+            .map((name) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${name}` },
+              injectTo: 'head-prepend' as const,
+            })),
+        ];
+        return { html, tags };
+      },
+    },
+  };
+}
 
 export default defineConfig({
   // The offline cache saved by one build is not restored by another (decision 024).
   define: { __NOTEWISE_BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   plugins: [
+    earlyEntry(),
     react(),
     tailwindcss(),
     // The installable app (decision 024). The service worker precaches the shell and every hashed
@@ -78,6 +119,10 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        early: fileURLToPath(new URL('src/app/early-requests.ts', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -148,7 +148,8 @@ interface WorkMedians {
   jsFilesBeforeLcp: number;
   jsBytesAtLoad: number;
   lateJsFiles: number;
-  phases: Record<'load' | 'open' | 'typing' | 'ticking', WorkPhase>;
+  scrollFrames: number;
+  phases: Record<'load' | 'scroll' | 'open' | 'typing' | 'ticking', WorkPhase>;
 }
 
 /** BENCH_WEB_MODE=work: the work done in a fixed scenario, build `a` (and `b`) alternating. */
@@ -191,7 +192,8 @@ function printWork(output: Awaited<ReturnType<typeof measureWork>>) {
   row('JS files before LCP', (m) => m.jsFilesBeforeLcp);
   row('JS by the end of the load (bytes)', (m) => m.jsBytesAtLoad);
   row('chunks asked for by code, not index.html', (m) => m.lateJsFiles);
-  for (const phase of ['load', 'open', 'typing', 'ticking'] as const) {
+  row('frames while scrolling 4 s', (m) => m.scrollFrames);
+  for (const phase of ['load', 'scroll', 'open', 'typing', 'ticking'] as const) {
     row(`${phase}: main-thread CPU (ms)`, (m) => m.phases[phase].cpuMs);
     row(`${phase}: script / layout / style (ms)`, (m) => {
       const p = m.phases[phase];

@@ -1,167 +1,87 @@
-import { type NoteSummary, PERMISSION_MESSAGES } from '@notewise/shared';
-import { FolderInput, MoreHorizontal, Pencil, Pin, PinOff, Trash2 } from 'lucide-react';
-import { type RefObject, useId, useRef, useState } from 'react';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '@/components/ui/dropdown-menu';
+import type { NoteSummary } from '@notewise/shared';
+import { MoreHorizontal } from 'lucide-react';
+import { type ComponentType, useEffect, useState } from 'react';
 import { IconButton } from '@/components/ui/icon-button';
-import { NoteExportSubmenu } from '@/features/export-import';
 import { cn } from '@/lib/cn';
-import { useDeleteNote } from '../api/delete-note';
-import { exportNote } from '../api/export-note';
-import { useMoveNote } from '../api/move-note';
-import { useRenameNote } from '../api/rename-note';
-import { useSetNotePinned } from '../api/set-note-pinned';
-import { useNotePermissions } from '../hooks/use-note-permissions';
-import { MoveNoteDialog } from './move-note-dialog';
-import { RenameNoteDialog } from './rename-note-dialog';
-
-type NoteDialog = 'rename' | 'move' | 'delete';
+import type { NoteActionsDropdownProps } from './note-actions-dropdown';
+import {
+  type MenuOpening,
+  noteActionsLabel,
+  noteActionsTriggerClass,
+  OPENING_KEYS,
+} from './note-actions-trigger';
 
 interface NoteActionsMenuProps {
   note: NoteSummary;
   className?: string;
 }
 
-/**
- * The per-note menu (docs/product.md §2): Rename, Move note, Pin or Unpin note, Export, Delete note. In a shared project
- * Move and Delete are disabled, with the reason, unless the user owns the project or wrote the note.
- * A long list mounts a card per note as it scrolls: until its menu first opens, a card has only the
- * trigger; the items, their mutations and the dialogs mount then and stay for the card's life.
- */
-export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
-  const [open, setOpen] = useState(false);
-  const [used, setUsed] = useState(false);
-  const trigger = useRef<HTMLButtonElement>(null);
-  const onOpenChange = (next: boolean) => {
-    if (next) setUsed(true);
-    setOpen(next);
-  };
-  return (
-    <DropdownMenu open={open} onOpenChange={onOpenChange}>
-      <DropdownMenuTrigger asChild>
-        <IconButton
-          ref={trigger}
-          label={`Note actions for ${note.title}`}
-          icon={<MoreHorizontal size={16} aria-hidden="true" />}
-          className={cn('data-[state=open]:bg-hover data-[state=open]:text-fg', className)}
-        />
-      </DropdownMenuTrigger>
-      {used && <NoteActions note={note} trigger={trigger} />}
-    </DropdownMenu>
-  );
+type Dropdown = ComponentType<NoteActionsDropdownProps>;
+let loading: Promise<Dropdown> | null = null;
+/** The menu's code (Radix, the items' mutations, export, the dialogs): loaded once, on first need. */
+export function loadNoteActionsDropdown(): Promise<Dropdown> {
+  loading ??= import('./note-actions-dropdown').then((module) => module.NoteActionsDropdown);
+  // A failed load (offline, a new build) is tried again on the next use.
+  loading.catch(() => {
+    loading = null;
+  });
+  return loading;
 }
 
-/** The menu's items and the dialogs they open (inside the menu's root; the dialogs portal out). */
-function NoteActions({ note, trigger }: { note: NoteSummary; trigger: RefObject<HTMLButtonElement | null> }) {
-  const [dialog, setDialog] = useState<NoteDialog | null>(null);
-  // Set when a menu item opens a dialog, so the closing menu does not pull focus back to its trigger.
-  const openingDialog = useRef(false);
-  const rename = useRenameNote();
-  const move = useMoveNote();
-  const pin = useSetNotePinned();
-  const remove = useDeleteNote();
-  const permissions = useNotePermissions(note);
-  const reasonId = useId();
-  // The policy refuses both together (owner or author); one line explains both disabled items.
-  const reason =
-    permissions.moveOut && permissions.delete
-      ? PERMISSION_MESSAGES.moveOutOrDelete
-      : (permissions.moveOut ?? permissions.delete);
+let prefetchScheduled = false;
+/** Once a list shows its first menu button, the menu's code loads when the page is idle. */
+function prefetchWhenIdle() {
+  if (prefetchScheduled || typeof window === 'undefined') return;
+  prefetchScheduled = true;
+  const load = () => void loadNoteActionsDropdown().catch(() => undefined);
+  if ('requestIdleCallback' in window) window.requestIdleCallback(load, { timeout: 5_000 });
+  else setTimeout(load, 2_000);
+}
 
-  const open = (next: NoteDialog) => {
-    openingDialog.current = true;
-    setDialog(next);
-  };
-  const close = () => setDialog(null);
-  // When a dialog closes, focus goes back to the menu button (if the note is still there).
-  const returnFocus = (event: Event) => {
-    event.preventDefault();
-    trigger.current?.focus();
-  };
+/**
+ * A note's menu button (docs/product.md §2: Rename, Move note, Pin or Unpin note, Export, Delete
+ * note). A long list mounts a card per note as it scrolls, and most menus are never opened: until
+ * first used this is a plain button with the trigger's role, name and popup state, and no Radix root
+ * (decision 086). A pointer press or an opening key loads the menu (note-actions-dropdown.tsx), which
+ * replaces the button and opens as Radix would have: a pointer focuses the menu, a key its first item.
+ */
+export function NoteActionsMenu({ note, className }: NoteActionsMenuProps) {
+  const [used, setUsed] = useState<{ Dropdown: Dropdown; opening: MenuOpening } | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(prefetchWhenIdle, []);
+  if (used) return <used.Dropdown note={note} className={className} opening={used.opening} />;
 
+  const start = (opening: MenuOpening) => {
+    if (pending) return;
+    setPending(true);
+    loadNoteActionsDropdown().then(
+      (Dropdown) => setUsed({ Dropdown, opening }),
+      () => setPending(false),
+    );
+  };
   return (
-    <>
-      <DropdownMenuContent
-        onCloseAutoFocus={(event) => {
-          if (openingDialog.current) {
-            openingDialog.current = false;
-            event.preventDefault();
-          }
-        }}
-      >
-        <DropdownMenuItem onSelect={() => open('rename')}>
-          <Pencil size={16} aria-hidden="true" />
-          Rename
-        </DropdownMenuItem>
-        <DropdownMenuItem
-          disabled={permissions.moveOut !== null}
-          aria-describedby={permissions.moveOut ? reasonId : undefined}
-          onSelect={() => open('move')}
-        >
-          <FolderInput size={16} aria-hidden="true" />
-          Move note
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => pin.mutate({ note, pinned: !note.pinned })}>
-          {note.pinned ? <PinOff size={16} aria-hidden="true" /> : <Pin size={16} aria-hidden="true" />}
-          {note.pinned ? 'Unpin note' : 'Pin note'}
-        </DropdownMenuItem>
-        <NoteExportSubmenu onExport={(format) => void exportNote(note, format)} />
-        <DropdownMenuSeparator />
-        <DropdownMenuItem
-          destructive
-          disabled={permissions.delete !== null}
-          aria-describedby={permissions.delete ? reasonId : undefined}
-          onSelect={() => open('delete')}
-        >
-          <Trash2 size={16} aria-hidden="true" />
-          Delete note
-        </DropdownMenuItem>
-        {reason && (
-          <DropdownMenuLabel id={reasonId} className="max-w-60 text-xs font-normal text-muted">
-            {reason}
-          </DropdownMenuLabel>
-        )}
-      </DropdownMenuContent>
-
-      <RenameNoteDialog
-        note={note}
-        open={dialog === 'rename'}
-        onOpenChange={(next) => !next && close()}
-        onCloseAutoFocus={returnFocus}
-        onRename={(title) => {
-          close();
-          rename.mutate({ note, title });
-        }}
-      />
-      <MoveNoteDialog
-        note={note}
-        open={dialog === 'move'}
-        onOpenChange={(next) => !next && close()}
-        onCloseAutoFocus={returnFocus}
-        onMove={(projectId, projectName) => {
-          close();
-          move.mutate({ note, projectId, projectName });
-        }}
-      />
-      <ConfirmDialog
-        open={dialog === 'delete'}
-        onOpenChange={(next) => !next && close()}
-        title="Delete note?"
-        description={`"${note.title}" moves to Trash and leaves Pinned Notes. You can restore it from Trash for 30 days.`}
-        confirmLabel="Delete note"
-        destructive
-        onConfirm={() => {
-          close();
-          remove.mutate(note);
-        }}
-      />
-    </>
+    <IconButton
+      label={noteActionsLabel(note)}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      icon={<MoreHorizontal size={16} aria-hidden="true" />}
+      className={cn(noteActionsTriggerClass, className)}
+      onPointerDown={(event) => {
+        // As Radix's trigger: the primary button without Ctrl opens, and focus stays where it was.
+        if (event.button !== 0 || event.ctrlKey) return;
+        event.preventDefault();
+        start({ kind: 'pointer' });
+      }}
+      onKeyDown={(event) => {
+        if (!OPENING_KEYS.includes(event.key)) return;
+        event.preventDefault();
+        start({ kind: 'key', key: event.key as 'Enter' | ' ' | 'ArrowDown' });
+      }}
+      // A click with no pointer press before it (assistive technology): open as a pointer would.
+      onClick={(event) => {
+        if (event.detail === 0 && !pending) start({ kind: 'pointer' });
+      }}
+    />
   );
 }
