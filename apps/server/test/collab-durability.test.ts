@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import type { Dialect } from '../src/db/types';
 import { dialects, request, signUp, startTestApp } from './helpers';
 import { call, createPostgresDatabase, type ServerProcess, startServerProcess } from './server-process';
 import { collabClient, typeParagraph, until } from './support/collab-client';
+import { listen } from './support/suite-app';
 
 async function databaseEnv(
   dialect: Dialect,
@@ -89,8 +89,7 @@ describe.each(dialects)('the co-editing update log on %s', (dialect) => {
   it('holds acknowledged updates until the document is stored, then is compacted', async () => {
     const t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
     try {
-      await t.app.listen({ host: '127.0.0.1', port: 0 });
-      const address = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      const address = `http://${await listen(t)}`;
       const owner = await signUp(t.app);
       const project = (
         await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Log' } })

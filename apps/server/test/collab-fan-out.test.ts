@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import * as decoding from 'lib0/decoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import * as Y from 'yjs';
-import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { dialects, request, signUp, type TestApp } from './helpers';
 import { type CollabClient, collabClient, typeParagraph, until } from './support/collab-client';
+import { sharedProject, startListening, stopApp } from './support/suite-app';
 
 const CLIENTS = 50;
 /** Accounts the clients share (an account may hold 32 sockets). */
@@ -45,29 +45,16 @@ describe.each(dialects)('co-editing fan-out to many clients in one note on %s', 
   let t: TestApp;
   let host: string;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, host } = await startListening(dialect));
   });
-  afterAll(async () => {
-    await t.close();
-    await t.testDb.destroy();
-  });
+  afterAll(() => stopApp(t));
 
   it(`gives each of ${CLIENTS} clients every other client's update exactly once, in the order it was sent`, async () => {
     const owner = await signUp(t.app);
-    const project = (
-      await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Team' } })
-    ).json();
-    const cookies = [owner.cookie];
-    for (let i = 1; i < ACCOUNTS; i += 1) {
-      const member = await signUp(t.app);
-      await request(t.app, 'POST', '/api/shared-projects/join', {
-        cookie: member.cookie,
-        body: { code: project.code },
-      });
-      cookies.push(member.cookie);
-    }
+    const members = [];
+    for (let i = 1; i < ACCOUNTS; i += 1) members.push(await signUp(t.app));
+    const project = await sharedProject(t, owner, members);
+    const cookies = [owner, ...members].map((account) => account.cookie);
     const noteId = (
       await request(t.app, 'POST', '/api/notes', {
         cookie: owner.cookie,

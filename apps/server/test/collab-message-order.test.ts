@@ -1,11 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import * as decoding from 'lib0/decoding';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import * as Y from 'yjs';
-import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { dialects, request, signUp, type TestApp } from './helpers';
 import { collabClient, typeParagraph, until } from './support/collab-client';
+import { sharedProject, startListening, stopApp } from './support/suite-app';
 
 const MESSAGE_SYNC = 0;
 const SYNC_UPDATE = 2;
@@ -39,20 +39,13 @@ describe.each(dialects.filter((d) => d === 'postgres'))(
     let t: TestApp;
     let host: string;
     beforeAll(async () => {
-      t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
-      await t.app.listen({ host: '127.0.0.1', port: 0 });
-      host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      ({ t, host } = await startListening(dialect));
     });
-    afterAll(async () => {
-      await t.close();
-      await t.testDb.destroy();
-    });
+    afterAll(() => stopApp(t));
 
     it('broadcasts a keystroke whose log row committed after the next one’s on its own, before it', async () => {
       const owner = await signUp(t.app);
-      const project = (
-        await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Team' } })
-      ).json();
+      const project = await sharedProject(t, owner, []);
       const noteId = (
         await request(t.app, 'POST', '/api/notes', {
           cookie: owner.cookie,

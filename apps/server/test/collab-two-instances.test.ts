@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import {
@@ -12,6 +11,7 @@ import {
   type TestDatabase,
 } from './helpers';
 import { type CollabClient, collabClient, typeParagraph, until } from './support/collab-client';
+import { listen } from './support/suite-app';
 
 /**
  * Two instances behind one address (one PostgreSQL schema, one Redis prefix): two people opening the
@@ -24,12 +24,6 @@ const required = process.env.REQUIRE_POSTGRES === '1';
 
 const ROUNDS = 50;
 const REST_ROUNDS = 20;
-
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = t.app.server.address() as AddressInfo;
-  return `127.0.0.1:${port}`;
-}
 
 type Client = CollabClient;
 

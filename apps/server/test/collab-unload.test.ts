@@ -1,7 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { dialects, request, signUp, type TestApp } from './helpers';
 import { collabClient, typeParagraph, until } from './support/collab-client';
+import { sharedProject, startListening, stopApp } from './support/suite-app';
 
 const NOTHING_OPEN = { documents: 0, loading: 0, validators: 0, loaded: 0, editors: 0 };
 
@@ -9,25 +9,14 @@ describe.each(dialects)('co-edited documents unloaded when their editors leave, 
   let t: TestApp;
   let host: string;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, host } = await startListening(dialect));
   });
-  afterAll(async () => {
-    await t.close();
-    await t.testDb.destroy();
-  });
+  afterAll(() => stopApp(t));
 
   async function sharedNote(content: string) {
     const owner = await signUp(t.app);
     const member = await signUp(t.app);
-    const project = (
-      await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Team' } })
-    ).json();
-    await request(t.app, 'POST', '/api/shared-projects/join', {
-      cookie: member.cookie,
-      body: { code: project.code },
-    });
+    const project = await sharedProject(t, owner, [member]);
     const note = (
       await request(t.app, 'POST', '/api/notes', {
         cookie: owner.cookie,

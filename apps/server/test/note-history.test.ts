@@ -1,9 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import type { NoteVersion, NoteVersionSummary } from '@notewise/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pruneHistory, type RetentionPolicy } from '../src/modules/notes/history/history-pruning';
-import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { dialects, request, signUp, type TestApp } from './helpers';
 import { collabClient, typeParagraph, until } from './support/collab-client';
+import { startListening, stopApp } from './support/suite-app';
 
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 10, 2, 9, 0, 0);
@@ -13,17 +13,12 @@ describe.each(dialects)('note history on %s', (dialect) => {
   let host: string;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, host } = await startListening(dialect));
   });
   afterEach(() => {
     vi.useRealTimers();
   });
-  afterAll(async () => {
-    await t.close();
-    await t.testDb.destroy();
-  });
+  afterAll(() => stopApp(t));
 
   /** Simulated time for the server's clock only (timers stay real, so sockets and the database run). */
   function at(ms: number) {

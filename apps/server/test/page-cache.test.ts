@@ -3,7 +3,8 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIso } from '../src/db/time';
-import { createTestDatabase, dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { stopApp, withTwoInstances } from './support/suite-app';
 
 /*
  * The list page cache (decision 067) must never answer with a page the user may no longer see or
@@ -21,10 +22,7 @@ describe.each(dialects)('list page cache on %s', (dialect) => {
   beforeAll(async () => {
     t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
   });
-  afterAll(async () => {
-    await t?.close();
-    await t?.testDb.destroy();
-  });
+  afterAll(() => stopApp(t));
 
   const get = async (cookie: string, url: string) => {
     const response = await request(t.app, 'GET', url, { cookie });
@@ -319,10 +317,7 @@ describe('list page cache and the admin CLI (another SQLite connection)', () => 
   beforeAll(async () => {
     t = await startTestApp('sqlite', { DEMO_ACCOUNT: 'false' });
   });
-  afterAll(async () => {
-    await t?.close();
-    await t?.testDb.destroy();
-  });
+  afterAll(() => stopApp(t));
   const send = async (cookie: string, method: 'GET' | 'POST', url: string, body?: unknown) => {
     const response = await request(t.app, method, url, { cookie, ...(body !== undefined ? { body } : {}) });
     expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
@@ -368,10 +363,7 @@ describe('list page cache, held in memory', () => {
   beforeAll(async () => {
     t = await startTestApp('sqlite', { DEMO_ACCOUNT: 'false', PAGE_CACHE_MB: '1' });
   });
-  afterAll(async () => {
-    await t?.close();
-    await t?.testDb.destroy();
-  });
+  afterAll(() => stopApp(t));
 
   it('stays within its byte budget, dropping the least recently used pages first', async () => {
     const user = await signUp(t.app);
@@ -439,18 +431,9 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
   'list page cache with two instances on PostgreSQL and Redis',
   () => {
     it('an edit or a sign-out through one instance reaches the other at once (pages, sessions)', async () => {
-      const redisPrefix = `test-${crypto.randomBytes(4).toString('hex')}:`;
-      const testDb = await createTestDatabase('postgres');
-      const env = {
-        DEMO_ACCOUNT: 'false',
-        REDIS_URL: process.env.TEST_REDIS_URL ?? '',
-        AUTH_SECRET: 'x'.repeat(40),
-      };
-      const one = await startTestApp('postgres', env, testDb, { redisPrefix });
-      const two = await startTestApp('postgres', env, testDb, { redisPrefix });
-      try {
-        const hostOne = await one.app.listen({ host: '127.0.0.1', port: 0 });
-        const hostTwo = await two.app.listen({ host: '127.0.0.1', port: 0 });
+      await withTwoInstances(async (one, two, hosts) => {
+        const hostOne = `http://${hosts.one}`;
+        const hostTwo = `http://${hosts.two}`;
         const owner = await signUp(one.app);
         const member = await signUp(two.app);
         const project = (
@@ -518,11 +501,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
           seen = await status();
         }
         expect(seen).toBe(401);
-      } finally {
-        await one.close();
-        await two.close();
-        await testDb.destroy();
-      }
+      });
     });
   },
 );

@@ -1,17 +1,10 @@
-import crypto from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { ChangeEvent, RealtimeEvent } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Outbox } from '../src/realtime/events-socket';
-import { createTestDatabase, dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { dialects, request, signUp, type TestApp } from './helpers';
 import { collabClient, typeParagraph, until } from './support/collab-client';
-
-async function listen(t: TestApp): Promise<string> {
-  await t.app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = t.app.server.address() as AddressInfo;
-  return `127.0.0.1:${port}`;
-}
+import { sharedProject, startListening, stopApp, withTwoInstances } from './support/suite-app';
 
 /** Opens /api/events as a browser would and collects what arrives. */
 async function openEvents(host: string, cookie: string) {
@@ -62,24 +55,14 @@ describe.each(dialects)('live updates on %s', (dialect) => {
   let t: TestApp;
   let host: string;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
-    host = await listen(t);
+    ({ t, host } = await startListening(dialect));
   });
-  afterAll(async () => {
-    await t.close();
-    await t.testDb.destroy();
-  });
+  afterAll(() => stopApp(t));
 
   it('a second session and a second member see a note created, renamed, moved and deleted', async () => {
     const owner = await signUp(t.app);
     const member = await signUp(t.app);
-    const project = (
-      await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Live' } })
-    ).json();
-    await request(t.app, 'POST', '/api/shared-projects/join', {
-      cookie: member.cookie,
-      body: { code: project.code },
-    });
+    const project = await sharedProject(t, owner, [member], 'Live');
     const stranger = await signUp(t.app);
 
     const ownerTab2 = await openEvents(host, owner.cookie);
@@ -144,24 +127,14 @@ describe.each(dialects)('co-editing on %s', (dialect) => {
   let t: TestApp;
   let host: string;
   beforeAll(async () => {
-    t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
-    host = await listen(t);
+    ({ t, host } = await startListening(dialect));
   });
-  afterAll(async () => {
-    await t.close();
-    await t.testDb.destroy();
-  });
+  afterAll(() => stopApp(t));
 
   it('two members edit one shared note at once; both see both texts and it is stored as Markdown', async () => {
     const owner = await signUp(t.app);
     const member = await signUp(t.app);
-    const project = (
-      await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Co' } })
-    ).json();
-    await request(t.app, 'POST', '/api/shared-projects/join', {
-      cookie: member.cookie,
-      body: { code: project.code },
-    });
+    const project = await sharedProject(t, owner, [member], 'Co');
     const note = (
       await request(t.app, 'POST', '/api/notes', {
         cookie: owner.cookie,
@@ -195,9 +168,7 @@ describe.each(dialects)('co-editing on %s', (dialect) => {
   it('refuses a non-member before any sync, and personal notes are not co-edited', async () => {
     const owner = await signUp(t.app);
     const stranger = await signUp(t.app);
-    const project = (
-      await request(t.app, 'POST', '/api/shared-projects', { cookie: owner.cookie, body: { name: 'Closed' } })
-    ).json();
+    const project = await sharedProject(t, owner, [], 'Closed');
     const note = (
       await request(t.app, 'POST', '/api/notes', {
         cookie: owner.cookie,
@@ -225,18 +196,8 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
   'two server instances on PostgreSQL and Redis',
   () => {
     it('each sees the other instance’s note creation within 1 s, and co-editing crosses instances', async () => {
-      const redisPrefix = `test-${crypto.randomBytes(4).toString('hex')}:`;
-      const testDb = await createTestDatabase('postgres');
-      const env = {
-        DEMO_ACCOUNT: 'false',
-        REDIS_URL: process.env.TEST_REDIS_URL ?? '',
-        AUTH_SECRET: 'x'.repeat(40),
-      };
-      const one = await startTestApp('postgres', env, testDb, { redisPrefix });
-      const two = await startTestApp('postgres', env, testDb, { redisPrefix });
-      try {
-        const hostOne = await listen(one);
-        const hostTwo = await listen(two);
+      await withTwoInstances(async (one, two, hosts) => {
+        const { one: hostOne, two: hostTwo } = hosts;
         const owner = await signUp(one.app);
         const member = await signUp(two.app);
         const project = (
@@ -281,11 +242,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
         await until(() => a.text().includes('typed on two') && b.text().includes('typed on one'), 5000);
         a.destroy();
         b.destroy();
-      } finally {
-        await one.close();
-        await two.close();
-        await testDb.destroy();
-      }
+      });
     }, 30_000);
   },
 );

@@ -1,11 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import type { TrashItem } from '@notewise/shared';
 import { CompiledQuery, type KyselyPlugin, sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrashRepo } from '../src/modules/trash/trash.repo';
-import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
+import { dialects, request, signUp, TEST_ORIGIN, type TestApp } from './helpers';
 import { collabClient, until } from './support/collab-client';
+import { sharedProject, startListening, stopApp } from './support/suite-app';
 
 const DAY = 86_400_000;
 
@@ -14,14 +14,9 @@ describe.each(dialects)('Trash on %s', (dialect) => {
   let host: string;
 
   beforeAll(async () => {
-    t = await startTestApp(dialect, { DEMO_ACCOUNT: 'false' });
-    await t.app.listen({ host: '127.0.0.1', port: 0 });
-    host = `127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, host } = await startListening(dialect));
   });
-  afterAll(async () => {
-    await t.close();
-    await t.testDb.destroy();
-  });
+  afterAll(() => stopApp(t));
 
   async function account(name: string) {
     const signed = await signUp(t.app, { name });
@@ -42,10 +37,7 @@ describe.each(dialects)('Trash on %s', (dialect) => {
     );
 
   async function team(owner: Account, member: Account, name = 'Team') {
-    const project = (await owner.as('POST', '/api/shared-projects', { name })).json();
-    const joined = await member.as('POST', '/api/shared-projects/join', { code: project.code });
-    expect(joined.statusCode, joined.body).toBe(200);
-    return project as { id: string; code: string };
+    return sharedProject(t, owner, [member], name);
   }
   const addNote = async (user: Account, projectId: string, title: string, content = '') => {
     const response = await user.as('POST', '/api/notes', { projectId, title, content });
