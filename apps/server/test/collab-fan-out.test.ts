@@ -37,9 +37,10 @@ function recordUpdates(socket: WebSocket) {
 }
 
 /**
- * On PostgreSQL at load 15-40 this once had one update in ten reach no one on its own: a later
- * batch of the update log committed first, Hocuspocus applied that keystroke first and Yjs held it
- * back, so it went out merged into the earlier one's broadcast (decision 085, message-order.ts).
+ * On PostgreSQL at load 14-15 this failed with up to one update in ten delivered only inside the
+ * next one: a later batch of the update log committed first, Hocuspocus applied that keystroke
+ * first, Yjs held it back and it went out merged into the earlier one's broadcast (decision 085,
+ * message-order.ts).
  */
 describe.each(dialects)('co-editing fan-out to many clients in one note on %s', (dialect) => {
   let t: TestApp;
