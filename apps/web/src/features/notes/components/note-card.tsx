@@ -7,10 +7,10 @@ import {
 } from '@notewise/shared';
 import { Pin } from 'lucide-react';
 import { memo, useEffect, useId, useRef } from 'react';
-import { Link } from 'react-router';
 import { ColorDot } from '@/components/ui/color-dot';
 import { cn } from '@/lib/cn';
 import { formatDate } from '@/lib/format';
+import { APP_LINK } from '@/lib/link-delegation';
 import { paths } from '@/lib/route-table';
 import { NoteActionsMenu } from './note-actions-menu';
 
@@ -30,7 +30,8 @@ export function noteHref(note: NoteSummary) {
 }
 
 // The title link covers the whole item (after:inset-0), so the item is one click target while the
-// menu button above it stays its own control; the focus ring is drawn on the item.
+// menu button above it stays its own control; the focus ring is drawn on the item. A plain anchor:
+// the list (NoteCollection) handles its clicks for the router (lib/link-delegation.ts).
 const stretchedLink = 'after:absolute after:inset-0 after:rounded-[inherit] focus-visible:outline-none';
 const itemFocus =
   'has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-ring has-[a:focus-visible]:outline-offset-2';
@@ -84,9 +85,9 @@ export const NoteCard = memo(function NoteCard({
     >
       <div className="flex items-start gap-2">
         <h2 id={titleId} className="line-clamp-2 min-w-0 flex-1 pt-1 text-[15px] leading-snug font-medium">
-          <Link to={linkTo(note)} className={stretchedLink}>
+          <a href={linkTo(note)} {...APP_LINK} className={stretchedLink}>
             {note.title}
-          </Link>
+          </a>
         </h2>
         {note.pinned && (
           <span className="pt-1.5">
@@ -138,9 +139,9 @@ export const NoteRow = memo(function NoteRow({
       <div className="min-w-0 flex-1">
         <div className="flex items-center gap-2">
           <h2 id={titleId} className="min-w-0 truncate font-medium">
-            <Link to={linkTo(note)} className={stretchedLink}>
+            <a href={linkTo(note)} {...APP_LINK} className={stretchedLink}>
               {note.title}
-            </Link>
+            </a>
           </h2>
           {note.pinned && <PinnedMarker />}
         </div>

@@ -5,6 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { ViewMode } from '@/components/ui/view-toggle';
 import { cn } from '@/lib/cn';
+import { useDelegatedLinks } from '@/lib/link-delegation';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { NoteCard, NoteRow } from './note-card';
 
@@ -84,6 +85,7 @@ export function NoteCollection({
   pager,
 }: NoteCollectionProps) {
   const listRef = useRef<HTMLUListElement>(null);
+  const onLinkClick = useDelegatedLinks();
   const columns = useGridColumns(view);
   const rowCount = Math.ceil(notes.length / columns);
   const scrollMargin = useDocumentOffset(listRef);
@@ -119,10 +121,12 @@ export function NoteCollection({
 
   return (
     <>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are the anchors' own (Enter on a link clicks it); the list only routes them. */}
       <ul
         ref={listRef}
         aria-label={label}
         data-count={notes.length}
+        onClick={onLinkClick}
         className={cn('relative', view === 'list' && '-mx-3', className)}
         style={{ height: virtualizer.getTotalSize() }}
       >
