@@ -22,6 +22,11 @@ export interface Unit {
   must: boolean;
   /** An action item and nothing else that must be kept (an agenda item with items under it is none). */
   actionOnly?: boolean;
+  /** A clause of a long sentence: the sentence's number, the clause's place in it, what came before it. */
+  sentence?: number;
+  clause?: number;
+  joiner?: string;
+  lastClause?: boolean;
   /** The list item this one is nested under. */
   parent?: Unit;
   /** Decisions and action items go under their own part when the summary has parts. */

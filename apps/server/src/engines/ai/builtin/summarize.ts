@@ -11,6 +11,7 @@ import { hasFiniteVerb, isPersonName } from './nlp';
 import { isLinkLine } from './structure-lines';
 import { isActionItem, TASK_HEADING } from './structure-sentences';
 import { choose, type Outline, type Unit } from './summarize-choose';
+import { clauseUnits, joinClauses, joinLead } from './summarize-clauses';
 import {
   EMPTY_LABEL,
   ISSUE_TITLE,
@@ -26,6 +27,7 @@ import {
   DECISION,
   DECISION_HEADING,
   namesIn,
+  ownerTask,
   PEOPLE_HEADING,
   REMOVED,
   shorten,
@@ -59,14 +61,6 @@ const FOOTNOTE = /^\[\^[^\]]+\]:/;
 /** A list item longer than this with several sentences is split into them. */
 const LONG_ITEM_WORDS = 30;
 
-/** Sentences with a short bold lead ('**Correctness first.**') joined to the sentence after it. */
-function joinLead(sentences: string[]): string[] {
-  const [lead, next, ...rest] = sentences;
-  if (lead !== undefined && next !== undefined && /^\*\*[^*]+\*\*$/.test(lead) && words(lead).length <= 5)
-    return [`${lead} ${next}`, ...rest];
-  return sentences;
-}
-
 /** A short line without a sentence end, starting like a title: a heading typed without '#'. */
 function isTitleLine(line: string): boolean {
   const first = /[\p{L}\p{N}]/u.exec(line)?.[0];
@@ -88,6 +82,7 @@ function outline(markdown: string): Outline {
   let group = -1;
   let signedOff = false;
   let codeWords = 0;
+  let sentenceCount = 0;
 
   const newSection = (heading: string) => {
     peopleSection = PEOPLE_HEADING.test(heading);
@@ -127,7 +122,8 @@ function outline(markdown: string): Outline {
         (first && DECISION_HEADING.test(heading) && words(heading).length <= 3);
       const underTasks = TASK_HEADING.test(heading);
       const action =
-        isActionItem(text.replace(TASK_BOX_START, ''), kind === 'item' || underTasks) &&
+        (isActionItem(text.replace(TASK_BOX_START, ''), kind === 'item' || underTasks) ||
+          (kind === 'item' && ownerTask(text))) &&
         !(kind === 'item' && ISSUE_TITLE.test(text) && !OWNED_TASK.test(text));
       const question = /\?$|^(?:\*\*)?open questions?\b/i.test(text);
       const committed = COMMITMENT.test(text);
@@ -153,7 +149,15 @@ function outline(markdown: string): Outline {
               ? 'action'
               : undefined,
       };
-      units.push(made[position] as Unit);
+      const unit = made[position] as Unit;
+      // A long sentence that must not be cut (a decision, a task) stays whole; others become clauses.
+      const clauses =
+        kind === 'sentence' && !unit.must && !unit.filler && !unit.byline ? clauseUnits(unit) : [];
+      if (clauses.length < 2) units.push(unit);
+      else {
+        sentenceCount += 1;
+        for (const clause of clauses) units.push({ ...clause, sentence: sentenceCount });
+      }
       first = false;
       if (FILLER.test(text) && !/^(?:hi|hello|hey|dear|good)\b/i.test(text)) signedOff = true;
     }
@@ -278,6 +282,9 @@ function outline(markdown: string): Outline {
           flush();
       }
       flush();
+      // 'Here is what happens with a line of CSV:' before a code block announces only the code.
+      const [lead, next] = [units.at(-1), blocks.slice(index + 1).find((later) => later.kind !== 'blank')];
+      if (lead && next?.kind === 'code' && /:$/.test(lead.text) && !lead.must) lead.byline = true;
     }
   }
   settleNesting(units);
@@ -318,13 +325,15 @@ export function summarizeText(markdown: string): string {
 
   const chosen = choose(note);
   const copies = new Map<Unit, Unit>();
-  const kept = note.units
-    .filter((unit) => chosen.has(unit))
-    .map((unit) => {
-      const copy = { ...unit, text: shorten(unit.text) };
-      copies.set(unit, copy);
-      return copy;
-    });
+  const kept = joinClauses(
+    note.units
+      .filter((unit) => chosen.has(unit))
+      .map((unit) => {
+        const copy = { ...unit, text: shorten(unit.text) };
+        copies.set(unit, copy);
+        return copy;
+      }),
+  );
   const parentOf = (unit: Unit) => (unit.parent ? copies.get(unit.parent) : undefined);
   const headed = (unit: Unit) => unit.section > 0 && !note.titleSections.has(unit.section);
   const isProse = (unit: Unit) => unit.kind === 'sentence' && !headed(unit) && SENTENCE_END.test(unit.text);
