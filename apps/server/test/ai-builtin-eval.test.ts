@@ -75,9 +75,7 @@ describe('built-in AI evaluation set', () => {
  * what the engine reached when it was tuned on them (docs/decisions/062, 074, 081). Checklist
  * precision is 0.85 since 074 added three minutes whose imperative list items are no tasks; key
  * points 0.65 and heading precision 0.93 since 081 added 14 harder texts (transcripts, code-heavy
- * entries, long lists: 58.3 % of their points before 081's changes, 61.4 % after). Decision 082
- * added three OpenJS Cross Project Council minutes (summary-only: their structure keys are left out
- * of the structure totals) and raised key points to 0.66 and action items to 0.89 (66.9 %, 89.7 %).
+ * entries, long lists: 58.3 % of their points before 081's changes, 61.4 % after).
  */
 describe('built-in AI development keys (summaries and structure)', () => {
   it('keeps decisions, action items and attendees, and structure keeps every word of every text', {
@@ -86,10 +84,10 @@ describe('built-in AI development keys (summaries and structure)', () => {
     const report = await evaluateKeyed(builtinEvalEngine, loadDevKeyed());
     console.log(formatKeyedReport(report));
     const { scores } = report;
-    expect(scores.coverage).toBeGreaterThanOrEqual(0.66);
+    expect(scores.coverage).toBeGreaterThanOrEqual(0.65);
     expect(scores.decisions).toBe(1);
     expect(scores.attendees).toBe(1);
-    expect(scores.summaryActions).toBeGreaterThanOrEqual(0.89);
+    expect(scores.summaryActions).toBeGreaterThanOrEqual(0.8);
     expect(scores.faithfulness).toBe(1);
     expect(scores.structureActions).toBe(1);
     expect(scores.structureActionPrecision).toBeGreaterThanOrEqual(0.85);

@@ -20,15 +20,6 @@ export interface Unit {
   wordCount: number;
   /** A decision, an action item or an open question: kept whatever the summary's length. */
   must: boolean;
-  /** An action item and nothing else that must be kept (an agenda item with items under it is none). */
-  actionOnly?: boolean;
-  /** A clause of a long sentence: the sentence's number, the clause's place in it, what came before it. */
-  sentence?: number;
-  clause?: number;
-  joiner?: string;
-  lastClause?: boolean;
-  /** The list item this one is nested under. */
-  parent?: Unit;
   /** Decisions and action items go under their own part when the summary has parts. */
   role?: 'decision' | 'action';
 }

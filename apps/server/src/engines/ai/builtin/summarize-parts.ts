@@ -32,14 +32,6 @@ const DECISION_PARTS = [
   String.raw`\b(?:was|were|has been|have been|got)\s+(?:\p{L}+ly\s+)?(?:merged|declined|deferred|tabled|withdrawn|closed|reverted)\b`,
   String.raw`\b(?:group|team|wg|project|effort|initiative)\s+(?:is|will|will\s+probably|is\s+going\s+to)\s+(?:wind(?:ing)?\s+down|sunset(?:ting)?|disband(?:ing)?)\b`,
   String.raw`\b(?:we|we'll|we’ll|let's|let’s|we're|we’re)\s+(?:(?:will|shall|are|'re|’re)\s+)?(?:going\s+to\s+)?(?:go|going)\s+with\b`,
-  // What will be, said of a thing with its article: 'Our next meeting will be Jan 14', 'The default will be off'.
-  String.raw`^(?:\*\*)?(?:the|our)\s+(?:next\s+|new\s+)?\p{L}[\p{L}-]*(?:\s+\p{L}[\p{L}-]*)?\s+will\s+(?:now\s+)?(?:be|remain|stay)\s+(?!(?:a|an|very|really|quite|more|less|much|hard|difficult|easy|possible|able|interesting|important|useful|nice|great|good|fine|helpful|necessary|needed|required|likely|unlikely|\p{L}+ed)\b)\S`,
-  // A verdict recorded under an agenda item: 'Approved. OK to close.', 'Done', 'No objections.'
-  String.raw`^(?:\*\*)?(?:approved|accepted|agreed|rejected|declined|done|merged|landed|closed|resolved|adopted|no\s+objections?|lgtm|ok\s+to\s+(?:close|merge|land|proceed|ship))(?:\*\*)?(?:[.!,;]|\s*$)`,
-  // 'Agreement to think about this', 'Rough consensus to move forward', 'no objections to landing it'.
-  String.raw`^(?:\*\*)?(?:(?:rough|general|broad|unanimous)\s+)?(?:agreement|consensus)\s+(?:to|on|that)\b|\bno\s+objections?\s+(?:to|from|were)\b|\bclosed\s+as\s+\p{L}`,
-  // Put off or folded into another item: 'bundled with #1055', 'let this sit for one week', 'deferred to next meeting'.
-  String.raw`^(?:\*\*)?(?:bundled|merged|folded)\s+(?:with|into)\s+\S|^(?:\*\*)?(?:deferred|postponed|punted|pushed)\s+(?:to|until)\s+(?:the\s+)?(?:next|later|\p{N})|^(?:\*\*)?let\s+(?:this|it)\s+sit\b`,
   String.raw`\b(?:we'll|we’ll|we will|we shall)\s+(?:switch|move|ship|launch|release|adopt|hire|keep|drop|postpone|delay|cancel|merge|use|stick)\s+(?:to|with|on|the|it|this|that|a|an|our|\p{N})`,
 ];
 export const DECISION = new RegExp(DECISION_PARTS.join('|'), 'iu');
@@ -50,18 +42,6 @@ export const DECISION = new RegExp(DECISION_PARTS.join('|'), 'iu');
  */
 export const COMMITMENT =
   /\b(?:volunteered|offered|promised|committed)\s+to\s+\p{L}|\b(?!(?:it|this|that|there|which|who|what|they|he|she|we|you|i)\b)[\p{L}][\p{L}\d_-]+\s+(?:will|is going to)\s+(?!(?:be|have|not|probably|likely|see|need)\b)\p{L}+/iu;
-
-const OWNER_TASK =
-  /^(?:\*\*)?((?:@?\p{Lu}[\p{L}\d_.'’-]*\s+){0,2}@?\p{Lu}[\p{L}\d_.'’-]*)\s+(?:(?:to|will|should|must|needs?\s+to)\s+(?!(?:be|have|not|probably|likely|see|need)\b)\p{L}|follow(?:s|ed)?[\s-]?up\s+(?:with|on)\b)/u;
-
-/**
- * An owner named by one to three capitalised words the tagger reads as a name, and what they are
- * to do: 'CPC Director to decide when ...', 'Ben followup with IT on status' (not 'This will ...').
- */
-export function ownerTask(text: string): boolean {
-  const owner = OWNER_TASK.exec(text)?.[1];
-  return owner !== undefined && isPersonName(owner);
-}
 
 /** Headings or lead-ins under which every item is a decision. */
 export const DECISION_HEADING =
@@ -130,11 +110,9 @@ const FILLERS: Array<[RegExp, string]> = [
   [/^(?:so|well|ok(?:ay)?|anyway|basically|actually|honestly|right|also)\s*,\s*/i, ''],
   [/^(?:so|well|basically|actually|honestly)\s+(?=\p{L})/iu, ''],
   [
-    /^(?:however|in addition|additionally|moreover|furthermore|in fact|of course|note that|remember that|as such|to reiterate|unfortunately|fortunately|interestingly|as a reminder|as mentioned(?: before| earlier| above)?|in other words|that said|needless to say|(?:please )?note that|it(?: is|'s|’s) worth noting that|for what it(?:'s|’s) worth)\s*,?\s+/i,
+    /^(?:however|in addition|additionally|moreover|furthermore|in fact|of course|note that|remember that|as such)\s*,?\s+/i,
     '',
   ],
-  // 'in order to' says 'to'.
-  [/\bin order to\b/gi, 'to'],
   [/\b(?:I|we)\s+(?:think|believe|guess|feel)\s+(?:that\s+)?/gi, ''],
   [/,?\s*\b(?:basically|actually|just|really|kind of|sort of|you know|I mean|of course|obviously)\b,?/gi, ''],
   // An aside in brackets with no number, name or code in it: '(these ones!)', '(with the private parts removed)'.

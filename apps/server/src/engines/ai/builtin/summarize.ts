@@ -11,23 +11,12 @@ import { hasFiniteVerb, isPersonName } from './nlp';
 import { isLinkLine } from './structure-lines';
 import { isActionItem, TASK_HEADING } from './structure-sentences';
 import { choose, type Outline, type Unit } from './summarize-choose';
-import { clauseUnits, joinClauses, joinLead } from './summarize-clauses';
-import {
-  EMPTY_LABEL,
-  ISSUE_TITLE,
-  indentOf,
-  nest,
-  OWNED_TASK,
-  settleNesting,
-  topicLabel,
-} from './summarize-nesting';
 import {
   attendeesLine,
   COMMITMENT,
   DECISION,
   DECISION_HEADING,
   namesIn,
-  ownerTask,
   PEOPLE_HEADING,
   REMOVED,
   shorten,
@@ -61,6 +50,14 @@ const FOOTNOTE = /^\[\^[^\]]+\]:/;
 /** A list item longer than this with several sentences is split into them. */
 const LONG_ITEM_WORDS = 30;
 
+/** Sentences with a short bold lead ('**Correctness first.**') joined to the sentence after it. */
+function joinLead(sentences: string[]): string[] {
+  const [lead, next, ...rest] = sentences;
+  if (lead !== undefined && next !== undefined && /^\*\*[^*]+\*\*$/.test(lead) && words(lead).length <= 5)
+    return [`${lead} ${next}`, ...rest];
+  return sentences;
+}
+
 /** A short line without a sentence end, starting like a title: a heading typed without '#'. */
 function isTitleLine(line: string): boolean {
   const first = /[\p{L}\p{N}]/u.exec(line)?.[0];
@@ -82,7 +79,6 @@ function outline(markdown: string): Outline {
   let group = -1;
   let signedOff = false;
   let codeWords = 0;
-  let sentenceCount = 0;
 
   const newSection = (heading: string) => {
     peopleSection = PEOPLE_HEADING.test(heading);
@@ -91,16 +87,12 @@ function outline(markdown: string): Outline {
   };
   const addGroup = (texts: string[], kind: Unit['kind'], decided: boolean[] = []) => {
     group += 1;
-    const made: Array<Unit | undefined> = [];
     let first = true;
     const heading = sections.at(-1) ?? '';
     for (const [position, raw] of texts.entries()) {
       const text = balanceInlineMarkup(raw.trim());
-      made[position] = undefined;
       // Link and footnote definitions are no content.
       if (!/[\p{L}\p{N}]/u.test(text) || isLinkLine(text) || FOOTNOTE.test(text)) continue;
-      // A label whose content is a link ('**Recording**: https://...') says nothing.
-      if (visible(text) !== text && EMPTY_LABEL.test(visible(text).trim())) continue;
       // The people present become one line of names, not points.
       const people =
         attendeesLine(text) ??
@@ -121,13 +113,8 @@ function outline(markdown: string): Outline {
         (kind === 'item' && DECISION_HEADING.test(heading)) ||
         (first && DECISION_HEADING.test(heading) && words(heading).length <= 3);
       const underTasks = TASK_HEADING.test(heading);
-      const action =
-        (isActionItem(text.replace(TASK_BOX_START, ''), kind === 'item' || underTasks) ||
-          (kind === 'item' && ownerTask(text))) &&
-        !(kind === 'item' && ISSUE_TITLE.test(text) && !OWNED_TASK.test(text));
-      const question = /\?$|^(?:\*\*)?open questions?\b/i.test(text);
-      const committed = COMMITMENT.test(text);
-      made[position] = {
+      const action = isActionItem(text.replace(TASK_BOX_START, ''), kind === 'item' || underTasks);
+      units.push({
         text,
         kind,
         group,
@@ -139,8 +126,7 @@ function outline(markdown: string): Outline {
         stems: contentWords(text),
         // What a reader reads: a link's text, not its address; the sentence as shortened.
         wordCount: words(visible(shorten(text))).length,
-        must: decision || action || committed || question,
-        actionOnly: action && !decision && !committed && !question,
+        must: decision || action || COMMITMENT.test(text) || /\?$|^(?:\*\*)?open questions?\b/i.test(text),
         // Under the note's own Decisions or Next steps heading it already is in such a part.
         role:
           decision && !DECISION_HEADING.test(heading)
@@ -148,33 +134,14 @@ function outline(markdown: string): Outline {
             : action && !underTasks
               ? 'action'
               : undefined,
-      };
-      const unit = made[position] as Unit;
-      // A long sentence that must not be cut (a decision, a task) stays whole; others become clauses.
-      const clauses =
-        kind === 'sentence' && !unit.must && !unit.filler && !unit.byline ? clauseUnits(unit) : [];
-      if (clauses.length < 2) units.push(unit);
-      else {
-        sentenceCount += 1;
-        for (const clause of clauses) units.push({ ...clause, sentence: sentenceCount });
-      }
+      });
       first = false;
       if (FILLER.test(text) && !/^(?:hi|hello|hey|dear|good)\b/i.test(text)) signedOff = true;
     }
-    return made;
   };
 
   const blocks = parseBlocks(markdown);
-  // The items of the last list: a list after it that starts indented is nested in it (a link line
-  // such as '[#1054](...)' typed under an item ends a Markdown list).
-  let openList: { heads: Array<Unit | undefined>; indents: number[] } = { heads: [], indents: [] };
   for (const [index, block] of blocks.entries()) {
-    if (
-      block.kind !== 'list' &&
-      block.kind !== 'blank' &&
-      !block.lines.every((line) => isLinkLine(line.trim()))
-    )
-      openList = { heads: [], indents: [] };
     if (block.kind === 'heading') {
       newSection(
         block.lines[0]
@@ -184,18 +151,12 @@ function outline(markdown: string): Outline {
       );
     } else if (block.kind === 'list') {
       const items: string[] = [];
-      const indents: number[] = [];
       for (const line of block.lines) {
         const isContinuation = !TYPED_ITEM_START.test(line);
         const text = stripLineMarker(line);
         if (isContinuation && items.length > 0) items[items.length - 1] += ` ${text}`;
-        else {
-          items.push(text);
-          indents.push(indentOf(line));
-        }
+        else items.push(text);
       }
-      // Each item's first unit, to find a nested item's parent.
-      const heads: Array<Unit | undefined> = [];
       // An item of several sentences reads as a paragraph: its sentences are its points (a bold lead
       // such as '**Correctness first.**' stays with the sentence after it).
       let run: string[] = [];
@@ -206,15 +167,12 @@ function outline(markdown: string): Outline {
           continue;
         }
         if (run.length > 0) {
-          heads.push(...addGroup(run, 'item'));
+          addGroup(run, 'item');
           lists.add(group);
         }
         run = [];
-        if (item !== undefined) heads.push(addGroup(joinLead(sentences), 'item').find(Boolean));
+        if (item !== undefined) addGroup(joinLead(sentences), 'item');
       }
-      const nestsIn = (indents[0] ?? 0) > 0 ? openList : { heads: [], indents: [] };
-      nest([...nestsIn.heads, ...heads], [...nestsIn.indents, ...indents]);
-      openList = { heads: [...nestsIn.heads, ...heads], indents: [...nestsIn.indents, ...indents] };
     } else if (block.kind === 'code') {
       codeWords += words(block.lines.slice(1, -1).join('\n')).length;
     } else if (block.kind === 'table') {
@@ -254,13 +212,6 @@ function outline(markdown: string): Outline {
         const raw = block.lines[lineIndex] ?? '';
         // A line ending in 'for' or inside a link's brackets goes on in the next one.
         const goesOn = lineIndex < lines.length - 1 && (WRAPPED_END.test(line) || opensBracket(line));
-        // 'Please review our list of dates:' before a link line announces only the link.
-        if (/:$/.test(line) && isLinkLine(lines[lineIndex + 1] ?? '')) {
-          flush();
-          const lead = units.at(-1);
-          if (lead && /:$/.test(lead.text)) lead.byline = true;
-          continue;
-        }
         if (
           // A Markdown line break ('  ' or '\\' at the end): the line ends here.
           /(?: {2}|\\)$/.test(raw) ||
@@ -282,12 +233,8 @@ function outline(markdown: string): Outline {
           flush();
       }
       flush();
-      // 'Here is what happens with a line of CSV:' before a code block announces only the code.
-      const [lead, next] = [units.at(-1), blocks.slice(index + 1).find((later) => later.kind !== 'blank')];
-      if (lead && next?.kind === 'code' && /:$/.test(lead.text) && !lead.must) lead.byline = true;
     }
   }
-  settleNesting(units);
   // 'The rest of the team agreed on this.': what was agreed is the sentence before, kept with it.
   for (const [index, unit] of units.entries()) {
     const before = units[index - 1];
@@ -296,7 +243,6 @@ function outline(markdown: string): Outline {
       unit.wordCount <= 10 &&
       POINTS_BACK.test(unit.text) &&
       before &&
-      !unit.parent &&
       before.section === unit.section &&
       !before.filler
     ) {
@@ -324,41 +270,19 @@ export function summarizeText(markdown: string): string {
   if (content.length === 1 && !people) return content[0]?.text ?? '';
 
   const chosen = choose(note);
-  const copies = new Map<Unit, Unit>();
-  const kept = joinClauses(
-    note.units
-      .filter((unit) => chosen.has(unit))
-      .map((unit) => {
-        const copy = { ...unit, text: shorten(unit.text) };
-        copies.set(unit, copy);
-        return copy;
-      }),
-  );
-  const parentOf = (unit: Unit) => (unit.parent ? copies.get(unit.parent) : undefined);
+  const kept = note.units
+    .filter((unit) => chosen.has(unit))
+    .map((unit) => ({ ...unit, text: shorten(unit.text) }));
   const headed = (unit: Unit) => unit.section > 0 && !note.titleSections.has(unit.section);
   const isProse = (unit: Unit) => unit.kind === 'sentence' && !headed(unit) && SENTENCE_END.test(unit.text);
   if (!people && kept.length <= 3 && kept.every(isProse)) return kept.map((unit) => unit.text).join(' ');
 
   const lines: string[] = people ? [people] : [];
-  // With parts, what was decided and who does what are parts of their own, in the note's order; an
-  // item they were said under goes with them as their topic, not in the flow.
+  // With parts, what was decided and who does what are parts of their own, in the note's order.
   const parted = kept.some(headed);
-  const topics = new Set<Unit>();
-  if (parted)
-    for (const unit of kept) {
-      const parent = parentOf(unit);
-      if (parent && kept.every((other) => parentOf(other) !== parent || other.role)) topics.add(parent);
-    }
-  const flow = parted ? kept.filter((unit) => !unit.role && !topics.has(unit)) : kept;
-  const inFlow = new Set(flow);
-  const depthOf = (unit: Unit): number => {
-    const parent = parentOf(unit);
-    return parent && inFlow.has(parent) ? depthOf(parent) + 1 : 0;
-  };
+  const flow = parted ? kept.filter((unit) => !unit.role) : kept;
   let lastSection = -1;
   const shownSections = new Set<number>();
-  // Sections whose heading stands as a label line: their lists go under it.
-  const labelled = new Set<number>();
   for (let index = 0; index < flow.length; ) {
     const unit = flow[index] as Unit;
     const heading =
@@ -373,12 +297,9 @@ export function summarizeText(markdown: string): string {
     const items: Unit[] = [];
     while (flow[index]?.group === unit.group) items.push(flow[index++] as Unit);
     // A list goes under its heading, or under the sentence before it that announces it ('Our goals:').
-    if (heading) {
-      lines.push(`- ${heading}`);
-      labelled.add(unit.section);
-    }
-    const nested = labelled.has(unit.section) || /:$/.test(lines.at(-1) ?? '');
-    for (const item of items) lines.push(`${nested ? '  ' : ''}${'  '.repeat(depthOf(item))}- ${item.text}`);
+    if (heading) lines.push(`- ${heading}`);
+    const nested = heading !== undefined || /:$/.test(lines.at(-1) ?? '');
+    for (const item of items) lines.push(`${nested ? '  ' : ''}- ${item.text}`);
   }
   for (const [role, label] of [
     ['decision', 'Decisions'],
@@ -389,11 +310,10 @@ export function summarizeText(markdown: string): string {
     lines.push(`- **${label}:**`);
     // The topic it was decided under, unless the summary already names it.
     for (const unit of part) {
-      const section =
+      const topic =
         headed(unit) && !shownSections.has(unit.section) ? `**${note.sections[unit.section]}:** ` : '';
       shownSections.add(unit.section);
-      const parent = parentOf(unit);
-      lines.push(`  - ${section}${parent && topics.has(parent) ? topicLabel(parent.text) : ''}${unit.text}`);
+      lines.push(`  - ${topic}${unit.text}`);
     }
   }
   return lines.join('\n');

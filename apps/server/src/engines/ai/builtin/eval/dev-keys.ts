@@ -33,11 +33,6 @@ export function loadDevKeyed(): KeyedText[] {
         /** The text itself, or `file`: a text of the grammar development set (test/fixtures/third-party). */
         note?: string[];
         file?: string;
-        /** Where a text taken from elsewhere comes from, and its licence. */
-        source?: string;
-        licence?: string;
-        /** Keyed for summaries only (its structure figures are printed, not totalled). */
-        summaryOnly?: boolean;
         key: ReferenceKey;
       };
       return {
@@ -45,7 +40,6 @@ export function loadDevKeyed(): KeyedText[] {
         kind: raw.kind,
         text: raw.file ? readFileSync(new URL(raw.file, FIXTURES), 'utf8') : (raw.note ?? []).join('\n'),
         key: raw.key,
-        ...(raw.summaryOnly ? { summaryOnly: true } : {}),
       };
     });
   return [...notes, ...written];

@@ -62,11 +62,8 @@ export async function evaluateKeyed(engine: KeyedEngine, texts: KeyedText[]): Pr
   const total = (pick: (result: KeyedReport['results'][number]) => number) =>
     results.reduce((sum, result) => sum + pick(result), 0);
   const withDecisions = results.filter((r) => r.summary.decisions.expected > 0);
-  // Structure totals: only texts keyed for structure too.
-  const totalS = (pick: (result: KeyedReport['results'][number]) => number) =>
-    results.reduce((sum, result) => sum + (result.text.summaryOnly ? 0 : pick(result)), 0);
-  const checklistItems = totalS((r) => r.structure.checklistItems);
-  const madeHeadings = totalS((r) => r.structure.headings.made);
+  const checklistItems = total((r) => r.structure.checklistItems);
+  const madeHeadings = total((r) => r.structure.headings.made);
   return {
     results,
     scores: {
@@ -97,22 +94,22 @@ export async function evaluateKeyed(engine: KeyedEngine, texts: KeyedText[]): Pr
       verbatimLines: total((r) => r.summary.verbatim),
       summaryLines: total((r) => r.summary.faithful.expected),
       structureActions: share(
-        totalS((r) => r.structure.actions.found),
-        totalS((r) => r.structure.actions.expected),
+        total((r) => r.structure.actions.found),
+        total((r) => r.structure.actions.expected),
       ),
       structureActionPrecision: share(
-        checklistItems - totalS((r) => r.structure.falseActions.length),
+        checklistItems - total((r) => r.structure.falseActions.length),
         checklistItems,
       ),
       headingPrecision: share(
-        totalS((r) => r.structure.headings.correct),
+        total((r) => r.structure.headings.correct),
         madeHeadings,
       ),
       headingRecall: share(
-        totalS((r) => r.structure.headings.correct),
-        totalS((r) => r.structure.headings.authors),
+        total((r) => r.structure.headings.correct),
+        total((r) => r.structure.headings.authors),
       ),
-      inventedHeadings: totalS((r) => r.structure.inventedHeadings.length),
+      inventedHeadings: total((r) => r.structure.inventedHeadings.length),
       wordOrderViolations: results.filter((r) => r.structure.violations.length > 0).length,
     },
   };
@@ -142,11 +139,10 @@ export function formatKeyedReport(report: KeyedReport): string {
     );
   }
   const s = report.scores;
-  const skipped = report.results.filter((r) => r.text.summaryOnly).length;
   lines.push(
     '',
     `summary: key points ${pct(s.coverage)}, decisions ${pct(s.decisions)} (all kept in ${s.textsWithAllDecisions}/${s.textsWithDecisions} texts), actions ${pct(s.summaryActions)}, attendees ${pct(s.attendees)}, faithful lines ${pct(s.faithfulness)}, verbatim long sentences ${s.verbatimLines}/${s.summaryLines}`,
-    `structure: action items ${pct(s.structureActions)} (precision ${pct(s.structureActionPrecision)}), headings on plain text precision ${pct(s.headingPrecision)} recall ${pct(s.headingRecall)}, invented headings ${s.inventedHeadings}, texts with lost/joined words ${s.wordOrderViolations}${skipped ? ` (${skipped} summary-only texts not in these totals)` : ''}`,
+    `structure: action items ${pct(s.structureActions)} (precision ${pct(s.structureActionPrecision)}), headings on plain text precision ${pct(s.headingPrecision)} recall ${pct(s.headingRecall)}, invented headings ${s.inventedHeadings}, texts with lost/joined words ${s.wordOrderViolations}`,
   );
   return lines.join('\n');
 }

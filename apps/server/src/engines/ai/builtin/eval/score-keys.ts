@@ -33,11 +33,6 @@ export interface KeyedText {
   kind: string;
   text: string;
   key: ReferenceKey;
-  /**
-   * Keyed for summaries: its structure key is scored and printed but left out of the structure
-   * totals, which stay measured on the texts structure was tuned on (dev keys 30-32, decision 082).
-   */
-  summaryOnly?: boolean;
 }
 
 /** Meaningful words, stemmed; numbers count (a date or an amount is a point's content). */
