@@ -158,6 +158,8 @@ function safeEdit(
     case 'SentenceCapitalization': {
       const capitalised = problem.charAt(0).toUpperCase() + problem.slice(1);
       if (!LOWER_CASE_WORD.test(problem) || first.text !== capitalised) return undefined;
+      // A person's handle stays as they write it ('thomcc: ship it.').
+      if (context?.own.people.has(problem)) return undefined;
       if (!isProseWord(text, start, end) || !isProseSentenceStart(text, start, end)) return undefined;
       return { start, end, replacement: capitalised };
     }

@@ -4,18 +4,32 @@
  * and so are people's names and handles, even written once in lower case. A one-off lower-case
  * non-word anywhere else is a typo.
  */
+import { STOP_WORDS } from '../heuristics/text';
+
 export interface OwnWords {
   allowed: ReadonlySet<string>;
   used: ReadonlySet<string>;
+  /** The lower-case words used as people's names or handles: never corrected, nor capitalised. */
+  people: ReadonlySet<string>;
 }
 
 /** A line naming the people of a meeting ('Attending: aidanhs, kennytm', 'Minutes written by ...'). */
-const PEOPLE_LINE =
-  /^[ \t>*-]*(?:\*\*)?(?:attendees|attendance|attending|present|participants|people|team members|guests|absent|regrets|apologies|facilitator|scribe|notes by|minutes(?: written)? by|meeting (?:run|led|chaired) by)(?:\*\*)?[ \t]*:?(?:\*\*)?[ \t]+(.+)$/gimu;
+const PEOPLE_WORDS =
+  'attendees|attendance|attending|present|participants|people|team members|guests|absent|regrets|apologies|facilitator|scribe|notes by|minutes(?: written)? by|meeting (?:run|led|chaired) by';
+const PEOPLE_LINE = new RegExp(
+  // A list that wraps goes on after a line ending in a comma.
+  String.raw`^[ \t>*-]*(?:\*\*)?(?:${PEOPLE_WORDS})(?:\*\*)?[ \t]*:?(?:\*\*)?[ \t]+((?:.*,[ \t]*\n)*.+)$`,
+  'gimu',
+);
+/** A heading naming the people of a meeting and the list under it ('## Attendees', '- centril'). */
+const PEOPLE_HEADING = new RegExp(
+  String.raw`^#+[ \t]*(?:${PEOPLE_WORDS})[ \t]*:?[ \t]*\n(?:[ \t]*\n)?((?:[ \t]*[-*+][ \t]+.*(?:\n|$))+)`,
+  'gimu',
+);
 
 /** Verbs that say a person spoke or acted ('xyz said', 'xyz will look into it'). */
 const PERSON_VERBS =
-  'said|says|mentioned|mentions|noted|notes|asked|asks|suggested|suggests|proposed|proposes|pointed|raised|raises|agreed|agrees|argued|argues|explained|explains|replied|replies|commented|comments|thinks|thought|wondered|wonders|wrote|writes|volunteered|offered|opened|filed|reported|reviewed|clarified|responded|shared|presented|summarized|summarised|objected|disagreed|felt|feels|wanted|wants';
+  'nominated|nominates|volunteers|(?:is|was)[ \t]+(?:driving|working|looking|leading|handling|reviewing|writing|investigating)|said|says|mentioned|mentions|noted|notes|asked|asks|suggested|suggests|proposed|proposes|pointed|raised|raises|agreed|agrees|argued|argues|explained|explains|replied|replies|commented|comments|thinks|thought|wondered|wonders|wrote|writes|volunteered|offered|opened|filed|reported|reviewed|clarified|responded|shared|presented|summarized|summarised|objected|disagreed|felt|feels|wanted|wants';
 
 /**
  * A lower-case word used as a person: after a thank-you, 'cc' or 'ping', alone in brackets
@@ -26,15 +40,41 @@ const PERSON_CONTEXT = new RegExp(
   [
     String.raw`\b(?:[Tt]hanks(?: to)?|[Tt]hank you|[Kk]udos to|[Ss]hout-?out to|[Cc]c|[Pp]ing|[Pp]inged|[Hh]/t|[Cc]redit to|[Cc]ourtesy of)[ \t,:]+@?([a-z][\w.-]*)`,
     String.raw`\((?:by[ \t]+)?@?([a-z][\w-]*)\)`,
-    String.raw`(?:^|[(,;:.!?]|\b(?:[Aa]nd|[Oo]r|[Aa]s|[Aa]sked|[Aa]sk|told)[ \t]+)[ \t]*@?([a-z][\w-]*)[ \t]+(?:has[ \t]+|had[ \t]+|then[ \t]+|also[ \t]+)?(?:${PERSON_VERBS})\b`,
+    String.raw`(?:^[ \t>*+-]*|[(,;:.!?]|\b(?:[Aa]nd|[Oo]r|[Aa]s|[Aa]sked|[Aa]sk|told)[ \t]+)[ \t]*@?([a-z][\w-]*)[ \t]+(?:has[ \t]+|had[ \t]+|then[ \t]+|also[ \t]+)?(?:${PERSON_VERBS})\b`,
+    // A question about what someone wanted or said ('Didn't xyz want that too?').
+    String.raw`\b(?:[Dd]id|[Dd]oes|[Ww]ould|[Cc]ould|[Ss]hould|[Ww]ill|[Cc]an)(?:n['’]t)?[ \t]+([a-z][\w-]*)[ \t]+(?:want|say|mention|propose|suggest|think|ask|agree|object|nominate)\b`,
     String.raw`\b([a-z][\w-]*)['’]s[ \t]+(?:PR|pull request|RFC|comment|proposal|idea|point|question|suggestion|draft|branch|fork|patch|review)\b`,
   ].join('|'),
   'gmu',
 );
 
+/** A single-word item of a list of names: a handle or a name ('centril', 'Mark-Simulacrum', 'the8472'). */
+const NAME_ITEM = /^@?[\p{L}\d][\p{L}\d_.-]*$/u;
+/** A name of up to three capitalised words ('Josh Triplett', 'The 8472'). */
+const FULL_NAME = /^\p{Lu}[\p{L}\d_.-]*(?: [\p{Lu}\d][\p{L}\d_.-]*){1,2}$/u;
+
+/**
+ * The lower-case handles in a comma-separated list of at least three names, two or more of them
+ * capitalised or written as handles ('Amanieu, sfackler, dtolnay, Yaahc, JoshTriplett'): every item
+ * one name, so a sentence listing things is no such list.
+ */
+function handlesInNameLists(markdown: string): string[] {
+  const out: string[] = [];
+  for (const line of markdown.split('\n')) {
+    if ((line.match(/,/g) ?? []).length < 2) continue;
+    const body = line.replace(/^[ \t>*+-]*(?:[\p{L} ]{1,30}:(?:\*\*)?[ \t]+)?/u, '').replace(/[ \t.]+$/, '');
+    const items = body.split(/[ \t]*,[ \t]*(?:and[ \t]+)?|[ \t]+and[ \t]+/).map((item) => item.trim());
+    if (items.length < 3 || !items.every((item) => NAME_ITEM.test(item) || FULL_NAME.test(item))) continue;
+    if (items.filter((item) => /[\p{Lu}\d_-]/u.test(item)).length < 2) continue;
+    for (const item of items) if (/^@?[a-z]+$/.test(item)) out.push(item.replace(/^@/, ''));
+  }
+  return out;
+}
+
 export function ownWordsOf(markdown: string, extra: Iterable<string> = []): OwnWords {
   const counts = new Map<string, number>();
   const allowed = new Set<string>([...extra].map((word) => word.toLowerCase()));
+  const people = new Set<string>();
   for (const match of markdown.matchAll(/[\p{L}][\p{L}'’]*/gu)) {
     const word = match[0].toLowerCase().replace(/’/g, "'");
     counts.set(word, (counts.get(word) ?? 0) + 1);
@@ -43,18 +83,33 @@ export function ownWordsOf(markdown: string, extra: Iterable<string> = []): OwnW
   for (const match of markdown.matchAll(/`[^`\n]*`|#[\p{L}][\w-]*/gu))
     for (const word of match[0].toLowerCase().match(/\p{L}+/gu) ?? []) allowed.add(word);
   for (const [word, count] of counts) if (count >= 2) allowed.add(word);
-  // People's names and handles, written once, are still theirs: the names on a line that lists
-  // who was there, a speaker's label, an '@handle', a handle credited in brackets after a heading,
-  // a word used as a person.
+  // People's names and handles, written once, are still theirs: the names on a line (or under a
+  // heading) that lists who was there, a speaker's label, an '@handle', a handle credited in
+  // brackets after a heading, a word used as a person, a handle in a list of names.
+  const person = (word: string | undefined) => {
+    if (word && /^[a-z][a-z'-]*$/.test(word) && !STOP_WORDS.has(word)) people.add(word);
+  };
   for (const match of markdown.matchAll(PEOPLE_LINE))
-    for (const word of match[1]?.toLowerCase().match(/\p{L}+/gu) ?? []) allowed.add(word);
-  for (const match of markdown.matchAll(/^[ \t>*-]*@?([\p{L}][\p{L}\d_.-]*)[ \t]*:[ \t]+\S/gmu))
-    allowed.add((match[1] ?? '').toLowerCase());
+    for (const word of match[1]?.match(/\p{L}+/gu) ?? []) {
+      allowed.add(word.toLowerCase());
+      person(word);
+    }
+  for (const match of markdown.matchAll(PEOPLE_HEADING))
+    for (const item of match[1]?.split('\n') ?? [])
+      person(/^[ \t]*[-*+][ \t]+@?([\p{L}][\p{L}\d_-]*)/u.exec(item)?.[1]);
+  const labels = [...markdown.matchAll(/^[ \t>*-]*@?([\p{L}][\p{L}\d_.-]*)[ \t]*:[ \t]+\S/gmu)].map(
+    (match) => match[1] ?? '',
+  );
+  for (const label of labels) allowed.add(label.toLowerCase());
+  // A speaker's label in lower case is a handle when the note is a transcript (labels on several lines).
+  if (labels.length >= 3) for (const label of labels) person(label);
   for (const match of markdown.matchAll(
     /@([\p{L}][\p{L}\d_-]*)|^#+[ \t].*\(@?([\p{L}][\p{L}\d_-]*)\)[ \t]*$/gmu,
   ))
     allowed.add((match[1] ?? match[2] ?? '').toLowerCase());
   for (const match of markdown.matchAll(PERSON_CONTEXT))
-    for (const word of match.slice(1)) if (word && /^[a-z]+$/.test(word)) allowed.add(word);
-  return { allowed, used: new Set(counts.keys()) };
+    for (const word of match.slice(1)) if (word && /^[a-z]+$/.test(word)) person(word);
+  for (const handle of handlesInNameLists(markdown)) person(handle);
+  for (const word of people) allowed.add(word);
+  return { allowed, used: new Set(counts.keys()), people };
 }
