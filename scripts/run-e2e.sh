@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm run test:e2e` after the build: the independent specs on two workers, then the timed specs alone
-# (playwright.config.ts, decision 075). Both always run, so one failure does not hide the other half;
+# The end-to-end stage, after the build (`npm run test:e2e` builds; `npm test` builds once before the
+# unit stage, whose dockerfile.test.ts uses the build too: decision 087): the independent specs on two
+# workers, then the timed specs alone (playwright.config.ts, decision 075). Both always run, so one failure does not hide the other half;
 # the exit status fails when either did.
 set -u
 status=0
