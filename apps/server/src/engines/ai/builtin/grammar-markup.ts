@@ -63,7 +63,7 @@ export function grammarSegments(markdown: string): Array<{ text: string; check: 
   const segments: Array<{ text: string; check: boolean }> = [];
   const lines = markdown.split('\n');
   let fence: string | undefined;
-  let current: { text: string[]; check: boolean } | undefined;
+  let current: { text: string[]; check: boolean; length: number } | undefined;
   const flush = () => {
     if (current) segments.push({ text: current.text.join('\n'), check: current.check });
     current = undefined;
@@ -71,9 +71,11 @@ export function grammarSegments(markdown: string): Array<{ text: string; check: 
   const add = (line: string, check: boolean) => {
     if (!current || current.check !== check) {
       flush();
-      current = { text: [], check };
+      current = { text: [], check, length: -1 };
     }
     current.text.push(line);
+    // The joined length, kept as lines are added (joining on every line made long notes quadratic).
+    current.length += line.length + 1;
   };
   for (const line of lines) {
     if (fence !== undefined) {
@@ -92,7 +94,7 @@ export function grammarSegments(markdown: string): Array<{ text: string; check: 
       add(line, false);
       continue;
     }
-    if (current?.check && current.text.join('\n').length > MAX_SEGMENT_LENGTH) flush();
+    if (current?.check && current.length > MAX_SEGMENT_LENGTH) flush();
     add(line, true);
   }
   flush();
