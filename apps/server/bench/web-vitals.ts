@@ -205,7 +205,15 @@ function printWork(output: Awaited<ReturnType<typeof measureWork>>) {
   console.log(`JSON: ${path.join(HERE, 'results', 'web-work.json')}`);
 }
 
-export async function measureWebVitals() {
+interface SeededApp {
+  address: string;
+  addressB: string | null;
+  loadAverage: number[];
+  empty: Awaited<ReturnType<typeof startEmptyPage>>;
+}
+
+/** The server(s) with the seeded account and the empty page, for the time `body` measures. */
+async function withSeededApp<T>(body: (seeded: SeededApp) => Promise<T>): Promise<T> {
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html')))
     throw new Error(`no built web app in ${WEB_DIST} (npm run build -w @notewise/web)`);
   const loadAverage = os.loadavg();
@@ -248,7 +256,18 @@ export async function measureWebVitals() {
     const trip = await post('/api/projects', { name: 'Trip' });
     await post('/api/notes', { projectId: trip.id, title: 'Packing list', content: CHECKLIST_NOTE });
 
-    if (MODE === 'work') return await measureWork(address, addressB, loadAverage);
+    return await body({ address, addressB, loadAverage, empty });
+  } finally {
+    empty.server.close();
+    await second?.app.close();
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function measureWebVitals() {
+  return withSeededApp(async ({ address, loadAverage, empty }) => {
     const script = path.resolve(HERE, '../../web/bench/web-vitals-bench.mjs');
     const { stdout, stderr } = await run('node', [script], {
       env: {
@@ -275,13 +294,12 @@ export async function measureWebVitals() {
     fs.mkdirSync(path.join(HERE, 'results'), { recursive: true });
     fs.writeFileSync(path.join(HERE, 'results', 'web-vitals.json'), `${JSON.stringify(output, null, 2)}\n`);
     return output;
-  } finally {
-    empty.server.close();
-    await second?.app.close();
-    await app.close();
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
+}
+
+/** BENCH_WEB_MODE=work: see measureWork. */
+export function measureWebWork() {
+  return withSeededApp(({ address, addressB, loadAverage }) => measureWork(address, addressB, loadAverage));
 }
 
 function print(output: Awaited<ReturnType<typeof measureWebVitals>>) {
@@ -298,12 +316,10 @@ function print(output: Awaited<ReturnType<typeof measureWebVitals>>) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  measureWebVitals()
-    .then((output) =>
-      'mode' in output ? printWork(output) : print(output as Exclude<typeof output, { mode: 'work' }>),
-    )
-    .catch((error: unknown) => {
+  (MODE === 'work' ? measureWebWork().then(printWork) : measureWebVitals().then(print)).catch(
+    (error: unknown) => {
       console.error(error);
       process.exit(1);
-    });
+    },
+  );
 }
