@@ -81,6 +81,20 @@ function firstStruct(update: Uint8Array): [number, number] | null {
   return [decoding.readVarUint(decoder), decoding.readVarUint(decoder)];
 }
 
+/**
+ * Every keystroke an update carries, as [client, clock] (v1 encoding). A server may send several
+ * keystrokes merged into one update (an instance relaying another's changes through Redis sends a
+ * sync step 2 diff); counting only the first struct would call the rest lost.
+ */
+function keystrokesOf(update: Uint8Array): Array<[number, number]> {
+  const keystrokes: Array<[number, number]> = [];
+  for (const struct of Y.decodeUpdate(update).structs) {
+    for (let offset = 0; offset < struct.length; offset += 1)
+      keystrokes.push([struct.id.client, struct.id.clock + offset]);
+  }
+  return keystrokes;
+}
+
 interface Client {
   spec: ClientSpec;
   doc: Y.Doc;
@@ -160,11 +174,13 @@ function connect(config: ClientsConfig, spec: ClientSpec, slots: number): Promis
       if (syncType === SYNC_UPDATE) {
         const arrived = now();
         client.updatesReceived += 1;
-        const at = client.received && firstStruct(update);
-        if (at && client.received) {
-          const sender = at[0] - CLIENT_ID_BASE;
-          if (sender >= 0 && sender < config.totalClients && at[1] < slots)
-            client.received[sender * slots + at[1]] = arrived;
+        if (client.received) {
+          for (const [id, clock] of keystrokesOf(update)) {
+            const sender = id - CLIENT_ID_BASE;
+            const slot = sender * slots + clock;
+            if (sender >= 0 && sender < config.totalClients && clock < slots && client.received[slot] === 0)
+              client.received[slot] = arrived;
+          }
         }
       }
       if (syncType === SYNC_STEP_2 || config.apply) Y.applyUpdate(doc, update, 'remote');
