@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { builtinEvalEngine } from '../src/engines/ai/builtin/eval/builtin-engine';
 import {
   evaluateKeyed,
-  formatKeyedReport,
+  formatKeyedTotals,
   type KeyedReport,
 } from '../src/engines/ai/builtin/eval/evaluate-keys';
 import {
@@ -122,7 +122,7 @@ describe('summaries and structure on the held-out set', () => {
 
   it('scores at or above the recorded floors', { timeout: 120_000 }, async () => {
     report = await evaluateKeyed(builtinEvalEngine, texts);
-    console.log(formatKeyedReport(report));
+    console.log(formatKeyedTotals(report));
     const scores = report.scores as unknown as Record<string, number>;
     for (const [name, floor] of Object.entries(HELD_OUT_SUMMARY_FLOOR))
       expect(scores[name], name).toBeGreaterThanOrEqual(floor);

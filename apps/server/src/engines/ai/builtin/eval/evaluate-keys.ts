@@ -138,11 +138,15 @@ export function formatKeyedReport(report: KeyedReport): string {
       ].join(' | '),
     );
   }
+  lines.push('', formatKeyedTotals(report));
+  return lines.join('\n');
+}
+
+/** The totals alone, for a set whose keys must never reach a log (a CI log is read by many). */
+export function formatKeyedTotals(report: KeyedReport): string {
   const s = report.scores;
-  lines.push(
-    '',
+  return [
     `summary: key points ${pct(s.coverage)}, decisions ${pct(s.decisions)} (all kept in ${s.textsWithAllDecisions}/${s.textsWithDecisions} texts), actions ${pct(s.summaryActions)}, attendees ${pct(s.attendees)}, faithful lines ${pct(s.faithfulness)}, verbatim long sentences ${s.verbatimLines}/${s.summaryLines}`,
     `structure: action items ${pct(s.structureActions)} (precision ${pct(s.structureActionPrecision)}), headings on plain text precision ${pct(s.headingPrecision)} recall ${pct(s.headingRecall)}, invented headings ${s.inventedHeadings}, texts with lost/joined words ${s.wordOrderViolations}`,
-  );
-  return lines.join('\n');
+  ].join('\n');
 }
