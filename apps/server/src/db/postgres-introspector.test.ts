@@ -76,8 +76,9 @@ describe.runIf(url)('PostgreSQL introspection while another schema is dropped', 
           return { ours, kysely };
         });
 
-      expect(result.kysely).toContain(other);
-      expect(result.kysely).toContain('does not exist');
+      // Usually it names `other`; another test file's schema dropped inside the same snapshot may
+      // come first (seen in a full run), which is the same failure.
+      expect(result.kysely).toMatch(/schema "[^"]+" does not exist/);
       const listed = new Set(result.ours.map((table) => table.schema));
       expect(listed.has(own)).toBe(true);
       expect(listed.has(other)).toBe(false);
