@@ -133,6 +133,29 @@ export interface SessionLifetime {
   updateAgeSeconds: number;
 }
 
+/** A user as stored (our row, or better-auth's view of it), whatever form its dates come in. */
+interface StoredUser {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null | undefined;
+  createdAt: Date | string;
+  plan?: string | null | undefined;
+  planExpiresAt?: Date | string | null | undefined;
+}
+
+function sessionUserOf(u: StoredUser): SessionUser {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    image: u.image ?? null,
+    createdAt: new Date(u.createdAt),
+    plan: (u.plan as Plan | null | undefined) ?? 'FREE',
+    planExpiresAt: u.planExpiresAt ? new Date(u.planExpiresAt) : null,
+  };
+}
+
 /** When better-auth would refresh a session expiring at `expiresAt` (its getSession's rule). */
 function refreshDueOf(expiresAt: Date | string, lifetime: SessionLifetime): number {
   return new Date(expiresAt).getTime() - (lifetime.expiresInSeconds - lifetime.updateAgeSeconds) * 1000;
@@ -158,15 +181,18 @@ export function createSessionResolver(
     const expiresAt = new Date(row.expires_at);
     const refreshDue = refreshDueOf(expiresAt, lifetime as SessionLifetime);
     if (expiresAt.getTime() <= Date.now() || refreshDue <= Date.now()) return undefined;
-    const user = await expireTrialIfDue(db, {
-      id: row.user_id,
-      email: row.email,
-      name: row.name,
-      image: row.image ?? null,
-      createdAt: new Date(row.created_at),
-      plan: (row.plan as Plan | null) ?? 'FREE',
-      planExpiresAt: row.plan_expires_at ? new Date(row.plan_expires_at) : null,
-    });
+    const user = await expireTrialIfDue(
+      db,
+      sessionUserOf({
+        id: row.user_id,
+        email: row.email,
+        name: row.name,
+        image: row.image,
+        createdAt: row.created_at,
+        plan: row.plan,
+        planExpiresAt: row.plan_expires_at,
+      }),
+    );
     cache.set(cookie, user, { token: entry.token, refreshDue });
     return user;
   };
@@ -186,16 +212,7 @@ export function createSessionResolver(
       cache.forgetKey(cookie);
       return null;
     }
-    const u = session.user as typeof session.user & { plan?: string; planExpiresAt?: Date | string | null };
-    const user = await expireTrialIfDue(db, {
-      id: u.id,
-      email: u.email,
-      name: u.name,
-      image: u.image ?? null,
-      createdAt: new Date(u.createdAt),
-      plan: (u.plan as Plan | undefined) ?? 'FREE',
-      planExpiresAt: u.planExpiresAt ? new Date(u.planExpiresAt) : null,
-    });
+    const user = await expireTrialIfDue(db, sessionUserOf(session.user as StoredUser));
     const stored = session.session;
     cache.set(
       cookie,
