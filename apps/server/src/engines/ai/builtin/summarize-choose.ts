@@ -17,7 +17,10 @@ export interface Unit {
   /** Who ran the meeting or wrote the minutes: counted in the note's length, never kept. */
   byline?: boolean;
   stems: string[];
+  /** Words a reader reads in the summary: the sentence as shortened, links as their text. */
   wordCount: number;
+  /** Words of the sentence as the note has it (links as their text): the note's length counts these. */
+  noteWords: number;
   /** A decision, an action item or an open question: kept whatever the summary's length. */
   must: boolean;
   /** Decisions and action items go under their own part when the summary has parts. */
@@ -133,7 +136,8 @@ function candidates(note: Outline, target: number): Candidate[] {
 }
 
 export function choose(note: Outline): Set<Unit> {
-  const totalWords = note.units.reduce((sum, unit) => sum + (unit.filler ? 0 : unit.wordCount), 0);
+  // The length allowed is a share of the note as written; what shortening saves buys more points.
+  const totalWords = note.units.reduce((sum, unit) => sum + (unit.filler ? 0 : unit.noteWords), 0);
   // A few words over the target are better than a point left out.
   const target = targetWords(totalWords + Math.round(note.codeWords / 2));
   const all = candidates(note, target).filter((candidate) => candidate.score > 0);

@@ -104,31 +104,3 @@ export function visible(text: string): string {
     .replace(/\]\[[^\]]*\]/g, ']')
     .replace(/<?https?:\/\/\S+/g, '');
 }
-
-/** Words of speech that carry nothing: 'So, basically I think that we can just ship' -> 'We can ship'. */
-const FILLERS: Array<[RegExp, string]> = [
-  [/^(?:so|well|ok(?:ay)?|anyway|basically|actually|honestly|right|also)\s*,\s*/i, ''],
-  [/^(?:so|well|basically|actually|honestly)\s+(?=\p{L})/iu, ''],
-  [
-    /^(?:however|in addition|additionally|moreover|furthermore|in fact|of course|note that|remember that|as such)\s*,?\s+/i,
-    '',
-  ],
-  [/\b(?:I|we)\s+(?:think|believe|guess|feel)\s+(?:that\s+)?/gi, ''],
-  [/,?\s*\b(?:basically|actually|just|really|kind of|sort of|you know|I mean|of course|obviously)\b,?/gi, ''],
-  // An aside in brackets with no number, name or code in it: '(these ones!)', '(with the private parts removed)'.
-  [/\s*\((?![^)]*[\d\p{Lu}`#@/])[^()]{1,60}\)/gu, ''],
-];
-
-/** A sentence without its fillers, capitalised again; unchanged when that would leave too little. */
-export function shorten(sentence: string): string {
-  let text = sentence;
-  for (const [pattern, replacement] of FILLERS) text = text.replace(pattern, replacement);
-  text = text
-    .replace(/\s{2,}/g, ' ')
-    .replace(/\s+([,.;:!?])/g, '$1')
-    .trim();
-  if (text === sentence || text.split(/\s+/).length < 3) return sentence;
-  // Capitalised again only when the start was cut ('So, we can' -> 'We can').
-  if (text[0] === sentence[0]) return text;
-  return text.replace(/^(\W*)(\p{Ll})/u, (_, lead: string, first: string) => lead + first.toUpperCase());
-}

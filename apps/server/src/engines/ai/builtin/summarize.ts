@@ -19,9 +19,9 @@ import {
   namesIn,
   PEOPLE_HEADING,
   REMOVED,
-  shorten,
   visible,
 } from './summarize-parts';
+import { shorten } from './summarize-shorten';
 import { tableRows } from './summarize-table';
 
 /** A task box opening an item's text. */
@@ -126,6 +126,7 @@ function outline(markdown: string): Outline {
         stems: contentWords(text),
         // What a reader reads: a link's text, not its address; the sentence as shortened.
         wordCount: words(visible(shorten(text))).length,
+        noteWords: words(visible(text)).length,
         must: decision || action || COMMITMENT.test(text) || /\?$|^(?:\*\*)?open questions?\b/i.test(text),
         // Under the note's own Decisions or Next steps heading it already is in such a part.
         role:
