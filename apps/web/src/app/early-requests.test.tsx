@@ -62,6 +62,17 @@ describe('early requests (decision 079)', () => {
     expect(fetch).toHaveBeenCalledTimes(2);
   });
 
+  it("takes the session's 401 as its answer: a signed-out visit asks for /api/me once", async () => {
+    const { fetch } = stubFetch(
+      json({ error: { code: 'UNAUTHORIZED', message: 'no' } }, 401),
+      json({ id: 'x' }),
+    );
+    startEarlyRequests([...SESSION_PATHS, '/api/notes'], { signedOutAnswers: SESSION_PATHS });
+    expect(await fetchMe()).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls.filter(([input]) => String(input) === '/api/me')).toHaveLength(1);
+  });
+
   it('never answers another path, a POST or a request with its own headers', async () => {
     const { fetch } = stubFetch(json({ from: 'early' }), json({ a: 1 }), json({ b: 2 }), json({ c: 3 }));
     startEarlyRequests(['/api/notes']);
