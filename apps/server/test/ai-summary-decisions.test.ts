@@ -72,6 +72,28 @@ describe('summaries keep decisions said without a decision word (decision 081)',
       expect(DECISION.test(sentence), sentence).toBe(false);
   });
 
+  it('counts an option taken, a conclusion reached, a rule from now on and a vote as decisions (092)', () => {
+    for (const sentence of [
+      'We went with the second vendor.',
+      'The team will proceed with the Postgres migration.',
+      'After an hour we landed on weekly releases.',
+      'From previous meeting, came to conclusion that a single ABI is simpler.',
+      'Going forward, we will cut releases on Tuesdays.',
+      'The vote was unanimous.',
+      'The motion carried 5 to 2.',
+      'The v1 API will be deprecated in March.',
+    ])
+      expect(DECISION.test(sentence), sentence).toBe(true);
+    // A tutorial's 'from now on', code that landed, a request cancelled, a trip: no decision.
+    for (const sentence of [
+      'From now on, whenever we use weight_kg, Python will substitute the value.',
+      'The patch landed on master yesterday.',
+      'The request was cancelled by the client.',
+      'I went with my sister to the market.',
+    ])
+      expect(DECISION.test(sentence), sentence).toBe(false);
+  });
+
   it('keeps what "this" refers to with a short decision that only points back at it', () => {
     const note = [
       FILLER_SECTIONS,
