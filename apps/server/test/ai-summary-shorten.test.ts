@@ -38,6 +38,7 @@ describe('summary sentences in fewer of their own words (decision 092)', () => {
       'The new layout is easy to read to help new users.',
     ],
     ['But the migration script needs a dry run as well.', 'The migration script needs a dry run.'],
+    ['pietroalbini also volunteered to write the minutes.', 'pietroalbini volunteered to write the minutes.'],
   ])('%s', (sentence, expected) => {
     expect(shorten(sentence)).toBe(expected);
     expect(onlyTakesOut(sentence, expected)).toBe(true);

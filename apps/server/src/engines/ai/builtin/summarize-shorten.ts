@@ -37,6 +37,8 @@ const FILLERS: Array<[RegExp, string]> = [
     '',
   ],
   [/\bin order to\b/gi, 'to'],
+  // 'also' inside a clause adds nothing the clause needs ('pietroalbini also volunteered').
+  [/(?<=\p{L}[\p{L}\d'’-]*)\s+also\s+(?=\p{L})/gu, ' '],
   // 'as well' closing a sentence repeats 'also'.
   [/,?\s+as well(?=[.!?]?$)/i, ''],
   // A thank-you or a cc in brackets: '(thanks @x)', '(h/t Sam)', '(cc @team)', '(via @y)'.
