@@ -48,6 +48,45 @@ const PERSON_CONTEXT = new RegExp(
   'gmu',
 );
 
+/**
+ * Mentions written through markup: Zulip's '@**oli**' (and its silent '@_**oli**'), as rust-lang's
+ * meeting agendas write every person. The words inside are the person's name or handle.
+ */
+const MARKUP_MENTION = /@_?\*\*([^*\n]{1,60})\*\*/gu;
+
+/**
+ * A lower-case word in a place only a person takes: after 'assigned to', 'r?' or 'r=' (a reviewer),
+ * or after 'by' following a word for authored work or its verb ('PR by xyz', 'opened by xyz',
+ * 'nominated by xyz'). A misspelled gerund ('fixed by reinstaling') is no such place: -ing is left out.
+ */
+const CREDITED =
+  /(?:\b(?:assigned|reassigned)[ \t]+to|\b[Rr][?=]|\b(?:PRs?|pull requests?|patch(?:es)?|RFCs?|comments?|proposals?|talk|post|draft|review|opened|filed|authored|written|proposed|raised|reported|led|approved|reviewed|nominated|seconded|suggested|posted|submitted|chaired|presented|hosted|drafted|championed|mentored|cc'?d)[ \t]+by)(?:[ \t]+|(?<=[?=]))@?(?:\*\*)?([a-z][\w-]*)(?!\w)/gu;
+
+/**
+ * A lower-case word opening a list item, a paragraph or a sentence before 'will' or 'to' and a verb
+ * ('- niko to post a comment', 'Josh: xyz will write it up'): a person, kept from correction (and
+ * only that: a common word there, 'docs will be ...', is still capitalised as a sentence start). A
+ * hard-wrapped line's first word is no such place ('... many varied\nimrovements to the compiler').
+ */
+const OWNER_OF_ACTION =
+  /^[ \t>]*(?:[-*+][ \t]+(?:\[[ xX]\][ \t]+)?)?@?([a-z][\w-]*)[ \t]+(?:will|to|is going to)[ \t]+([a-z]+)/u;
+
+function actionOwners(markdown: string): string[] {
+  const owners: string[] = [];
+  let previous = '';
+  for (const line of markdown.split('\n')) {
+    const opensClause =
+      previous.trim() === '' || /[.!?:]$/.test(previous.trim()) || /^[ \t>]*[-*+][ \t]/.test(line);
+    previous = line;
+    for (const sentence of line.split(/(?<=[.!?;:])[ \t]+(?=[a-z@])/).slice(opensClause ? 0 : 1)) {
+      const match = OWNER_OF_ACTION.exec(sentence);
+      if (match?.[1] && match[2] && !STOP_WORDS.has(match[1]) && !STOP_WORDS.has(match[2]))
+        owners.push(match[1]);
+    }
+  }
+  return owners;
+}
+
 /** A single-word item of a list of names: a handle or a name ('centril', 'Mark-Simulacrum', 'the8472'). */
 const NAME_ITEM = /^@?[\p{L}\d][\p{L}\d_.-]*$/u;
 /** A name of up to three capitalised words ('Josh Triplett', 'The 8472'). */
@@ -110,6 +149,13 @@ export function ownWordsOf(markdown: string, extra: Iterable<string> = []): OwnW
   for (const match of markdown.matchAll(PERSON_CONTEXT))
     for (const word of match.slice(1)) if (word && /^[a-z]+$/.test(word)) person(word);
   for (const handle of handlesInNameLists(markdown)) person(handle);
+  for (const match of markdown.matchAll(MARKUP_MENTION))
+    for (const word of match[1]?.match(/[\p{L}][\p{L}\d_-]*/gu) ?? []) {
+      allowed.add(word.toLowerCase());
+      person(word);
+    }
+  for (const match of markdown.matchAll(CREDITED)) if (!match[1]?.endsWith('ing')) person(match[1]);
+  for (const owner of actionOwners(markdown)) allowed.add(owner);
   for (const word of people) allowed.add(word);
   return { allowed, used: new Set(counts.keys()), people };
 }

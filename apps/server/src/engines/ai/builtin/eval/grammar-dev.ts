@@ -6,8 +6,9 @@ import { collect } from './builtin-engine';
 import { evaluateInserted, formatInsertedReport, loadInsertedSet } from './score-inserted';
 
 const FIXTURES = new URL('../../../../../test/fixtures/third-party/', import.meta.url);
-// grammar-dev-handles/: real minutes with lower-case handles and no inserted errors (decision 083): damage only.
-const DEV_SETS = ['grammar-dev/', 'grammar-dev-2/', 'grammar-dev-handles/'];
+// grammar-dev-handles/ (decision 083) and grammar-dev-mentions/ (093): real minutes with lower-case
+// handles and no inserted errors: damage only.
+const DEV_SETS = ['grammar-dev/', 'grammar-dev-2/', 'grammar-dev-handles/', 'grammar-dev-mentions/'];
 
 const only = process.argv[2];
 for (const name of DEV_SETS.filter((set) => !only || set.startsWith(only))) {
