@@ -5,6 +5,7 @@ import { Kysely } from 'kysely';
 import pg from 'pg';
 import { opsMetrics } from '../ops/metrics';
 import { SearchPathPostgresDialect } from './postgres-introspector';
+import { PreparingPool } from './prepared-statements';
 import { SqliteDialectKeepingErrors } from './sqlite-dialect';
 import type { Database, Dialect } from './types';
 
@@ -68,7 +69,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     );
     // Introspection (the migrator's "do my tables exist?") limited to this connection's search path:
     // Kysely's own reads every schema and fails when another one is dropped meanwhile (decision 035).
-    const db = new Kysely<Database>({ dialect: new SearchPathPostgresDialect({ pool }) });
+    // Repeated statements are prepared once per connection, not planned on every call (decision 090).
+    const db = new Kysely<Database>({
+      dialect: new SearchPathPostgresDialect({ pool: new PreparingPool(pool) }),
+    });
     return {
       db,
       dialect: 'postgres',
