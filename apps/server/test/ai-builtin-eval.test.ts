@@ -75,7 +75,8 @@ describe('built-in AI evaluation set', () => {
  * what the engine reached when it was tuned on them (docs/decisions/062, 074, 081). Checklist
  * precision is 0.85 since 074 added three minutes whose imperative list items are no tasks; key
  * points 0.65 and heading precision 0.93 since 081 added 14 harder texts (transcripts, code-heavy
- * entries, long lists: 58.3 % of their points before 081's changes, 61.4 % after).
+ * entries, long lists: 58.3 % of their points before 081's changes, 61.4 % after); key points 0.66
+ * since 092 (65.8 -> 66.6 %: shorter sentences within a length that is a share of the note as written).
  */
 describe('built-in AI development keys (summaries and structure)', () => {
   it('keeps decisions, action items and attendees, and structure keeps every word of every text', {
@@ -84,7 +85,7 @@ describe('built-in AI development keys (summaries and structure)', () => {
     const report = await evaluateKeyed(builtinEvalEngine, loadDevKeyed());
     console.log(formatKeyedReport(report));
     const { scores } = report;
-    expect(scores.coverage).toBeGreaterThanOrEqual(0.65);
+    expect(scores.coverage).toBeGreaterThanOrEqual(0.66);
     expect(scores.decisions).toBe(1);
     expect(scores.attendees).toBe(1);
     expect(scores.summaryActions).toBeGreaterThanOrEqual(0.8);

@@ -33,11 +33,12 @@ const SRC = fileURLToPath(new URL('../src/', import.meta.url));
  * items 88.9 %, above its 80 %. The floors are those figures, so a regression fails. Summary action
  * items fell to 62.3 % (43/69, was 65.2 %) on that run, the price of keeping more decisions within
  * the same length; the lead lowered that one floor to 0.62 (decision 081 says why), so a further
- * loss still fails. Floors are otherwise only raised.
+ * loss still fails. Floors are otherwise only raised: decision 092's run (commit 79c7049) kept 73.1 %
+ * of decisions (every decision in 11 of 16 texts), the rest as 081.
  */
 const HELD_OUT_SUMMARY_FLOOR = {
   coverage: 0.64,
-  decisions: 0.57,
+  decisions: 0.73,
   summaryActions: 0.62,
   attendees: 1,
   faithfulness: 0.99,
