@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Maximize2, PenLine, Plus, Redo2, Undo2 } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -18,6 +19,7 @@ import { useComposerDraft } from '../hooks/use-composer-draft';
 import { useTextHistory } from '../hooks/use-text-history';
 import { recallComposerText, rememberComposerText } from '../lib/composer-memory';
 import type { EditorNavigationState } from '../lib/editor-navigation';
+import { EarlierDraftNotice } from './earlier-draft-notice';
 import type { CaptureProposal } from './project-picker';
 
 // What only runs after a click loads then, not with the home page: the success dialog (Radix Dialog),
@@ -92,14 +94,16 @@ export function Composer() {
   const [added, setAdded] = useState<{ projectId: string; noteId: string; shared: boolean } | null>(null);
   const [successOpen, setSuccessOpen] = useState(false);
 
-  const { clearDraft } = useComposerDraft({
+  const { clearDraft, earlierDraft, forgetEarlierDraft } = useComposerDraft({
     userId,
     text,
     onRestore: useCallback(
       (content: string) => {
         // A draft only fills an empty, untouched box; never overwrite what the user already typed.
         if (touched.current || textareaRef.current?.value !== '') return false;
-        history.reset(content);
+        // In the box before the next key is handled: a key between this and a later render would
+        // otherwise be applied on top of an empty box and the draft dropped (decision 094).
+        flushSync(() => history.reset(content));
         return true;
       },
       [history.reset],
@@ -212,6 +216,20 @@ export function Composer() {
           'disabled:cursor-not-allowed disabled:opacity-60 max-md:text-base',
         )}
       />
+
+      {earlierDraft !== null && (
+        <EarlierDraftNotice
+          draft={earlierDraft}
+          onAdd={() => {
+            // The earlier words first, then what was typed since; one undo step.
+            const current = textareaRef.current?.value ?? text;
+            history.replace(current.trim() === '' ? earlierDraft : `${earlierDraft}\n\n${current}`);
+            touched.current = true;
+            forgetEarlierDraft();
+          }}
+          onDiscard={forgetEarlierDraft}
+        />
+      )}
 
       <div className="flex flex-wrap items-center gap-1.5">
         <IconButton

@@ -1,5 +1,5 @@
 import { DRAFT_CLEAR_AFTER_RESTORE_MS, DRAFT_DEBOUNCE_MS } from '@notewise/shared/constants';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   clearLocalDraft,
   deleteServerDraft,
@@ -20,8 +20,20 @@ export function isPageReload(): boolean {
 
 // Restoring happens at most once per page load and user, even if the composer mounts again later
 // (navigation, sign-in) or twice (StrictMode): one shared read per user, applied once.
-const restoring = new Map<string, Promise<string | null>>();
+const restoring = new Map<string, Promise<RestoredDraft | null>>();
 const restoreApplied = new Set<string>();
+/**
+ * Decision 094: a draft that arrived after the user had started typing. Not put in the box (typed
+ * text wins, decision 012) and not deleted either: offered beside the box, and saved ahead of the
+ * typed text until the user adds or discards it. Per user, for this page load (across re-mounts).
+ */
+const earlierDrafts = new Map<string, string>();
+
+interface RestoredDraft {
+  content: string;
+  /** Whether the server held a draft: it is cleared once the restored text is in the box. */
+  onServer: boolean;
+}
 
 function newer(local: LocalDraft | null, server: { content: string; updatedAt: string } | null) {
   if (!local) return server;
@@ -29,7 +41,7 @@ function newer(local: LocalDraft | null, server: { content: string; updatedAt: s
   return Date.parse(server.updatedAt) > Date.parse(local.updatedAt) ? server : local;
 }
 
-function restoreOnce(userId: string): Promise<string | null> {
+function restoreOnce(userId: string): Promise<RestoredDraft | null> {
   const pending = restoring.get(userId);
   if (pending) return pending;
   const read = (async () => {
@@ -43,16 +55,16 @@ function restoreOnce(userId: string): Promise<string | null> {
     }
     const draft = newer(local, server);
     if (!draft?.content.trim()) return null;
-    // docs/product.md §4: the saved draft is cleared 1 s after it is shown; the text stays in the box.
-    if (server) {
-      window.setTimeout(() => {
-        deleteServerDraft().catch((error) => logDraftError('clear', error));
-      }, DRAFT_CLEAR_AFTER_RESTORE_MS);
-    }
-    return draft.content;
+    return { content: draft.content, onServer: server !== null };
   })();
   restoring.set(userId, read);
   return read;
+}
+
+/** What is saved as the draft: an earlier draft not yet added or discarded comes first. */
+function draftContent(text: string, earlier: string | null): string {
+  if (!earlier) return text;
+  return text.trim() === '' ? earlier : `${earlier}\n\n${text}`;
 }
 
 interface ComposerDraftOptions {
@@ -60,7 +72,8 @@ interface ComposerDraftOptions {
   text: string;
   /**
    * Called once with the restored text after a reload; returns whether the composer used it (it only
-   * fills an empty, untouched box, never replaces what the user typed).
+   * fills an empty, untouched box, never replaces what the user typed). Not used: it is offered as
+   * `earlierDraft` instead.
    */
   onRestore: (content: string) => boolean;
 }
@@ -72,18 +85,33 @@ interface ComposerDraftOptions {
  */
 export function useComposerDraft({ userId, text, onRestore }: ComposerDraftOptions) {
   const lastSaved = useRef<string | null>(null);
-  const latest = useRef({ userId, text });
-  latest.current = { userId, text };
+  const [earlierDraft, setEarlierDraft] = useState(() =>
+    userId ? (earlierDrafts.get(userId) ?? null) : null,
+  );
+  const latest = useRef({ userId, text, earlierDraft });
+  latest.current = { userId, text, earlierDraft };
+  useEffect(() => setEarlierDraft(userId ? (earlierDrafts.get(userId) ?? null) : null), [userId]);
   const onRestoreRef = useRef(onRestore);
   onRestoreRef.current = onRestore;
 
   useEffect(() => {
     if (!userId) return;
     let active = true;
-    void restoreOnce(userId).then((content) => {
-      if (!active || restoreApplied.has(userId) || content === null) return;
+    void restoreOnce(userId).then((draft) => {
+      if (!active || restoreApplied.has(userId) || draft === null) return;
       restoreApplied.add(userId);
-      if (onRestoreRef.current(content)) lastSaved.current = content;
+      if (!onRestoreRef.current(draft.content)) {
+        earlierDrafts.set(userId, draft.content);
+        setEarlierDraft(draft.content);
+        return;
+      }
+      lastSaved.current = draft.content;
+      // docs/product.md §4: the saved draft is cleared 1 s after it is shown; the text stays in the box.
+      if (draft.onServer) {
+        window.setTimeout(() => {
+          deleteServerDraft().catch((error) => logDraftError('clear', error));
+        }, DRAFT_CLEAR_AFTER_RESTORE_MS);
+      }
     });
     return () => {
       active = false;
@@ -91,8 +119,9 @@ export function useComposerDraft({ userId, text, onRestore }: ComposerDraftOptio
   }, [userId]);
 
   const save = useCallback(() => {
-    const { userId: owner, text: content } = latest.current;
+    const { userId: owner, text, earlierDraft: earlier } = latest.current;
     if (!owner) return;
+    const content = draftContent(text, earlier);
     if (content.trim() === '') {
       // Emptied by the user: an old draft must not come back on the next reload.
       if (lastSaved.current !== null) {
@@ -108,13 +137,13 @@ export function useComposerDraft({ userId, text, onRestore }: ComposerDraftOptio
     saveServerDraft(content).catch((error) => logDraftError('save', error));
   }, []);
 
-  // Debounced auto-save: every change of the text restarts the timer.
+  // Debounced auto-save: every change of the text (or of the earlier draft) restarts the timer.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `text` restarts the debounce; save reads the latest.
   useEffect(() => {
     if (!userId) return;
     const timer = window.setTimeout(save, DRAFT_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [text, userId, save]);
+  }, [text, earlierDraft, userId, save]);
 
   // Whatever is still unsaved when the page goes away (reload, tab close) or the composer unmounts.
   useEffect(() => {
@@ -126,13 +155,20 @@ export function useComposerDraft({ userId, text, onRestore }: ComposerDraftOptio
     };
   }, [save]);
 
-  /** After Add Note: no draft left anywhere. */
+  /** After Add Note: no draft left anywhere (an earlier draft still offered is saved again). */
   const clearDraft = useCallback(() => {
     lastSaved.current = null;
     clearComposerDraft(latest.current.userId);
   }, []);
 
-  return { clearDraft };
+  /** The earlier draft was added to the box, or discarded: no longer offered nor saved apart. */
+  const forgetEarlierDraft = useCallback(() => {
+    const owner = latest.current.userId;
+    if (owner) earlierDrafts.delete(owner);
+    setEarlierDraft(null);
+  }, []);
+
+  return { clearDraft, earlierDraft, forgetEarlierDraft };
 }
 
 /** Clears the composer's draft everywhere: this tab's memory, localStorage and the server. */
