@@ -175,6 +175,8 @@ export function isTitleLike(text: string): boolean {
   if (!isShortLine(text) || !startsLikeTitle(text) || isLinkLine(text)) return false;
   // 'Attendees: Sam, Priya' or 'Yesterday: finished the login page' is a labelled line, not a title.
   if (/:\s+\S/.test(text)) return false;
+  // A quantity ('15 minute timebox') or a line pointing elsewhere ('See previous item's notes ^').
+  if (/^\d+[ \t-]+\p{Ll}/u.test(text) || /(?:\^|↑|⬆|->|=>)$/u.test(text.trim())) return false;
   if (text.endsWith(':')) return words(text).length <= 4;
   return !hasFiniteVerb(text.replace(/[*_`]/g, ''));
 }

@@ -63,6 +63,42 @@ export function isActionItem(text: string, line: boolean): boolean {
   return verb !== 'be';
 }
 
+/**
+ * Capitalised words that take 'to' and a verb without naming who acts ('Agreement to think about
+ * this', 'Steps to reproduce', 'Proposal to move ...'): minutes' outcomes and labels, no owners.
+ */
+const NOT_AN_OWNER =
+  /^(?:(?:it|that|there|here|what|who|he|she|this)(?:['’]s)?|they|we|you|i|one|approved|rejected|closed|landed|merged|done|resolved|agreement|agreed|consensus|decision|decided|proposal|proposed|idea|plan|plans|planning|aim|goal|need|needs|needed|steps?|action|actions|motion|vote|request|requests|reminder|ability|right|time|link|move|work|effort|attempt|hope|hoping|seek|try|trying|going|want|wants|happy|able|nothing|something|anything|everyone|everybody|someone|somebody|nobody|all|both|others|folks|people|team|members|reply|reason|way|how|what|when|where|why|who|ok|okay|good|fine|related|due|next|back|up)$/i;
+
+/** A capitalised name or role ('Sean', 'Joe Sepi', 'Chair') or a handle ('@jonas'): an owner's shape. */
+const OWNER = String.raw`(?:@[\w.-]+|\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?)`;
+const OWNED_ACTION = new RegExp(
+  String.raw`^(${OWNER}(?:[ \t]*(?:,|\+|&|and)[ \t]*${OWNER})*),?[ \t]+(?:also[ \t]+|will[ \t]+also[ \t]+)?(will|to)[ \t]+(?:also[ \t]+)?(\p{L}+)`,
+  'u',
+);
+
+/**
+ * Whether a line of minutes gives someone a task: 'Sean to update the issue.', 'Myles will open a PR',
+ * 'Matteo + Robin to draft it', 'Michael, will follow up with Express'. 'X to ...' is how minutes
+ * write an assignment, so any name that is no outcome word ('Agreement to ...') owns it; 'X will ...'
+ * also says what a company or a tool will do ('GitHub will deprecate ...'), so only a person the
+ * note lists as present (`people`, first names), a handle, or a task verb after it makes it a task.
+ */
+export function isOwnedAction(text: string, people: ReadonlySet<string>): boolean {
+  const plain = text.replace(/^[*_~[]+/, '').trim();
+  const match = OWNED_ACTION.exec(plain);
+  if (!match?.[1] || !match[2] || !match[3] || /\?$/.test(plain)) return false;
+  const owners = match[1].split(/[ \t]*(?:,|\+|&|\band\b)[ \t]*/);
+  const first = (owner: string) => owner.split(/[ \t]+/)[0] ?? '';
+  if (owners.some((owner) => NOT_AN_OWNER.test(first(owner)))) return false;
+  const verb = match[3].toLowerCase();
+  if (NOT_A_TASK.has(verb)) return false;
+  if (TASK_VERBS.has(verb)) return true;
+  // After 'to' the tagger must read a verb ('Tobie to offer ...', not 'Sean to Berlin').
+  if (match[2] === 'to') return isVerbAfter(plain, verb);
+  return owners.every((owner) => owner.startsWith('@') || people.has(first(owner)));
+}
+
 /** Whether the tagger reads `verb`, the word after 'will' or 'to' in `text`, as a verb. */
 function isVerbAfter(text: string, verb: string): boolean {
   const tokens = tag(text.split(/\s+/).slice(0, 8).join(' '));

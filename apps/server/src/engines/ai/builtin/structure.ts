@@ -1,7 +1,7 @@
 import { appendAll } from '@notewise/shared';
 import { balanceInlineMarkup, splitSentences } from '../heuristics/text';
 import { type Item, isPersonName, isShortLine, isTitleLike, lexLines, PEOPLE_LABEL } from './structure-lines';
-import { isActionItem, segmentParagraph, TASK_HEADING, taskLine } from './structure-sentences';
+import { isActionItem, isOwnedAction, segmentParagraph, TASK_HEADING, taskLine } from './structure-sentences';
 
 /** The Markdown blocks of one paragraph: its prose, lists and checklists; unchanged if that would cut formatting. */
 function proseBlocks(text: string, singleLine: boolean): string[][] {
@@ -76,6 +76,27 @@ function asChecklist(list: string[], before: string): string[] | undefined {
   );
 }
 
+/** The first names of the people a note lists one a line ('- Joe Sepi (@joesepi)'), as owners of its tasks. */
+function listedPeople(input: string): Set<string> {
+  const people = new Set<string>();
+  for (const match of input.matchAll(
+    /^[ \t]*(?:[-*+•][ \t]+)?(\p{Lu}[\p{L}'’-]+)(?:[ \t]+\p{Lu}[\p{L}'’.-]*){0,3}[ \t]*(?:\(@?[\w.-]+\))?[ \t]*$/gmu,
+  ))
+    if (match[1]) people.add(match[1]);
+  return people;
+}
+
+/**
+ * The items of a list that is no checklist, each made a checklist item when it gives someone a task
+ * ('  - Sean to update the issue.' under an agenda item), at any depth, its words kept.
+ */
+function ownedActions(list: string[], people: ReadonlySet<string>): string[] {
+  return list.map((line) => {
+    const item = /^([ \t]*)- (?!\[[ xX]\] )(.+)$/.exec(line);
+    return item?.[2] && isOwnedAction(item[2], people) ? `${item[1]}${taskLine(item[2])}` : line;
+  });
+}
+
 /** Checklists typed as separate lines ('TODO: a', 'TODO: b') become one list. */
 function mergeChecklists(blocks: string[][]): string[][] {
   const merged: string[][] = [];
@@ -101,8 +122,9 @@ export function structureText(input: string): string {
   const blocks: string[][] = [];
   let list: string[] | undefined;
   let listOrdered = false;
+  const people = listedPeople(input);
   const endList = () => {
-    if (list) blocks.push(asChecklist(list, blocks.at(-1)?.join('\n') ?? '') ?? list);
+    if (list) blocks.push(asChecklist(list, blocks.at(-1)?.join('\n') ?? '') ?? ownedActions(list, people));
     list = undefined;
   };
 
@@ -174,7 +196,12 @@ export function structureText(input: string): string {
       before.text.length >= 40 &&
       /[\p{Ll},]$/u.test(before.text) &&
       item.lines === 1;
-    if (item.lines === 1 && followedByText && !continues && isTitleLike(item.text)) {
+    // An empty field among labelled lines ('**Recording**:' over '**GitHub Issue**: #1053') is no heading.
+    const emptyField =
+      item.text.endsWith(':') &&
+      next?.type === 'prose' &&
+      /^\*{0,2}[\p{L} ]{1,30}\*{0,2}:\s+\S/u.test(next.text);
+    if (item.lines === 1 && followedByText && !continues && !emptyField && isTitleLike(item.text)) {
       const title = item.text.replace(/:$/, '').trim();
       const isFirst = i === 0;
       blocks.push([`${isFirst && !hasTitle ? '#' : '##'} ${title}`]);
