@@ -10,6 +10,7 @@ import {
 import { hasFiniteVerb, isPersonName } from './nlp';
 import { isLinkLine } from './structure-lines';
 import { isActionItem, TASK_HEADING } from './structure-sentences';
+import { isSummaryAction, isTemplateLine, readNesting } from './summarize-actions';
 import { choose, type Outline, type Unit } from './summarize-choose';
 import {
   attendeesLine,
@@ -85,7 +86,7 @@ function outline(markdown: string): Outline {
     sections.push(heading);
     if (units.length === 0 && sections.length === 2) titleSections.add(1);
   };
-  const addGroup = (texts: string[], kind: Unit['kind'], decided: boolean[] = []) => {
+  const addGroup = (texts: string[], kind: Unit['kind'], decided: boolean[] = [], acted: boolean[] = []) => {
     group += 1;
     let first = true;
     const heading = sections.at(-1) ?? '';
@@ -113,7 +114,9 @@ function outline(markdown: string): Outline {
         (kind === 'item' && DECISION_HEADING.test(heading)) ||
         (first && DECISION_HEADING.test(heading) && words(heading).length <= 3);
       const underTasks = TASK_HEADING.test(heading);
-      const action = isActionItem(text.replace(TASK_BOX_START, ''), kind === 'item' || underTasks);
+      const action =
+        acted[position] === true ||
+        isSummaryAction(text.replace(TASK_BOX_START, ''), kind === 'item' || underTasks);
       units.push({
         text,
         kind,
@@ -122,7 +125,7 @@ function outline(markdown: string): Outline {
         firstInGroup: first,
         // A greeting or sign-off, or the signature after one.
         filler: FILLER.test(text) || isSignature || ATTRIBUTION.test(text),
-        byline: MINUTES_BYLINE.test(text),
+        byline: MINUTES_BYLINE.test(text) || isTemplateLine(text),
         stems: contentWords(text),
         // What a reader reads: a link's text, not its address; the sentence as shortened.
         wordCount: words(visible(shorten(text))).length,
@@ -151,28 +154,43 @@ function outline(markdown: string): Outline {
           .trim() ?? '',
       );
     } else if (block.kind === 'list') {
-      const items: string[] = [];
+      const lineItems: string[] = [];
+      const indents: number[] = [];
       for (const line of block.lines) {
         const isContinuation = !TYPED_ITEM_START.test(line);
         const text = stripLineMarker(line);
-        if (isContinuation && items.length > 0) items[items.length - 1] += ` ${text}`;
-        else items.push(text);
+        if (isContinuation && lineItems.length > 0) lineItems[lineItems.length - 1] += ` ${text}`;
+        else {
+          lineItems.push(text);
+          indents.push(/^[ \t]*/.exec(line.replace(/\t/g, '    '))?.[0].length ?? 0);
+        }
       }
+      // Items under 'Next steps' or an owner are tasks; a decision's short items say what was decided.
+      const { texts: items, acted } = readNesting(lineItems, indents);
       // An item of several sentences reads as a paragraph: its sentences are its points (a bold lead
       // such as '**Correctness first.**' stays with the sentence after it).
       let run: string[] = [];
-      for (const item of [...items, undefined]) {
+      let runActed: boolean[] = [];
+      for (const [position, item] of [...items, undefined].entries()) {
         const sentences = item === undefined ? [] : splitSentences(item);
         if (item !== undefined && (sentences.length < 2 || words(visible(item)).length <= LONG_ITEM_WORDS)) {
           run.push(item);
+          runActed.push(acted[position] === true);
           continue;
         }
         if (run.length > 0) {
-          addGroup(run, 'item');
+          addGroup(run, 'item', [], runActed);
           lists.add(group);
         }
         run = [];
-        if (item !== undefined) addGroup(joinLead(sentences), 'item');
+        runActed = [];
+        if (item !== undefined)
+          addGroup(
+            joinLead(sentences),
+            'item',
+            [],
+            sentences.map(() => acted[position] === true),
+          );
       }
     } else if (block.kind === 'code') {
       codeWords += words(block.lines.slice(1, -1).join('\n')).length;
