@@ -1,0 +1,80 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+
+/**
+ * CPU time (user + system, ms) used so far by a process and its descendants (tsx runs the server in
+ * a child node process), from Linux's /proc; 0 where /proc is not there.
+ */
+export function processTreeCpuMs(pid: number): number {
+  let total = 0;
+  const ticksToMs = 10; // USER_HZ is 100 on Linux
+  const visit = (id: string) => {
+    try {
+      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${id}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      total += (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * ticksToMs;
+      const children = fs.readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').trim();
+      for (const child of children ? children.split(/\s+/) : []) visit(child);
+    } catch {
+      // Gone meanwhile, or no /proc.
+    }
+  };
+  visit(String(pid));
+  return total;
+}
+
+/** The machine's load per core, at least 1: how many times longer than alone a CPU-bound wait takes. */
+export function loadFactor(): number {
+  return Math.max(1, os.loadavg()[0] / Math.max(1, os.cpus().length));
+}
+
+interface LineWait {
+  /** Fails once the process tree used this much CPU without printing the line (a start that costs too much). */
+  cpuCeilingMs: number;
+  /** Fails after this long whatever the CPU (a start that hangs, waiting on something). */
+  wallCeilingMs: number;
+}
+
+/**
+ * Resolves with the first match of `pattern` in the process's stdout. Rejects at once if the process
+ * exits first, or past either ceiling, with what it printed.
+ */
+export function waitForOutput(
+  child: ChildProcess,
+  pattern: RegExp,
+  { cpuCeilingMs, wallCeilingMs }: LineWait,
+): Promise<RegExpMatchArray> {
+  let output = '';
+  const started = Date.now();
+  return new Promise<RegExpMatchArray>((resolve, reject) => {
+    const finish = (error: Error | null, match?: RegExpMatchArray) => {
+      clearInterval(poll);
+      child.stdout?.off('data', onData);
+      child.stderr?.off('data', onOutput);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else if (match) resolve(match);
+    };
+    const onOutput = (chunk: Buffer) => {
+      output += chunk;
+    };
+    const onData = (chunk: Buffer) => {
+      onOutput(chunk);
+      const match = output.match(pattern);
+      if (match) finish(null, match);
+    };
+    const onExit = (code: number | null, signal: string | null) =>
+      finish(new Error(`exited (${code ?? signal}) before ${pattern}:\n${output}`));
+    const poll = setInterval(() => {
+      const cpu = child.pid === undefined ? 0 : processTreeCpuMs(child.pid);
+      const wall = Date.now() - started;
+      if (cpu > cpuCeilingMs || wall > wallCeilingMs) {
+        finish(new Error(`no ${pattern} after ${wall} ms (${cpu} ms of CPU):\n${output}`));
+      }
+    }, 250);
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onOutput);
+    child.on('exit', onExit);
+  });
+}
