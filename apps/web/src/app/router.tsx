@@ -19,12 +19,30 @@ interface LazyPage {
 
 type Prefetch = (client: QueryClient) => Promise<void>;
 
+/**
+ * A thenable that calls back at once. React.lazy given one renders the module in the same render:
+ * a page whose code is already loaded (asked for before the first render) shows without a Suspense
+ * fallback, whose reveal React holds back at least 300 ms (decision 089).
+ */
+function alreadyLoaded<T>(value: T): Promise<T> {
+  // biome-ignore lint/suspicious/noThenProperty: a thenable is what React.lazy takes.
+  const thenable = { then: (onLoaded: (loaded: T) => unknown) => void onLoaded(value) };
+  return thenable as unknown as Promise<T>;
+}
+
 /** React.lazy for a module's named export, so each page is its own chunk; `prefetch` names its data loader. */
 function lazyPage<M>(load: () => Promise<M>, name: keyof M, prefetch?: keyof M): LazyPage {
+  let loaded: M | undefined;
+  const keep = () =>
+    load().then((module) => {
+      loaded = module;
+      return module;
+    });
+  const exported = (module: M) => ({ default: module[name] as ComponentType });
   return {
-    Component: lazy(async () => ({ default: (await load())[name] as ComponentType })),
-    preload: load,
-    ...(prefetch ? { prefetch: async (client) => ((await load())[prefetch] as Prefetch)(client) } : {}),
+    Component: lazy(() => (loaded ? alreadyLoaded(exported(loaded)) : keep().then(exported))),
+    preload: keep,
+    ...(prefetch ? { prefetch: async (client) => ((await keep())[prefetch] as Prefetch)(client) } : {}),
   };
 }
 
@@ -78,18 +96,22 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter(client: QueryClient) {
-  // Fetch the first page's code while the session is being read, instead of after; and the session
-  // before the first render, then the page's first data as soon as it names a user, instead of each
-  // after the render the previous one caused (slow on a phone, decision 071).
+/**
+ * Starts what the first page needs before React renders (decision 071): its code, the session and,
+ * once the session names a user, the page's first data (`prefetch`). Resolves when all of them have
+ * settled, failed or not; main.tsx waits for it (bounded) so the first render is the page itself.
+ */
+export function startFirstPage(client: QueryClient): Promise<unknown> {
   const first = findRoute(window.location.pathname);
-  if (first) {
-    const page = PAGES[first.id];
-    void page.preload();
-    const session = client.fetchQuery(meQueryOptions);
-    const { prefetch } = page;
-    if (prefetch) void session.then((me) => (me ? prefetch(client) : undefined)).catch(() => undefined);
-    else void session.catch(() => undefined);
-  }
+  if (!first) return Promise.resolve();
+  const page = PAGES[first.id];
+  const code = page.preload();
+  const session = client.fetchQuery(meQueryOptions);
+  const { prefetch } = page;
+  const data = prefetch ? session.then((me) => (me ? prefetch(client) : undefined)) : session;
+  return Promise.allSettled([code, data]);
+}
+
+export function createRouter() {
   return createBrowserRouter(routes);
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { LoadingIndicator } from '@/components/ui/loading-indicator';
 import { useAuth } from '@/features/auth';
@@ -16,6 +16,10 @@ export function AppLayout() {
   const { pathname } = useLocation();
   useLastPage();
   useHelpShortcut();
+  // Pages fade in when the visitor goes to them, not the page the load opened (PageTransition).
+  const [firstPathname] = useState(pathname);
+  const [navigated, setNavigated] = useState(false);
+  if (!navigated && pathname !== firstPathname) setNavigated(true);
 
   useEffect(() => {
     document.title = getDocumentTitle(pathname);
@@ -39,7 +43,7 @@ export function AppLayout() {
         {/* docs/product.md §2: a loading indicator until authentication is initialised. */}
         {initialized ? (
           <Suspense fallback={<LoadingIndicator />}>
-            <PageTransition key={pathname}>
+            <PageTransition key={pathname} animate={navigated}>
               <Outlet />
             </PageTransition>
           </Suspense>

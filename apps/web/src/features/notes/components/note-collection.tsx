@@ -1,6 +1,6 @@
 import type { NoteSummary, Project } from '@notewise/shared';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { ViewMode } from '@/components/ui/view-toggle';
@@ -46,12 +46,18 @@ function useGridColumns(view: ViewMode): number {
   return large ? 3 : small ? 2 : 1;
 }
 
-/** The list's distance from the top of the document, which the window virtualizer counts from. */
-function useDocumentOffset(ref: React.RefObject<HTMLElement | null>): number {
-  const [offset, setOffset] = useState(0);
+/**
+ * The list's distance from the top of the document, which the window virtualizer counts from; null
+ * until measured. Measured after the first paint, not before it: a state update from a layout effect
+ * would render the list again and run every pending effect before the page first shows (a phone's
+ * LCP, decision 089). Until then the virtualizer counts from 0: rows are placed relative to the list
+ * either way, and it renders at most a row more below the screen.
+ */
+function useDocumentOffset(ref: React.RefObject<HTMLElement | null>): number | null {
+  const [offset, setOffset] = useState<number | null>(null);
   // Once per mounted list: the observer follows every later change; one made on each render (every
   // scroll frame) would measure the page again each time.
-  useLayoutEffect(() => {
+  useEffect(() => {
     const measure = () => {
       const element = ref.current;
       if (!element) return;
@@ -88,7 +94,8 @@ export function NoteCollection({
   const onLinkClick = useDelegatedLinks();
   const columns = useGridColumns(view);
   const rowCount = Math.ceil(notes.length / columns);
-  const scrollMargin = useDocumentOffset(listRef);
+  const measuredOffset = useDocumentOffset(listRef);
+  const scrollMargin = measuredOffset ?? 0;
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
     estimateSize: () => (view === 'list' ? ROW_ESTIMATE_PX : CARD_HEIGHT_PX + GRID_GAP_PX),
@@ -106,10 +113,12 @@ export function NoteCollection({
 
   // A highlighted note far down the list is not rendered yet: bring its row into view first.
   const highlightedIndex = highlightedId ? notes.findIndex((note) => note.id === highlightedId) : -1;
+  // Once the list's offset is measured: scrolling to a row counts from it.
+  const offsetKnown = measuredOffset !== null;
   useEffect(() => {
-    if (highlightedIndex >= 0)
+    if (highlightedIndex >= 0 && offsetKnown)
       virtualizer.scrollToIndex(Math.floor(highlightedIndex / columns), { align: 'center' });
-  }, [highlightedIndex, columns, virtualizer]);
+  }, [highlightedIndex, columns, virtualizer, offsetKnown]);
 
   const itemProps = (note: NoteSummary) => ({
     note,
