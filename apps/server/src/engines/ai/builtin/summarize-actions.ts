@@ -55,14 +55,17 @@ export function isSummaryAction(text: string, line: boolean): boolean {
   return SUBJECTLESS_MODAL.test(plain) || PLEASE.test(plain) || ownerDashTask(plain);
 }
 
-/** Lines a meeting template repeats every time: where the agenda came from, how to add the calendar, bare link labels. */
+/**
+ * Lines a meeting template repeats every time: how to add the calendar, a label whose link is all it
+ * holds ('**Recording**: <https://...>'). Not 'Extracted from ... prior to the meeting': left out, the
+ * check set kept one decision fewer (decision 095).
+ */
 export function isTemplateLine(markdown: string): boolean {
   const text = visible(markdown)
     .replace(/[*_`\u200b-\u200d\ufeff]/g, '')
     .trim();
   const hadLinkOrBold = /\]\(|<https?:|https?:\/\/|^\*\*/.test(markdown);
   return (
-    /^extracted from\b.*\bprior to the meeting\W*$/i.test(text) ||
     /\bto add (?:it )?to your (?:own )?(?:google )?calendar\W*$/i.test(text) ||
     // '**Recording**: <link>' with the link taken out: a label with nothing after it.
     (hadLinkOrBold && /^[\p{L}\d .'’&/-]{1,40}:$/u.test(text))
