@@ -22,6 +22,8 @@ const MINUTES = [
   '  * Myles will open PR to move to stage 3.',
   '  * GitHub will deprecate the old API in May.',
   '  * It’s to make sure open source ideals are respected.',
+  '  * Hard to say which option is better.',
+  '  * Ready to merge once CI passes.',
 ].join('\n');
 
 describe('owned action items in minutes', () => {
@@ -44,6 +46,8 @@ describe('owned action items in minutes', () => {
       'Rough consensus to move forward',
       'GitHub will deprecate',
       'It’s to make sure',
+      'Hard to say',
+      'Ready to merge',
     ])
       expect(
         checked.some((item) => item.includes(line)),

@@ -91,6 +91,14 @@ export function isOwnedAction(text: string, people: ReadonlySet<string>): boolea
   const owners = match[1].split(/[ \t]*(?:,|\+|&|\band\b)[ \t]*/);
   const first = (owner: string) => owner.split(/[ \t]+/)[0] ?? '';
   if (owners.some((owner) => NOT_AN_OWNER.test(first(owner)))) return false;
+  // An adjective before 'to' is no owner ('Hard to say ...', 'Ready to merge ...'): the tagger calls
+  // every capitalised first word a proper noun, so it reads the line with that word in lower case.
+  const lead = first(owners[0] ?? '');
+  if (!lead.startsWith('@') && !people.has(lead)) {
+    const pos = tag(`${plain.charAt(0).toLowerCase()}${plain.slice(1)}`.split(/\s+/).slice(0, 8).join(' '))[0]
+      ?.pos;
+    if (pos !== 'NOUN' && pos !== 'PROPN') return false;
+  }
   const verb = match[3].toLowerCase();
   if (NOT_A_TASK.has(verb)) return false;
   if (TASK_VERBS.has(verb)) return true;
