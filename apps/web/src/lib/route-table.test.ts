@@ -46,4 +46,16 @@ describe('route table', () => {
     expect(paths.quickView()).toBe('/quick-view');
     expect(paths.project('a/b', 'n1')).toBe('/project/a%2Fb?highlightNote=n1');
   });
+  it("writes Quick View's query exactly as URLSearchParams would (decision 089)", () => {
+    const values = ['a1b2-c3', "it's (a) ~test! & more=x", 'späce / ünï?#%', ''];
+    for (const project of values)
+      for (const note of values) {
+        const expected = new URLSearchParams();
+        if (project) expected.set('project', project);
+        if (note) expected.set('note', note);
+        const search = expected.toString();
+        expect(paths.quickView({ project, note })).toBe(search ? `/quick-view?${search}` : '/quick-view');
+      }
+    expect(paths.quickView({ sharedProject: 's 1' })).toBe('/quick-view?sharedProject=s+1');
+  });
 });

@@ -1,6 +1,6 @@
 import type { NoteSummary, Project } from '@notewise/shared';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { ViewMode } from '@/components/ui/view-toggle';
@@ -96,12 +96,19 @@ export function NoteCollection({
   const rowCount = Math.ceil(notes.length / columns);
   const measuredOffset = useDocumentOffset(listRef);
   const scrollMargin = measuredOffset ?? 0;
+  // Stable between renders: a new getItemKey makes the virtualizer measure every loaded row again on
+  // each scroll frame's render, a cost that grows with every page loaded (decision 089).
+  const estimateSize = useCallback(
+    () => (view === 'list' ? ROW_ESTIMATE_PX : CARD_HEIGHT_PX + GRID_GAP_PX),
+    [view],
+  );
+  const getItemKey = useCallback((index: number) => notes[index * columns]?.id ?? index, [notes, columns]);
   const virtualizer = useWindowVirtualizer({
     count: rowCount,
-    estimateSize: () => (view === 'list' ? ROW_ESTIMATE_PX : CARD_HEIGHT_PX + GRID_GAP_PX),
+    estimateSize,
     overscan: view === 'list' ? 8 : 3,
     scrollMargin,
-    getItemKey: (index) => notes[index * columns]?.id ?? index,
+    getItemKey,
   });
   const rows = virtualizer.getVirtualItems();
   const lastRendered = rows.at(-1)?.index ?? -1;
