@@ -46,8 +46,12 @@ function ownerDashTask(plain: string): boolean {
 export function isSummaryAction(text: string, line: boolean): boolean {
   const plain = text.replace(/^[*_~]+(?=\p{L})/u, '').trim();
   if (/\?$/.test(plain)) return false;
-  if (ACTION_LABEL.test(text) && (!/^(?:\*\*|__)?ai\s*:/i.test(text) || AI_LABEL_CASE.test(text)))
-    return true;
+  if (ACTION_LABEL.test(text)) {
+    if (!/^(?:\*\*|__)?ai\s*:/i.test(text)) return true;
+    // 'AI: Bob to send the notes' is an action item; 'AI: the model summarises' is about AI.
+    const rest = text.replace(/^(?:\*\*|__)?ai\s*:(?:\*\*|__)?\s*/i, '');
+    return AI_LABEL_CASE.test(text) && isActionItem(rest, true);
+  }
   // 'How to support ...' is a topic, not a person called How.
   if (QUESTION_START.test(plain)) return false;
   if (isActionItem(plain, line)) return true;
