@@ -11,6 +11,12 @@ const PLANNED_PER_CALL = /@@|operator\(public\.%\)|similarity\(/;
 const KEPT = /^\s*(select|insert|update|delete|with)\b/i;
 /** Named statements per connection: the least recently used is deallocated past this. */
 export const STATEMENTS_PER_CONNECTION = 200;
+/**
+ * A statement is named on its second call: one built for a single use (a batch insert of so many
+ * rows, a list of so many ids) would otherwise push a repeated one out. This many first sightings
+ * are remembered, then forgotten all at once.
+ */
+const SEEN_ONCE_LIMIT = 1_000;
 /** PostgreSQL's answer when a kept statement's columns changed under it (a migration added one). */
 const RESULT_TYPE_CHANGED = 'cached plan must not change result type';
 
@@ -21,6 +27,7 @@ interface Connection {
 /** One pooled connection's named statements, by SQL text, least recently used first. */
 class StatementNames {
   readonly names = new Map<string, string>();
+  readonly seenOnce = new Set<string>();
   next = 0;
   inTransaction = false;
   /** A statement failed with RESULT_TYPE_CHANGED: every name is dropped before the next query. */
@@ -29,7 +36,7 @@ class StatementNames {
 
 /**
  * Kysely's pool, passing each repeated data statement to node-postgres as a named prepared
- * statement: PostgreSQL then parses it once per connection and, after five calls, may keep a
+ * statement from its second call: PostgreSQL then parses it once per connection and, after five calls, may keep a
  * generic plan, where an unnamed statement is parsed and planned on every call (decision 090:
  * planning was most of a backend's CPU for a list page, about 2 ms of its 2.2).
  *
@@ -87,6 +94,12 @@ function preparing(client: pg.PoolClient): PostgresPoolClient {
       statements.names.set(text, known);
       return known;
     }
+    if (!statements.seenOnce.has(text)) {
+      if (statements.seenOnce.size >= SEEN_ONCE_LIMIT) statements.seenOnce.clear();
+      statements.seenOnce.add(text);
+      return undefined;
+    }
+    statements.seenOnce.delete(text);
     if (statements.names.size >= STATEMENTS_PER_CONNECTION) {
       // Deallocation fails in a transaction an error ended; the new statement then goes unnamed.
       if (statements.inTransaction) return undefined;
