@@ -20,10 +20,27 @@ function toDate(value: string | number | Date): Date | null {
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 
+/**
+ * Formatted dates by local calendar day. A list formats one per card it mounts while scrolling, and
+ * Intl's format was as costly as the rest of a card's render on a phone (decision 089); a user's notes
+ * fall on far fewer days than there are notes.
+ */
+const formattedDays = new Map<number, string>();
+const MAX_FORMATTED_DAYS = 1_000;
+
 /** "March 4, 2025" in the user's locale; '' for an invalid date. */
 export function formatDate(value: string | number | Date): string {
   const date = toDate(value);
-  return date ? dateFormat.format(date) : '';
+  if (!date) return '';
+  // The same local day as the formatter's: both use the default time zone.
+  const day = date.getFullYear() * 10_000 + date.getMonth() * 100 + date.getDate();
+  let text = formattedDays.get(day);
+  if (text === undefined) {
+    if (formattedDays.size >= MAX_FORMATTED_DAYS) formattedDays.clear();
+    text = dateFormat.format(date);
+    formattedDays.set(day, text);
+  }
+  return text;
 }
 
 /** "1 note", "3 notes". */
