@@ -29,17 +29,15 @@ function isOwner(name: string): boolean {
 /** 'Michael - dig out agenda', 'Jean - need to push some examples': an owner, a dash and a task. */
 function ownerDashTask(plain: string): boolean {
   const match = OWNER_DASH.exec(plain);
-  if (!match?.[1] || !match[2] || !isOwner(match[1])) return false;
-  if (TASK_AFTER_DASH.test(match[2])) return true;
-  // A verb in its base form ('dig out', 'review'), not 'no update this week' or '2 main things'.
-  // The tagger reads a fragment's first word as a noun ('dig out agenda'): it reads it after 'I will'.
+  if (!match?.[1] || !match[2]) return false;
+  const task = TASK_AFTER_DASH.test(match[2]);
+  if (!task && match[2].split(/\s+/).length < 3) return false;
+  if (!isOwner(match[1])) return false;
+  if (task) return true;
+  // A verb in its base form ('dig out', 'review'), not 'no update this week' or '2 main things'; the
+  // tagger reads a fragment's first word as a noun ('dig out agenda'), so it reads it after 'I will'.
   const verb = tag(`I will ${match[2]}`)[2];
-  return (
-    match[2].split(/\s+/).length >= 3 &&
-    verb?.pos === 'VERB' &&
-    /^\p{Ll}+$/u.test(verb.text) &&
-    !/(?:ed|ing)$/.test(verb.text)
-  );
+  return verb?.pos === 'VERB' && /^\p{Ll}+$/u.test(verb.text) && !/(?:ed|ing)$/.test(verb.text);
 }
 
 /** Whether a sentence or item is an action item a summary keeps with its owner. `line`: on its own line. */
@@ -65,12 +63,14 @@ export function isSummaryAction(text: string, line: boolean): boolean {
  * check set kept one decision fewer (decision 095).
  */
 export function isTemplateLine(markdown: string): boolean {
+  const calendarHint = /calendar/i.test(markdown);
+  const hadLinkOrBold = /\]\(|<https?:|https?:\/\/|^\*\*/.test(markdown);
+  if (!calendarHint && !hadLinkOrBold) return false;
   const text = visible(markdown)
     .replace(/[*_`\u200b-\u200d\ufeff]/g, '')
     .trim();
-  const hadLinkOrBold = /\]\(|<https?:|https?:\/\/|^\*\*/.test(markdown);
   return (
-    /\bto add (?:it )?to your (?:own )?(?:google )?calendar\W*$/i.test(text) ||
+    (calendarHint && /\bto add (?:it )?to your (?:own )?(?:google )?calendar\W*$/i.test(text)) ||
     // '**Recording**: <link>' with the link taken out: a label with nothing after it.
     (hadLinkOrBold && /^[\p{L}\d .'’&/-]{1,40}:$/u.test(text))
   );
@@ -115,9 +115,9 @@ export function readNesting(items: string[], indents: number[]): NestedItems {
     const children = childrenOf(index);
     if (children.length === 0) continue;
     const text = raw.trim();
-    const direct = children.filter(
-      (child) => (indents[child] ?? 0) === Math.min(...children.map((c) => indents[c] ?? 0)),
-    );
+    const nearest = Math.min(...children.map((child) => indents[child] ?? 0));
+    const direct = children.filter((child) => (indents[child] ?? 0) === nearest);
+
     if (TASK_LEAD.test(text) || TASK_LEAD_WITH_TEXT.test(text)) {
       if (TASK_LEAD.test(text)) skip.add(index);
       for (const child of direct) tasks.add(child);
