@@ -89,8 +89,6 @@ function candidates(note: Outline, target: number): Candidate[] {
   const result: Candidate[] = [];
   const groups = new Map<number, Unit[]>();
   for (const unit of note.units) {
-    // A byline or a template's line is never kept, not even inside a short list kept whole.
-    if (unit.byline) continue;
     const list = groups.get(unit.group);
     if (list) list.push(unit);
     else groups.set(unit.group, [unit]);

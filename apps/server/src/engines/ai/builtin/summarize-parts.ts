@@ -49,7 +49,7 @@ export const DECISION = new RegExp(DECISION_PARTS.join('|'), 'iu');
  * '...in a few days alexcrichton is going to ping them' (not 'it is going to be', not 'we will see').
  */
 export const COMMITMENT =
-  /\b(?:volunteered|offered|promised|committed)\s+to\s+\p{L}|\b(?!(?:it|this|that|there|which|who|what|they|he|she|we|you|i)\b)[\p{L}][\p{L}\d_-]+\s+(?:will|is going to)\s+(?!(?:be|have|not|probably|likely|see(?!\s+if)|need)\b)\p{L}+/iu;
+  /\b(?:volunteered|offered|promised|committed)\s+to\s+\p{L}|\b(?!(?:it|this|that|there|which|who|what|they|he|she|we|you|i)\b)[\p{L}][\p{L}\d_-]+\s+(?:will|is going to)\s+(?!(?:be|have|not|probably|likely|see|need)\b)\p{L}+/iu;
 
 /** Headings or lead-ins under which every item is a decision. */
 export const DECISION_HEADING =

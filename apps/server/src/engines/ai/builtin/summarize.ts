@@ -10,7 +10,6 @@ import {
 import { hasFiniteVerb, isPersonName } from './nlp';
 import { isLinkLine } from './structure-lines';
 import { isActionItem, TASK_HEADING } from './structure-sentences';
-import { isSummaryAction, isTemplateLine, readNesting } from './summarize-actions';
 import { choose, type Outline, type Unit } from './summarize-choose';
 import {
   attendeesLine,
@@ -86,7 +85,7 @@ function outline(markdown: string): Outline {
     sections.push(heading);
     if (units.length === 0 && sections.length === 2) titleSections.add(1);
   };
-  const addGroup = (texts: string[], kind: Unit['kind'], decided: boolean[] = [], acted: boolean[] = []) => {
+  const addGroup = (texts: string[], kind: Unit['kind'], decided: boolean[] = []) => {
     group += 1;
     let first = true;
     const heading = sections.at(-1) ?? '';
@@ -114,9 +113,7 @@ function outline(markdown: string): Outline {
         (kind === 'item' && DECISION_HEADING.test(heading)) ||
         (first && DECISION_HEADING.test(heading) && words(heading).length <= 3);
       const underTasks = TASK_HEADING.test(heading);
-      const action =
-        acted[position] === true ||
-        isSummaryAction(text.replace(TASK_BOX_START, ''), kind === 'item' || underTasks);
+      const action = isActionItem(text.replace(TASK_BOX_START, ''), kind === 'item' || underTasks);
       units.push({
         text,
         kind,
@@ -125,7 +122,7 @@ function outline(markdown: string): Outline {
         firstInGroup: first,
         // A greeting or sign-off, or the signature after one.
         filler: FILLER.test(text) || isSignature || ATTRIBUTION.test(text),
-        byline: MINUTES_BYLINE.test(text) || isTemplateLine(text),
+        byline: MINUTES_BYLINE.test(text),
         stems: contentWords(text),
         // What a reader reads: a link's text, not its address; the sentence as shortened.
         wordCount: words(visible(shorten(text))).length,
@@ -154,43 +151,28 @@ function outline(markdown: string): Outline {
           .trim() ?? '',
       );
     } else if (block.kind === 'list') {
-      const lineItems: string[] = [];
-      const indents: number[] = [];
+      const items: string[] = [];
       for (const line of block.lines) {
         const isContinuation = !TYPED_ITEM_START.test(line);
         const text = stripLineMarker(line);
-        if (isContinuation && lineItems.length > 0) lineItems[lineItems.length - 1] += ` ${text}`;
-        else {
-          lineItems.push(text);
-          indents.push(/^[ \t]*/.exec(line.replace(/\t/g, '    '))?.[0].length ?? 0);
-        }
+        if (isContinuation && items.length > 0) items[items.length - 1] += ` ${text}`;
+        else items.push(text);
       }
-      // Items under 'Next steps' or an owner are tasks; a decision's short items say what was decided.
-      const { texts: items, acted } = readNesting(lineItems, indents);
       // An item of several sentences reads as a paragraph: its sentences are its points (a bold lead
       // such as '**Correctness first.**' stays with the sentence after it).
       let run: string[] = [];
-      let runActed: boolean[] = [];
-      for (const [position, item] of [...items, undefined].entries()) {
+      for (const item of [...items, undefined]) {
         const sentences = item === undefined ? [] : splitSentences(item);
         if (item !== undefined && (sentences.length < 2 || words(visible(item)).length <= LONG_ITEM_WORDS)) {
           run.push(item);
-          runActed.push(acted[position] === true);
           continue;
         }
         if (run.length > 0) {
-          addGroup(run, 'item', [], runActed);
+          addGroup(run, 'item');
           lists.add(group);
         }
         run = [];
-        runActed = [];
-        if (item !== undefined)
-          addGroup(
-            joinLead(sentences),
-            'item',
-            [],
-            sentences.map(() => acted[position] === true),
-          );
+        if (item !== undefined) addGroup(joinLead(sentences), 'item');
       }
     } else if (block.kind === 'code') {
       codeWords += words(block.lines.slice(1, -1).join('\n')).length;
