@@ -25,8 +25,6 @@ export interface ReferenceKey {
     optional?: string[];
     /** Lines that should become headings besides the text's own Markdown headings (a title typed without '#'). */
     headings?: string[];
-    /** false: keyed for summaries only, no heading judged on the text typed without Markdown (dev keys 50-53). */
-    headingsKeyed?: false;
   };
 }
 
@@ -258,10 +256,7 @@ export function scoreKeyedStructure(
     actions: { found, expected: key.structure.actions.length },
     falseActions,
     checklistItems: checklist.length,
-    headings:
-      key.structure.headingsKeyed === false
-        ? { correct: 0, made: 0, authors: 0 }
-        : { correct, made: made.length, authors: authors.length },
+    headings: { correct, made: made.length, authors: authors.length },
     inventedHeadings,
     violations: [
       ...wordOrderViolations(text, output).map((v) => `as written: ${v}`),
