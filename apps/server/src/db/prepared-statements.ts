@@ -139,7 +139,8 @@ function preparing(client: pg.PoolClient): PostgresPoolClient {
     query: ((textOrCursor: unknown, values?: ReadonlyArray<unknown>) =>
       typeof textOrCursor === 'string'
         ? query(textOrCursor, values ?? [])
-        : client.query(textOrCursor as pg.Submittable)) as PostgresPoolClient['query'],
+        : // A cursor (Kysely's streaming): node-postgres runs it as given.
+          client.query(textOrCursor as pg.Submittable)) as unknown as PostgresPoolClient['query'],
     // pg-pool gives a checked-out client a new release function each time: look it up on each call.
     release: () => client.release(),
   };
