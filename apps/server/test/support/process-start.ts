@@ -26,7 +26,8 @@ export function processTreeCpuMs(pid: number): number {
 
 /** The machine's load per core, at least 1: how many times longer than alone a CPU-bound wait takes. */
 export function loadFactor(): number {
-  return Math.max(1, os.loadavg()[0] / Math.max(1, os.cpus().length));
+  const [lastMinute = 0] = os.loadavg();
+  return Math.max(1, lastMinute / Math.max(1, os.cpus().length));
 }
 
 interface LineWait {
