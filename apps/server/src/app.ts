@@ -104,7 +104,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ? acquireDataDirLock(config.dataDir, { onLost: (holder) => lockLost(holder) })
       : null;
   const database =
-    options.database ?? openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    options.database ??
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      preparedStatements: config.preparedStatements,
+      dataDir: config.dataDir,
+    });
   let migrationsApplied: string[];
   try {
     migrationsApplied = await withStartupLock(database, () =>

@@ -90,7 +90,11 @@ async function main() {
     else console.log((await restoreBackup(config, target, { force: values.force === true })).join('\n'));
     return;
   }
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    preparedStatements: config.preparedStatements,
+    dataDir: config.dataDir,
+  });
   const { db } = database;
   try {
     if (command !== 'migrate' && values.migrate !== true) {

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db';
 import { STATEMENTS_PER_CONNECTION } from '../src/db/prepared-statements';
 import { request, signUp, startTestApp, type TestApp } from './helpers';
 import { stopApp } from './support/suite-app';
@@ -154,5 +156,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('prepared statements on postgres
     expect(await Promise.all(callers)).toEqual(Array.from({ length: 40 }, (_, i) => i));
     expect(pool.waitingCount).toBe(0);
     expect(pool.idleCount).toBe(pool.totalCount);
+  });
+
+  it('sends every statement unnamed with DATABASE_PREPARED_STATEMENTS=false (a pooler that cannot keep them)', async () => {
+    const config = loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' });
+    expect(config.preparedStatements).toBe(false);
+    expect(loadConfig({}).preparedStatements).toBe(true);
+    const kept = async (preparedStatements: boolean) => {
+      const handle = openDatabase({
+        databaseUrl: process.env.TEST_DATABASE_URL,
+        dataDir: t.testDb.dataDir,
+        preparedStatements,
+      });
+      try {
+        return await handle.db.connection().execute(async (connection) => {
+          for (let i = 0; i < 3; i++) {
+            const { rows } = await sql<{ n: number }>`select ${i}::int + 1 as n`.execute(connection);
+            expect(rows[0]?.n).toBe(i + 1);
+          }
+          const { rows } = await sql<{
+            count: number;
+          }>`select count(*)::int as count from pg_prepared_statements`.execute(connection);
+          return rows[0]?.count;
+        });
+      } finally {
+        await handle.close();
+      }
+    };
+    expect(await kept(false)).toBe(0);
+    expect(await kept(true)).toBeGreaterThan(0);
   });
 });

@@ -28,6 +28,11 @@ export const serverEnv = {
     .describe(
       'PostgreSQL URL (`postgres://user:password@host:5432/db`). Unset: the embedded SQLite database in `DATA_DIR`.',
     ),
+  DATABASE_PREPARED_STATEMENTS: booleanFromEnv
+    .default(true)
+    .describe(
+      'PostgreSQL only. `false`: every statement is sent unnamed (planned on each call), for a pooler that cannot keep named statements (PgBouncer before 1.21 in transaction mode).',
+    ),
   REDIS_URL: z
     .string()
     .trim()

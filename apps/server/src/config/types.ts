@@ -8,6 +8,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: repeated statements prepared once per connection (decision 090). */
+  preparedStatements: boolean;
   redisUrl: string | undefined;
   /** Put before every Redis key and channel: deployments sharing one Redis stay apart. */
   redisPrefix: string;

@@ -33,6 +33,8 @@ export interface DatabaseOptions {
   /** PostgreSQL URL; without it the embedded SQLite file under dataDir is used. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** PostgreSQL: name repeated statements (off behind a pooler that cannot keep them). */
+  preparedStatements?: boolean | undefined;
   /** PostgreSQL schema to use (tests run each suite in a fresh one). */
   pgSchema?: string | undefined;
   /** SQLite file name inside dataDir. */
@@ -71,7 +73,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // Kysely's own reads every schema and fails when another one is dropped meanwhile (decision 035).
     // Repeated statements are prepared once per connection, not planned on every call (decision 090).
     const db = new Kysely<Database>({
-      dialect: new SearchPathPostgresDialect({ pool: new PreparingPool(pool) }),
+      dialect: new SearchPathPostgresDialect({
+        pool: options.preparedStatements === false ? pool : new PreparingPool(pool),
+      }),
     });
     return {
       db,
