@@ -99,9 +99,9 @@ describe('grammar evaluation on real texts', () => {
     timeout: 600_000,
   }, async () => {
     const report = await evaluateInserted(loadInsertedSet(HELD_OUT), grammar);
+    // Totals only: the CI log is public to whoever tunes the engine, and a list of missed words
+    // would tell them what to tune for. A failed assertion below still names what it found.
     console.log(formatInsertedReport('the held-out set', report));
-    for (const key of ['missed', 'wrongFixes', 'damagedNames', 'damagedWords', 'sourceFixes'] as const)
-      if (report[key].length) console.log(`${key}:\n  ${report[key].join('\n  ')}`);
     expect(report.damagedNames).toEqual([]);
     expect(report.damagedWords).toEqual(HELD_OUT_KNOWN_DAMAGE);
     expect(report.markupChanged).toEqual([]);

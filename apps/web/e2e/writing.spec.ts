@@ -253,13 +253,23 @@ test('quick view: edit, switch notes, Save Changes persists; Discard reverts', a
   await expect(content).toContainText('The second body');
   expect((await getNote(page, first.id)).content).toBe('The first body edited');
 
-  // Discard: the change is dropped, nothing is saved (switching before the automatic save ran).
+  // Discard: the unsaved change is dropped and nothing is saved. The server refuses saves again, so
+  // an automatic save that a slow machine reaches before the switch cannot store 'Scratch' first.
+  await page.route(`**/api/notes/${second.id}`, (route) =>
+    route.request().method() === 'PATCH' ? route.fulfill({ status: 503, body: '' }) : route.continue(),
+  );
   await content.click();
   await page.keyboard.type('Scratch ');
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
   await page.getByRole('button', { name: /First note/ }).click();
   await dialog.getByRole('button', { name: 'Discard' }).click();
   await expect(content).toContainText('The first body edited');
+  await page.unroute(`**/api/notes/${second.id}`);
   expect((await getNote(page, second.id)).content).toBe('The second body');
+  await page.getByRole('button', { name: /Second note/ }).click();
+  await expect(content).toContainText('The second body');
+  await expect(content).not.toContainText('Scratch');
+  await page.getByRole('button', { name: /First note/ }).click();
 
   // Cmd/Ctrl+S saves in place.
   await page.getByRole('textbox', { name: 'Note title' }).fill('First note, renamed');
