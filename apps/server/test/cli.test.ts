@@ -1,11 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, request, startTestApp, type TestDatabase } from './helpers';
-import { loadFactor, waitForOutput } from './support/process-start';
+import { startServerProcess } from './server-process';
+import { START_WALL_CEILING_CAP_MS } from './support/process-start';
 
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
@@ -80,57 +81,24 @@ describe('admin CLI', () => {
   }, 60_000);
 });
 
-/**
- * A start through tsx (transpiling the server's source, migrating a new database) used 4.3-4.8 s of
- * CPU at load 13 on 2 cores, and 16-26 s of wall time (decision 094). It may use 4x that CPU; the wall
- * time it waits for its share of the cores grows with the load, so its ceiling does too (a start that
- * hangs uses no CPU: the wall ceiling catches that).
- */
-const START_CPU_CEILING_MS = 20_000;
-const START_WALL_MS_PER_LOAD = 20_000;
-const START_WALL_CEILING_CAP_MS = 300_000;
-
 describe('server process', () => {
   it(
     'starts on the embedded default, answers health, and shuts down cleanly on SIGTERM',
     async () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-proc-'));
-      const child = spawn(TSX, ['src/main.ts'], {
-        cwd: SERVER_DIR,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          PORT: '0',
-          HOST: '127.0.0.1',
-          NODE_ENV: 'test',
-          DATABASE_URL: '',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk) => {
-        output += chunk;
-      });
-      child.stderr.on('data', (chunk) => {
-        output += chunk;
-      });
+      // Waits for the listen line (or the process dying first), with ceilings that follow the load.
+      const server = await startServerProcess({ DATA_DIR: dataDir });
       try {
-        // What it waits for: the listen line (or the process dying first), not a fixed time.
-        const [, address] = await waitForOutput(child, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, {
-          cpuCeilingMs: START_CPU_CEILING_MS,
-          wallCeilingMs: Math.min(START_WALL_MS_PER_LOAD * loadFactor(), START_WALL_CEILING_CAP_MS),
-        });
-        const health = await fetch(`${address}/api/health`);
+        const health = await fetch(`${server.address}/api/health`);
         expect(health.status).toBe(200);
         expect(fs.existsSync(path.join(dataDir, 'notewise.db'))).toBe(true);
         expect(fs.statSync(path.join(dataDir, 'auth-secret')).mode & 0o077).toBe(0);
 
-        const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-        child.kill('SIGTERM');
-        expect(await exited).toBe(0);
-        expect(output).toContain('shutting down');
+        server.child.kill('SIGTERM');
+        expect(await server.exited).toBe(0);
+        expect(server.output()).toContain('shutting down');
       } finally {
-        child.kill('SIGKILL');
+        server.child.kill('SIGKILL');
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },

@@ -2,6 +2,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { START_CPU_CEILING_MS, startWallCeilingMs, waitForOutput } from './support/process-start';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
@@ -21,9 +22,10 @@ export interface ServerProcess {
 export async function startServerProcess(
   env: Record<string, string>,
   {
-    timeoutMs = 30_000,
+    timeoutMs = startWallCeilingMs(),
     onOutput,
   }: {
+    /** Wall-clock ceiling for the start (a hang); by default it grows with the machine's load. */
     timeoutMs?: number /** Output while the server is still starting. */;
     onOutput?: (chunk: string) => void;
   } = {},
@@ -57,20 +59,10 @@ export async function startServerProcess(
   const exited = new Promise<number | string | null>((resolve) =>
     child.on('exit', (code, signal) => resolve(code ?? signal)),
   );
-  const address = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no listen line:\n${stdout}${stderr}`)), timeoutMs);
-    const check = () => {
-      const match = stdout.match(/Server listening at (http:\/\/127\.0\.0\.1:\d+)/);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout.on('data', check);
-    exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code}) before listening:\n${stdout}${stderr}`));
-    });
+  // The listen line, or the process dying first; a start that costs too much CPU or hangs fails.
+  const [, address = ''] = await waitForOutput(child, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, {
+    cpuCeilingMs: START_CPU_CEILING_MS,
+    wallCeilingMs: timeoutMs,
   });
   return {
     child,

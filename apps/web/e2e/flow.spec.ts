@@ -43,15 +43,21 @@ async function holdDraftReads(page: Page): Promise<() => Promise<void>> {
   };
 }
 
-/** A user with a saved composer draft, signed out again, on a freshly reloaded '/'. */
-async function signedOutWithDraft(page: Page, draft: string) {
+/** A new user, signed in, whose composer draft is saved on the server. */
+async function signedInWithDraft(page: Page, name: string, draft: string) {
   await page.goto('/help-center');
-  const account = await signUpViaApi(page, 'Returning');
+  const account = await signUpViaApi(page, name);
   const saved = await page.request.put('/api/drafts/note_input', {
     data: { content: draft },
     headers: { origin: appOrigin(page) },
   });
   expect(saved.ok()).toBe(true);
+  return account;
+}
+
+/** A user with a saved composer draft, signed out again, on a freshly reloaded '/'. */
+async function signedOutWithDraft(page: Page, draft: string) {
+  const account = await signedInWithDraft(page, 'Returning', draft);
   await page.context().clearCookies();
   await page.goto('/');
   await page.reload();
@@ -106,13 +112,7 @@ for (const [device, viewport] of [
     });
 
     test('right after a page load with a saved draft', async ({ page }) => {
-      await page.goto('/help-center');
-      await signUpViaApi(page, 'Reloader');
-      const saved = await page.request.put('/api/drafts/note_input', {
-        data: { content: 'yesterday' },
-        headers: { origin: appOrigin(page) },
-      });
-      expect(saved.ok()).toBe(true);
+      await signedInWithDraft(page, 'Reloader', 'yesterday');
       await page.goto('/');
       const releaseDraft = await holdDraftReads(page);
       await page.reload();
@@ -127,13 +127,7 @@ for (const [device, viewport] of [
     test('a draft arriving after typing began is offered and kept, on a 4x slower CPU', async ({ page }) => {
       // A slowed page under a loaded machine: a time limit, not a budget.
       test.setTimeout(90_000);
-      await page.goto('/help-center');
-      await signUpViaApi(page, 'Slow Phone');
-      const saved = await page.request.put('/api/drafts/note_input', {
-        data: { content: 'yesterday' },
-        headers: { origin: appOrigin(page) },
-      });
-      expect(saved.ok()).toBe(true);
+      await signedInWithDraft(page, 'Slow Phone', 'yesterday');
       await page.goto('/');
       const cdp = await page.context().newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

@@ -79,3 +79,18 @@ export function waitForOutput(
     child.on('exit', onExit);
   });
 }
+
+/**
+ * A server start through tsx (transpiling the source, migrating a new database) used 4.3-4.8 s of
+ * CPU at load 13 on 2 cores, and 16-26 s of wall time (decision 094). It may use 4x that CPU; the
+ * wall time it waits for its share of the cores grows with the load, so its ceiling does too (a
+ * start that hangs uses no CPU: the wall ceiling catches that).
+ */
+export const START_CPU_CEILING_MS = 20_000;
+const START_WALL_MS_PER_LOAD = 30_000;
+export const START_WALL_CEILING_CAP_MS = 300_000;
+
+/** The wall-clock ceiling for a server start at the machine's current load. */
+export function startWallCeilingMs(): number {
+  return Math.min(START_WALL_MS_PER_LOAD * loadFactor(), START_WALL_CEILING_CAP_MS);
+}
