@@ -8,39 +8,17 @@ type Result = KeyedReport['results'][number];
 
 const texts = loadCheckKeyed();
 const report = await evaluateKeyed(builtinEvalEngine, texts);
-const sum = (pick: (result: Result) => { found: number; expected: number }) =>
-  report.results.reduce(
-    (total, result) => ({
-      found: total.found + pick(result).found,
-      expected: total.expected + pick(result).expected,
-    }),
-    { found: 0, expected: 0 },
-  );
-const counts = (label: string, part: { found: number; expected: number }) =>
-  `${label} ${part.found}/${part.expected}`;
-console.log(
-  [
-    `check set: ${texts.length} texts`,
-    counts(
-      'key points',
-      sum((r) => r.summary.points),
-    ),
-    counts(
-      'decisions',
-      sum((r) => r.summary.decisions),
-    ),
-    counts(
-      'actions',
-      sum((r) => r.summary.actions),
-    ),
-    counts(
-      'attendees',
-      sum((r) => r.summary.attendees),
-    ),
-    counts(
-      'structure action items',
-      sum((r) => r.structure.actions),
-    ),
-  ].join(', '),
-);
+const parts: [string, (result: Result) => { found: number; expected: number }][] = [
+  ['key points', (r) => r.summary.points],
+  ['decisions', (r) => r.summary.decisions],
+  ['actions', (r) => r.summary.actions],
+  ['attendees', (r) => r.summary.attendees],
+  ['structure action items', (r) => r.structure.actions],
+];
+const counts = parts.map(([label, pick]) => {
+  const found = report.results.reduce((total, result) => total + pick(result).found, 0);
+  const expected = report.results.reduce((total, result) => total + pick(result).expected, 0);
+  return `${label} ${found}/${expected}`;
+});
+console.log([`check set: ${texts.length} texts`, ...counts].join(', '));
 console.log(formatKeyedTotals(report));
