@@ -127,7 +127,12 @@ describe('the AI routes with the engine in a worker', () => {
     // Answered all along: at least one answer per 200 ms of checking (a round is a request and a
     // 20 ms pause), not a fixed count, which a quick machine's 650 ms check once fell one short of.
     expect(waits.length).toBeGreaterThanOrEqual(Math.max(3, Math.floor(grammarDone / 200)));
-    expect(slowest).toBeLessThan(grammarDone / 10);
+    // A check on the request thread would hold one answer for most of the check. One answer may
+    // still wait on a busy core (a CI run saw 306 ms of a 665 ms check, the others quick), so the
+    // typical answer is held to a tenth of the check and the slowest to half of it.
+    const typical = [...waits].sort((a, b) => a - b)[Math.floor(waits.length / 2)] ?? 0;
+    expect(typical).toBeLessThan(grammarDone / 10);
+    expect(slowest).toBeLessThan(grammarDone / 2);
   });
 
   it('a thread killed mid-request: the request answers AI_FAILED, the next one succeeds', {

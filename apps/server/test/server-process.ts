@@ -63,6 +63,7 @@ export async function startServerProcess(
   const [, address = ''] = await waitForOutput(child, /Server listening at (http:\/\/127\.0\.0\.1:\d+)/, {
     cpuCeilingMs: START_CPU_CEILING_MS,
     wallCeilingMs: timeoutMs,
+    awaited: 'listening',
   });
   return {
     child,

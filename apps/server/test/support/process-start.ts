@@ -35,6 +35,8 @@ interface LineWait {
   cpuCeilingMs: number;
   /** Fails after this long whatever the CPU (a start that hangs, waiting on something). */
   wallCeilingMs: number;
+  /** What the line means, for the error (tests match "exited (78) before listening"); the pattern by default. */
+  awaited?: string;
 }
 
 /**
@@ -44,7 +46,7 @@ interface LineWait {
 export function waitForOutput(
   child: ChildProcess,
   pattern: RegExp,
-  { cpuCeilingMs, wallCeilingMs }: LineWait,
+  { cpuCeilingMs, wallCeilingMs, awaited = String(pattern) }: LineWait,
 ): Promise<RegExpMatchArray> {
   let output = '';
   const started = Date.now();
@@ -66,12 +68,12 @@ export function waitForOutput(
       if (match) finish(null, match);
     };
     const onExit = (code: number | null, signal: string | null) =>
-      finish(new Error(`exited (${code ?? signal}) before ${pattern}:\n${output}`));
+      finish(new Error(`exited (${code ?? signal}) before ${awaited}:\n${output}`));
     const poll = setInterval(() => {
       const cpu = child.pid === undefined ? 0 : processTreeCpuMs(child.pid);
       const wall = Date.now() - started;
       if (cpu > cpuCeilingMs || wall > wallCeilingMs) {
-        finish(new Error(`no ${pattern} after ${wall} ms (${cpu} ms of CPU):\n${output}`));
+        finish(new Error(`no ${awaited} after ${wall} ms (${cpu} ms of CPU):\n${output}`));
       }
     }, 250);
     child.stdout?.on('data', onData);
