@@ -56,6 +56,8 @@ interface Candidate {
 /** A list of at most 7 short items reads as one point: keeping half of someone's three goals misleads. */
 const MAX_POINT_LIST_ITEMS = 7;
 const MAX_POINT_ITEM_WORDS = 14;
+/** The part of a point's score it keeps when every word of it is said already. */
+const NOVELTY_FLOOR = 0.3;
 
 function candidates(note: Outline, target: number): Candidate[] {
   const frequency = new Map<string, number>();
@@ -151,27 +153,59 @@ export function choose(note: Outline): Set<Unit> {
     chosenStems.push(new Set(candidate.units.flatMap((unit) => unit.stems)));
   };
   const byScore = [...all].sort((a, b) => b.score - a.score);
+  const stemsOf = new Map(
+    all.map((candidate) => [candidate, new Set(candidate.units.flatMap((unit) => unit.stems))]),
+  );
+  /** A point's score scaled by the share of its meaningful words no chosen point says yet (maximal marginal relevance). */
+  const marginal = (candidate: Candidate, said: ReadonlySet<string>) => {
+    const stems = stemsOf.get(candidate) ?? new Set<string>();
+    let fresh = 0;
+    for (const stem of stems) if (!said.has(stem)) fresh += 1;
+    return candidate.score * (NOVELTY_FLOOR + (1 - NOVELTY_FLOOR) * (fresh / Math.max(1, stems.size)));
+  };
+  const saidSoFar = () => new Set(chosenStems.flatMap((stems) => [...stems]));
   // Decisions and action items first, whatever they cost.
   for (const candidate of all) if (candidate.units.some((unit) => unit.must)) take(candidate);
   const best = byScore[0];
   if (best && !chosen.includes(best)) take(best);
   // Coverage first: the best of every section, then of every paragraph and list (the most important
-  // first), while it fits.
+  // first), while it fits; the best being the one that adds most to what is chosen already.
   const sectionOf = (candidate: Candidate) => candidate.units[0]?.section ?? 0;
   const groupOf = (candidate: Candidate) => candidate.group;
   for (const key of [sectionOf, groupOf]) {
+    const said = saidSoFar();
+    const ranked = [...byScore].sort((a, b) => marginal(b, said) - marginal(a, said));
     const bestOf = new Map<number, Candidate>();
-    for (const candidate of byScore) if (!bestOf.has(key(candidate))) bestOf.set(key(candidate), candidate);
+    for (const candidate of ranked) if (!bestOf.has(key(candidate))) bestOf.set(key(candidate), candidate);
     for (const candidate of bestOf.values()) {
       if (chosen.includes(candidate) || used + candidate.cost > limit || candidate.cost < 4) continue;
       if (chosen.some((other) => key(other) === key(candidate))) continue;
       if (!isRedundant(candidate, chosenStems)) take(candidate);
     }
   }
-  // Then the best of the rest.
-  for (const candidate of byScore) {
-    if (chosen.includes(candidate) || used + candidate.cost > limit) continue;
-    if (!isRedundant(candidate, chosenStems)) take(candidate);
+  // Then the rest, each time the one that adds most: the words left go to points not made yet rather
+  // than to a second wording of one made. What is redundant or too long once stays so (the summary
+  // only grows), so it leaves the pool.
+  const said = saidSoFar();
+  let rest = byScore.filter(
+    (candidate) => !chosen.includes(candidate) && !isRedundant(candidate, chosenStems),
+  );
+  for (;;) {
+    rest = rest.filter((candidate) => used + candidate.cost <= limit);
+    let pick: Candidate | undefined;
+    let pickValue = 0;
+    for (const candidate of rest) {
+      const value = marginal(candidate, said);
+      if (value > pickValue) {
+        pick = candidate;
+        pickValue = value;
+      }
+    }
+    if (!pick) break;
+    take(pick);
+    const added = chosenStems.at(-1) ?? new Set<string>();
+    for (const stem of added) said.add(stem);
+    rest = rest.filter((candidate) => candidate !== pick && !isRedundant(candidate, [added]));
   }
   return new Set(chosen.flatMap((candidate) => candidate.units));
 }
