@@ -30,11 +30,12 @@ const NOT_A_TASK = new Set(
  * a line starting with a task verb, 'we need to / should / have to / must ...', or 'Priya will
  * send ...' / 'Sam to update ...' (a person and a task verb). `line`: the text stands on its own line
  * (an imperative sentence inside a paragraph is more often an instruction, as in a recipe).
+ * The summariser reads action items with this too; labelled lines ('ACTION: ...') are
+ * `isLabelledAction`, which structure asks besides.
  */
 export function isActionItem(text: string, line: boolean): boolean {
   const plain = text.replace(/^[*_~]+/, '').trim();
   if (TODO_PREFIX.test(plain) && plain.replace(TODO_PREFIX, '') !== '') return true;
-  if (isLabelledAction(text)) return true;
   if (/^(?:don'?t|do not) forget\b|^remember to\b/i.test(plain)) return true;
   // '@jonas update the status page': a handle and what they are to do.
   if (/^@[\w.-]+:?\s+\p{L}/u.test(plain) && !/\?$/.test(plain)) return true;
@@ -245,7 +246,8 @@ export function segmentParagraph(text: string, singleLine: boolean): Segment[] {
       segments.push({ type: 'colon', ...enumeration });
       continue;
     }
-    push(isActionItem(sentence, singleLine && sentences.length === 1) ? 'tasks' : 'prose', sentence);
+    const line = singleLine && sentences.length === 1;
+    push(isActionItem(sentence, line) || isLabelledAction(sentence) ? 'tasks' : 'prose', sentence);
   }
   return segments;
 }

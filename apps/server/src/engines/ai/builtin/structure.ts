@@ -78,7 +78,7 @@ function asChecklist(list: string[], before: string): string[] | undefined {
   if (top.length === 0 || top.some((line) => !/^- /.test(line))) return undefined;
   const texts = top.map((line) => line.replace(/^- (?:\[[ xX]\] )?/, ''));
   const underTaskHeading = /^#{1,6} |:$/.test(before.split('\n').at(-1) ?? '') && TASK_HEADING.test(before);
-  const actions = texts.filter((text) => isActionItem(text, true)).length;
+  const actions = texts.filter((text) => isActionItem(text, true) || isLabelledAction(text)).length;
   if (!underTaskHeading && actions * 2 < texts.length) return undefined;
   // Under 'Action items' a past report ('Sam fixed the flaky test') is what was done, no task.
   return list.map((line) =>
