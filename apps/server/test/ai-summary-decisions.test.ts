@@ -124,6 +124,24 @@ describe('summaries keep decisions said without a decision word (decision 081)',
     expect(decisions.join('\n')).toContain('agreed on this');
   });
 
+  it('keeps what was decided with a decision that breaks off before it ("came to conclusion that")', () => {
+    const note = [
+      FILLER_SECTIONS,
+      '',
+      '## Unwinding ABI',
+      '',
+      '- From previous meeting, came to conclusion that',
+      '    - A “C unwind” ABI is “better” than a unified “C” ABI *if* the annotations are all correct:',
+      '    - A single “C” ABI is better in the following ways:',
+      '        - Less error prone, since a library can be compiled with or without exceptions.',
+    ].join('\n');
+    const decisions = decisionsPart(summarizeText(note)).join('\n');
+    expect(decisions).toContain('came to conclusion that');
+    expect(decisions).toContain('if* the annotations are all correct');
+    // Only the item right after it: the next one is not made a decision by following one.
+    expect(decisions).not.toContain('better in the following ways');
+  });
+
   it('leaves out who ran the meeting, footnotes and fenced-div markers, and keeps a hard-wrapped sentence whole', () => {
     const note = [
       'Meeting run by pietroalbini. Minutes written by pietroalbini.',
