@@ -1,0 +1,76 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signUpViaApi } from './support';
+
+// The composer's draft with two tabs of one browser open (decision 103): each tab's words survive any
+// order of capturing, closing and reloading in the other, and none is restored or offered twice.
+// Every wait is on an event (the draft's save answered, an element shown), none on a clock.
+
+const box = (page: Page) => page.getByRole('textbox', { name: 'Note text' });
+
+/** Types into the composer and waits until the draft holding exactly `text` is saved on the server. */
+async function typeAndSave(page: Page, text: string) {
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().includes('/api/drafts/note_input') &&
+      response.request().method() === 'PUT' &&
+      response.request().postDataJSON()?.content === text,
+  );
+  await box(page).click();
+  await page.keyboard.type(text);
+  expect((await saved).ok()).toBe(true);
+}
+
+/** A signed-in user with the composer open in two tabs of one browser. */
+async function twoTabs(page: Page, name: string): Promise<[Page, Page]> {
+  await page.goto('/help-center');
+  await signUpViaApi(page, name);
+  await page.goto('/');
+  const other = await page.context().newPage();
+  await other.goto('/');
+  await expect(box(page)).toBeEditable();
+  await expect(box(other)).toBeEditable();
+  return [page, other];
+}
+
+test("Add Note in one tab clears only that tab's draft: the other tab's words survive its reload and its close", async ({
+  page,
+}) => {
+  const [a, b] = await twoTabs(page, 'Two Tabs');
+  await typeAndSave(a, 'alpha words');
+  await typeAndSave(b, 'beta words');
+
+  await b.getByRole('button', { name: 'Add Note' }).click();
+  await expect(b.getByRole('dialog', { name: 'Success!' })).toBeVisible({ timeout: 15_000 });
+
+  // A saved last before B captured; A's words are not B's to clear.
+  await a.reload();
+  await expect(box(a)).toHaveValue('alpha words');
+
+  // A goes away without typing again: its words come back in the next reload of B, once.
+  await a.close();
+  await b.reload();
+  await expect(box(b)).toHaveValue('alpha words');
+  await expect(b.getByRole('region', { name: 'Earlier draft' })).toHaveCount(0);
+});
+
+test("a closed tab's words come back in the other tab's reload, and an open tab's are never taken", async ({
+  page,
+}) => {
+  const [a, b] = await twoTabs(page, 'Closer');
+  await typeAndSave(a, 'alpha');
+  await typeAndSave(b, 'beta');
+
+  // A is still open with its text: B's reload restores only B's own words.
+  await b.reload();
+  await expect(box(b)).toHaveValue('beta');
+  await expect(b.getByRole('region', { name: 'Earlier draft' })).toHaveCount(0);
+  await expect(box(a)).toHaveValue('alpha');
+
+  // A closes with nothing unsaved (B saved after it): its words are not lost...
+  await a.close();
+  await b.reload();
+  await expect(box(b)).toHaveValue('alpha\n\nbeta');
+  // ...and not restored twice.
+  await b.reload();
+  await expect(box(b)).toHaveValue('alpha\n\nbeta');
+});
