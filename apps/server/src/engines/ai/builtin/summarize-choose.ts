@@ -56,6 +56,8 @@ interface Candidate {
 /** A list of at most 7 short items reads as one point: keeping half of someone's three goals misleads. */
 const MAX_POINT_LIST_ITEMS = 7;
 const MAX_POINT_ITEM_WORDS = 14;
+/** Fewer words than this ('Time passes.', 'Hasta mañana!') make no point of their own: kept only as a decision, an action or in a list kept whole. */
+const MIN_POINT_WORDS = 4;
 /** The part of a point's score it keeps when every word of it is said already. */
 const NOVELTY_FLOOR = 0.3;
 
@@ -132,9 +134,13 @@ function candidates(note: Outline, target: number): Candidate[] {
       result.push({ units: [unit], score: scoreOf(unit), cost: unit.wordCount, group });
   }
   // A lead-in kept with its list is not a point of its own.
-  return result.filter(
-    (candidate) => !(candidate.units.length === 1 && leads.has(candidate.units[0] as Unit)),
-  );
+  return result.filter((candidate) => {
+    const unit = candidate.units[0] as Unit;
+    if (candidate.units.length > 1) return true;
+    if (leads.has(unit)) return false;
+    // A lone lead-in ('The process looks like this:') says nothing without what it announces.
+    return !(unit.kind === 'sentence' && !unit.must && /:[*_\s]*$/.test(unit.text));
+  });
 }
 
 export function choose(note: Outline): Set<Unit> {
@@ -178,7 +184,8 @@ export function choose(note: Outline): Set<Unit> {
     const bestOf = new Map<number, Candidate>();
     for (const candidate of ranked) if (!bestOf.has(key(candidate))) bestOf.set(key(candidate), candidate);
     for (const candidate of bestOf.values()) {
-      if (chosen.includes(candidate) || used + candidate.cost > limit || candidate.cost < 4) continue;
+      if (chosen.includes(candidate) || used + candidate.cost > limit || candidate.cost < MIN_POINT_WORDS)
+        continue;
       if (chosen.some((other) => key(other) === key(candidate))) continue;
       if (!isRedundant(candidate, chosenStems)) take(candidate);
     }
@@ -188,7 +195,10 @@ export function choose(note: Outline): Set<Unit> {
   // only grows), so it leaves the pool.
   const said = saidSoFar();
   let rest = byScore.filter(
-    (candidate) => !chosen.includes(candidate) && !isRedundant(candidate, chosenStems),
+    (candidate) =>
+      !chosen.includes(candidate) &&
+      candidate.cost >= MIN_POINT_WORDS &&
+      !isRedundant(candidate, chosenStems),
   );
   for (;;) {
     rest = rest.filter((candidate) => used + candidate.cost <= limit);
