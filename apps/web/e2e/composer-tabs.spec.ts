@@ -74,3 +74,34 @@ test("a closed tab's words come back in the other tab's reload, and an open tab'
   await b.reload();
   await expect(box(b)).toHaveValue('alpha\n\nbeta');
 });
+
+test('a tab opened from another (its session copied, slot id and all) keeps a slot of its own', async ({
+  page,
+}) => {
+  await page.goto('/help-center');
+  await signUpViaApi(page, 'Opener');
+  await page.goto('/');
+  await expect(box(page)).toBeEditable();
+  // window.open copies the opener's sessionStorage, as "Duplicate tab" does: seen before the app runs.
+  const tabId = () => window.sessionStorage.getItem('notewise.composer-tab');
+  await page.context().addInitScript(() => {
+    (window as unknown as { idAtStart: string | null }).idAtStart =
+      window.sessionStorage.getItem('notewise.composer-tab');
+  });
+  const opened = page.context().waitForEvent('page');
+  await page.evaluate(() => window.open('/', '_blank'));
+  const copy = await opened;
+  await expect(box(copy)).toBeEditable();
+  const firstId = await page.evaluate(tabId);
+  expect(await copy.evaluate(() => (window as unknown as { idAtStart: string | null }).idAtStart)).toBe(
+    firstId,
+  );
+  await expect.poll(() => copy.evaluate(tabId)).not.toBe(firstId);
+
+  await typeAndSave(page, 'from the first tab');
+  await typeAndSave(copy, 'from the copy');
+  await page.reload();
+  await expect(box(page)).toHaveValue('from the first tab');
+  await copy.reload();
+  await expect(box(copy)).toHaveValue('from the copy');
+});
