@@ -105,3 +105,52 @@ test('a tab opened from another (its session copied, slot id and all) keeps a sl
   await copy.reload();
   await expect(box(copy)).toHaveValue('from the copy');
 });
+
+test("a closed tab's words arriving after typing began are offered beside the box with this tab's own, once", async ({
+  page,
+}) => {
+  const [a, b] = await twoTabs(page, 'Late Reader');
+  await typeAndSave(a, 'alpha');
+  await typeAndSave(b, 'beta');
+  await a.close();
+
+  // B's draft read is held until B has typed (decision 094: late whatever the load).
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await b.route('**/api/drafts/note_input', async (route) => {
+    if (route.request().method() === 'GET') await released;
+    await route.continue();
+  });
+  await b.reload();
+  await box(b).click();
+  await b.keyboard.type('typed');
+  const answered = b.waitForResponse(
+    (response) => response.url().endsWith('/api/drafts/note_input') && response.request().method() === 'GET',
+  );
+  // Offered, the earlier words are saved ahead of the typed ones; adding them saves the same text.
+  const saved = b.waitForResponse(
+    (response) =>
+      response.url().includes('/api/drafts/note_input') &&
+      response.request().method() === 'PUT' &&
+      response.request().postDataJSON()?.content === 'alpha\n\nbeta\n\ntyped',
+  );
+  release();
+  await answered;
+
+  const earlier = b.getByRole('region', { name: 'Earlier draft' });
+  await expect(earlier).toContainText('alpha');
+  await expect(earlier).toContainText('beta');
+  await expect(box(b)).toHaveValue('typed');
+  await earlier.getByRole('button', { name: 'Add to note' }).click();
+  await expect(box(b)).toHaveValue('alpha\n\nbeta\n\ntyped');
+  await expect(earlier).toHaveCount(0);
+
+  // Added once: a reload brings the box back as it is, nothing offered again.
+  await b.unroute('**/api/drafts/note_input');
+  expect((await saved).ok()).toBe(true);
+  await b.reload();
+  await expect(box(b)).toHaveValue('alpha\n\nbeta\n\ntyped');
+  await expect(earlier).toHaveCount(0);
+});
