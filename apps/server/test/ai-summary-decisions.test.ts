@@ -94,18 +94,21 @@ describe('summaries keep decisions said without a decision word (decision 081)',
       expect(DECISION.test(sentence), sentence).toBe(false);
   });
 
-  it('counts consensus come to, a ruling without objection and an election as decisions (101)', () => {
+  it('counts consensus come to, a ruling without objection, an election and a one-word verdict as decisions (101)', () => {
     for (const sentence of [
       'Future direction support field: we’ve come to consensus, next step is to PR in changes to doc.',
       'Approved without objection.',
       'No objections, so the charter change goes to the board.',
       'Joe Sepi was elected CPC chair for 2024.',
+      'Approved. OK to close.',
+      'Agreed by all.',
     ])
       expect(DECISION.test(sentence), sentence).toBe(true);
     for (const sentence of [
       'Any objections to moving the meeting?',
       'Are there no objections?',
       'We are coming to the end of the quarter.',
+      'Approved vendors are listed on the wiki.',
     ])
       expect(DECISION.test(sentence), sentence).toBe(false);
   });

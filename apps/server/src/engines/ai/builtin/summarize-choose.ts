@@ -56,8 +56,6 @@ interface Candidate {
 /** A list of at most 7 short items reads as one point: keeping half of someone's three goals misleads. */
 const MAX_POINT_LIST_ITEMS = 7;
 const MAX_POINT_ITEM_WORDS = 14;
-/** Fewer words than this ('Time passes.', 'Hasta mañana!') make no point of their own: kept only as a decision, an action or in a list kept whole. */
-const MIN_POINT_WORDS = 4;
 /** The part of a point's score it keeps when every word of it is said already. */
 const NOVELTY_FLOOR = 0.3;
 
@@ -134,13 +132,9 @@ function candidates(note: Outline, target: number): Candidate[] {
       result.push({ units: [unit], score: scoreOf(unit), cost: unit.wordCount, group });
   }
   // A lead-in kept with its list is not a point of its own.
-  return result.filter((candidate) => {
-    const unit = candidate.units[0] as Unit;
-    if (candidate.units.length > 1) return true;
-    if (leads.has(unit)) return false;
-    // A lone lead-in ('The process looks like this:') says nothing without what it announces.
-    return !(unit.kind === 'sentence' && !unit.must && /:[*_\s]*$/.test(unit.text));
-  });
+  return result.filter(
+    (candidate) => !(candidate.units.length === 1 && leads.has(candidate.units[0] as Unit)),
+  );
 }
 
 export function choose(note: Outline): Set<Unit> {
@@ -164,6 +158,9 @@ export function choose(note: Outline): Set<Unit> {
   );
   /** A point's score scaled by the share of its meaningful words no chosen point says yet (maximal marginal relevance). */
   const marginal = (candidate: Candidate, said: ReadonlySet<string>) => {
+    // A sentence that closes a discussion ('we will go ahead with it') repeats the discussion's words:
+    // a point with a cue word keeps its whole score, or a decision no cue finds would lose its place.
+    if (candidate.units.some((unit) => CUE.test(unit.text))) return candidate.score;
     const stems = stemsOf.get(candidate) ?? new Set<string>();
     let fresh = 0;
     for (const stem of stems) if (!said.has(stem)) fresh += 1;
@@ -175,17 +172,15 @@ export function choose(note: Outline): Set<Unit> {
   const best = byScore[0];
   if (best && !chosen.includes(best)) take(best);
   // Coverage first: the best of every section, then of every paragraph and list (the most important
-  // first), while it fits; the best being the one that adds most to what is chosen already.
+  // first), while it fits. The best by score, not by what it adds: a decision no cue finds keeps its
+  // place by score here (ranking these by what they add lost check-set decisions, decision 101).
   const sectionOf = (candidate: Candidate) => candidate.units[0]?.section ?? 0;
   const groupOf = (candidate: Candidate) => candidate.group;
   for (const key of [sectionOf, groupOf]) {
-    const said = saidSoFar();
-    const ranked = [...byScore].sort((a, b) => marginal(b, said) - marginal(a, said));
     const bestOf = new Map<number, Candidate>();
-    for (const candidate of ranked) if (!bestOf.has(key(candidate))) bestOf.set(key(candidate), candidate);
+    for (const candidate of byScore) if (!bestOf.has(key(candidate))) bestOf.set(key(candidate), candidate);
     for (const candidate of bestOf.values()) {
-      if (chosen.includes(candidate) || used + candidate.cost > limit || candidate.cost < MIN_POINT_WORDS)
-        continue;
+      if (chosen.includes(candidate) || used + candidate.cost > limit || candidate.cost < 4) continue;
       if (chosen.some((other) => key(other) === key(candidate))) continue;
       if (!isRedundant(candidate, chosenStems)) take(candidate);
     }
@@ -195,10 +190,7 @@ export function choose(note: Outline): Set<Unit> {
   // only grows), so it leaves the pool.
   const said = saidSoFar();
   let rest = byScore.filter(
-    (candidate) =>
-      !chosen.includes(candidate) &&
-      candidate.cost >= MIN_POINT_WORDS &&
-      !isRedundant(candidate, chosenStems),
+    (candidate) => !chosen.includes(candidate) && !isRedundant(candidate, chosenStems),
   );
   for (;;) {
     rest = rest.filter((candidate) => used + candidate.cost <= limit);

@@ -12,6 +12,8 @@ import { isPersonName } from './nlp';
  * ('Decision: ...'); choosing one option ('we will go with', 'let's go with', 'we'll switch to').
  */
 const DECIDING_VERB = `(?:agreed|decided|resolved|concluded|voted|chose|settled|opted|approved|accepted)`;
+/** A one-word verdict ('Approved', 'Agreed by all'): a decision said as a sentence of its own. */
+export const VERDICT = String.raw`(?:approved|agreed|accepted|rejected|declined|adopted|lgtm)(?:\s+(?:by\s+(?:all|everyone|consensus)|unanimously))?`;
 const DECISION_PARTS = [
   String.raw`\b(?:we|they|everyone|everybody|all|both|the (?:team|group|committee|board|meeting|panel|council|working group|wg|attendees|participants))\s+(?:(?:have|has|had|all|then|finally|also|eventually|ultimately|therefore|thus|now|unanimously|collectively|jointly|quickly|\p{L}+ly)\s+){0,2}${DECIDING_VERB}\b`,
   String.raw`\bagreed\s+(?:to|on|upon|that)\b|\b(?:decided|resolved|voted)\s+(?:to|on|that|against)\b|\bsettled\s+on\b|\bopted\s+(?:for|to)\b|\bsigned\s+off\s+on\b`,
@@ -42,6 +44,8 @@ const DECISION_PARTS = [
   // A ruling without a verb of deciding (decision 101): 'Approved without objection', 'No objections, so
   // we merge it', 'Sam was elected chair' (not 'Any objections?'; code that landed is no ruling, 092).
   String.raw`\bno\s+objections?\b(?!\s*\?)|\bwithout\s+(?:any\s+)?objections?\b|\b(?:was|were|has\s+been|have\s+been)\s+(?:\p{L}+ly\s+)?(?:elected|appointed|re-?elected)\b`,
+  // A verdict as its own sentence, as minutes note it under an item: 'Approved. OK to close.', 'Agreed by all.', 'LGTM'.
+  String.raw`^\W*${VERDICT}(?:\W*$|[.!]\s)`,
   // A vote's outcome and plans called off: 'the motion carried', 'the offsite is called off', 'v1 is deprecated'.
   String.raw`\b(?:motion|proposal|vote|rfc)\s+(?:passed|carried|failed)\b|\b(?:was|were|is|are|has been|have been|will be)\s+(?:\p{L}+ly\s+)?(?:called\s+off|scrapped|shelved|deprecated|discontinued)\b`,
 ];

@@ -19,6 +19,7 @@ import {
   namesIn,
   PEOPLE_HEADING,
   REMOVED,
+  VERDICT,
   visible,
 } from './summarize-parts';
 import { shorten } from './summarize-shorten';
@@ -35,7 +36,10 @@ const FILLER =
 /** An attribution under a quote or a note ('--- John Wilbanks', '--nikomatsakis'). */
 const ATTRIBUTION = /^\\?[-—–]{2,}\s*\S/;
 /** A short decision that names what was decided only as 'this' or 'it' ('Everyone agreed to it.'). */
-const POINTS_BACK = /^(?:\W*agreed\W*|.*\b(?:this|that|it|so|the (?:proposal|idea|suggestion))\W*)$/i;
+const POINTS_BACK = new RegExp(
+  String.raw`^(?:\W*${VERDICT}\W*(?:\s.*)?|.*\b(?:this|that|it|so|the (?:proposal|idea|suggestion))\W*)$`,
+  'i',
+);
 /** A decision that breaks off where what was decided begins ('We agreed that', 'Decided to:'). */
 const POINTS_ON = /(?:\b(?:that|to|on|upon|with|for)|:)[*_\s]*$/i;
 /** Who ran the meeting and who took the minutes: no point of the meeting. */
