@@ -56,8 +56,6 @@ interface Candidate {
 /** A list of at most 7 short items reads as one point: keeping half of someone's three goals misleads. */
 const MAX_POINT_LIST_ITEMS = 7;
 const MAX_POINT_ITEM_WORDS = 14;
-/** The part of a point's score it keeps when every word of it is said already. */
-const NOVELTY_FLOOR = 0.3;
 
 function candidates(note: Outline, target: number): Candidate[] {
   const frequency = new Map<string, number>();
@@ -153,27 +151,12 @@ export function choose(note: Outline): Set<Unit> {
     chosenStems.push(new Set(candidate.units.flatMap((unit) => unit.stems)));
   };
   const byScore = [...all].sort((a, b) => b.score - a.score);
-  const stemsOf = new Map(
-    all.map((candidate) => [candidate, new Set(candidate.units.flatMap((unit) => unit.stems))]),
-  );
-  /** A point's score scaled by the share of its meaningful words no chosen point says yet (maximal marginal relevance). */
-  const marginal = (candidate: Candidate, said: ReadonlySet<string>) => {
-    // A sentence that closes a discussion ('we will go ahead with it') repeats the discussion's words:
-    // a point with a cue word keeps its whole score, or a decision no cue finds would lose its place.
-    if (candidate.units.some((unit) => CUE.test(unit.text))) return candidate.score;
-    const stems = stemsOf.get(candidate) ?? new Set<string>();
-    let fresh = 0;
-    for (const stem of stems) if (!said.has(stem)) fresh += 1;
-    return candidate.score * (NOVELTY_FLOOR + (1 - NOVELTY_FLOOR) * (fresh / Math.max(1, stems.size)));
-  };
-  const saidSoFar = () => new Set(chosenStems.flatMap((stems) => [...stems]));
   // Decisions and action items first, whatever they cost.
   for (const candidate of all) if (candidate.units.some((unit) => unit.must)) take(candidate);
   const best = byScore[0];
   if (best && !chosen.includes(best)) take(best);
   // Coverage first: the best of every section, then of every paragraph and list (the most important
-  // first), while it fits. The best by score, not by what it adds: a decision no cue finds keeps its
-  // place by score here (ranking these by what they add lost check-set decisions, decision 101).
+  // first), while it fits.
   const sectionOf = (candidate: Candidate) => candidate.units[0]?.section ?? 0;
   const groupOf = (candidate: Candidate) => candidate.group;
   for (const key of [sectionOf, groupOf]) {
@@ -185,29 +168,10 @@ export function choose(note: Outline): Set<Unit> {
       if (!isRedundant(candidate, chosenStems)) take(candidate);
     }
   }
-  // Then the rest, each time the one that adds most: the words left go to points not made yet rather
-  // than to a second wording of one made. What is redundant or too long once stays so (the summary
-  // only grows), so it leaves the pool.
-  const said = saidSoFar();
-  let rest = byScore.filter(
-    (candidate) => !chosen.includes(candidate) && !isRedundant(candidate, chosenStems),
-  );
-  for (;;) {
-    rest = rest.filter((candidate) => used + candidate.cost <= limit);
-    let pick: Candidate | undefined;
-    let pickValue = 0;
-    for (const candidate of rest) {
-      const value = marginal(candidate, said);
-      if (value > pickValue) {
-        pick = candidate;
-        pickValue = value;
-      }
-    }
-    if (!pick) break;
-    take(pick);
-    const added = chosenStems.at(-1) ?? new Set<string>();
-    for (const stem of added) said.add(stem);
-    rest = rest.filter((candidate) => candidate !== pick && !isRedundant(candidate, [added]));
+  // Then the best of the rest.
+  for (const candidate of byScore) {
+    if (chosen.includes(candidate) || used + candidate.cost > limit) continue;
+    if (!isRedundant(candidate, chosenStems)) take(candidate);
   }
   return new Set(chosen.flatMap((candidate) => candidate.units));
 }

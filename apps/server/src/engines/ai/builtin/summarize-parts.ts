@@ -12,8 +12,6 @@ import { isPersonName } from './nlp';
  * ('Decision: ...'); choosing one option ('we will go with', 'let's go with', 'we'll switch to').
  */
 const DECIDING_VERB = `(?:agreed|decided|resolved|concluded|voted|chose|settled|opted|approved|accepted)`;
-/** A one-word verdict ('Approved', 'Agreed by all'): a decision said as a sentence of its own. */
-export const VERDICT = String.raw`(?:approved|agreed|accepted|rejected|declined|adopted|lgtm)(?:\s+(?:by\s+(?:all|everyone|consensus)|unanimously))?`;
 const DECISION_PARTS = [
   String.raw`\b(?:we|they|everyone|everybody|all|both|the (?:team|group|committee|board|meeting|panel|council|working group|wg|attendees|participants))\s+(?:(?:have|has|had|all|then|finally|also|eventually|ultimately|therefore|thus|now|unanimously|collectively|jointly|quickly|\p{L}+ly)\s+){0,2}${DECIDING_VERB}\b`,
   String.raw`\bagreed\s+(?:to|on|upon|that)\b|\b(?:decided|resolved|voted)\s+(?:to|on|that|against)\b|\bsettled\s+on\b|\bopted\s+(?:for|to)\b|\bsigned\s+off\s+on\b`,
@@ -38,14 +36,9 @@ const DECISION_PARTS = [
   // An option taken up in the past or as the way on (092): 'we went with', 'the team will proceed with',
   // 'we landed on', 'came to the conclusion that', 'reached an agreement'.
   String.raw`\b(?:we|they|everyone|the (?:team|group|committee|board|council|working group|wg))\s+(?:(?:have|has|had|then|finally|eventually|\p{L}+ly)\s+)?(?:went|will\s+go|are\s+going|will\s+proceed|are\s+proceeding|proceeded|moved|will\s+move|are\s+moving)\s+(?:ahead|forward)?\s*with\b`,
-  String.raw`\b(?:we|they|everyone|the (?:team|group))\s+(?:(?:have|had|then|finally|eventually)\s+)?(?:landed|converged)\s+on\b|\b(?:came|come|coming)\s+to\s+(?:a\s+|the\s+|an\s+)?(?:conclusion|agreement|decision|consensus)\b|\breached\s+(?:a|an|the)\s+(?:agreement|decision|conclusion)\b`,
+  String.raw`\b(?:we|they|everyone|the (?:team|group))\s+(?:(?:have|had|then|finally|eventually)\s+)?(?:landed|converged)\s+on\b|\bcame\s+to\s+(?:a\s+|the\s+|an\s+)?(?:conclusion|agreement|decision|consensus)\b|\breached\s+(?:a|an|the)\s+(?:agreement|decision|conclusion)\b`,
   // A rule from now on: 'Going forward, we will cut releases on Tuesdays'.
   String.raw`^(?:\*\*)?(?:(?:going|moving)\s+forward|from\s+now\s+on)\b.*\b(?:(?:we|everyone|all\s+\p{L}+)\s+(?:will|shall|should|must|need\s+to|are\s+going\s+to)|we['’]ll)\b|\bunanimous(?:ly)?\b`,
-  // A ruling without a verb of deciding (decision 101): 'Approved without objection', 'No objections, so
-  // we merge it', 'Sam was elected chair' (not 'Any objections?'; code that landed is no ruling, 092).
-  String.raw`\bno\s+objections?\b(?!\s*\?)|\bwithout\s+(?:any\s+)?objections?\b|\b(?:was|were|has\s+been|have\s+been)\s+(?:\p{L}+ly\s+)?(?:elected|appointed|re-?elected)\b`,
-  // A verdict as its own sentence, as minutes note it under an item: 'Approved. OK to close.', 'Agreed by all.', 'LGTM'.
-  String.raw`^\W*${VERDICT}(?:\W*$|[.!]\s)`,
   // A vote's outcome and plans called off: 'the motion carried', 'the offsite is called off', 'v1 is deprecated'.
   String.raw`\b(?:motion|proposal|vote|rfc)\s+(?:passed|carried|failed)\b|\b(?:was|were|is|are|has been|have been|will be)\s+(?:\p{L}+ly\s+)?(?:called\s+off|scrapped|shelved|deprecated|discontinued)\b`,
 ];

@@ -19,7 +19,6 @@ import {
   namesIn,
   PEOPLE_HEADING,
   REMOVED,
-  VERDICT,
   visible,
 } from './summarize-parts';
 import { shorten } from './summarize-shorten';
@@ -36,12 +35,7 @@ const FILLER =
 /** An attribution under a quote or a note ('--- John Wilbanks', '--nikomatsakis'). */
 const ATTRIBUTION = /^\\?[-—–]{2,}\s*\S/;
 /** A short decision that names what was decided only as 'this' or 'it' ('Everyone agreed to it.'). */
-const POINTS_BACK = new RegExp(
-  String.raw`^(?:\W*${VERDICT}\W*(?:\s.*)?|.*\b(?:this|that|it|so|the (?:proposal|idea|suggestion))\W*)$`,
-  'i',
-);
-/** A decision that breaks off where what was decided begins ('We agreed that', 'Decided to:'). */
-const POINTS_ON = /(?:\b(?:that|to|on|upon|with|for)|:)[*_\s]*$/i;
+const POINTS_BACK = /^(?:\W*agreed\W*|.*\b(?:this|that|it|so|the (?:proposal|idea|suggestion))\W*)$/i;
 /** Who ran the meeting and who took the minutes: no point of the meeting. */
 const MINUTES_BYLINE =
   /^(?:(?:the\s+)?(?:meeting|call)\s+(?:was\s+)?(?:run|led|chaired|hosted|facilitated)\s+by|minutes\s+(?:were\s+)?(?:written|taken|recorded)\s+by)\s+[^.]{1,40}\.?$/i;
@@ -243,21 +237,7 @@ function outline(markdown: string): Outline {
     }
   }
   // 'The rest of the team agreed on this.': what was agreed is the sentence before, kept with it.
-  // 'Came to the conclusion that' over items: what was concluded is the item after, kept with it.
   for (const [index, unit] of units.entries()) {
-    const after = units[index + 1];
-    if (
-      unit.role === 'decision' &&
-      POINTS_ON.test(unit.text) &&
-      // Said as a decision itself, not made one by the sentence before it (no chain down a list).
-      DECISION.test(unit.text) &&
-      after &&
-      after.section === unit.section &&
-      !after.filler
-    ) {
-      after.must = true;
-      after.role ??= 'decision';
-    }
     const before = units[index - 1];
     if (
       unit.role === 'decision' &&
