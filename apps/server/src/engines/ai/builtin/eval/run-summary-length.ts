@@ -7,30 +7,32 @@ import { loadDevKeyed } from './dev-keys';
 import { scoreKeyedSummary } from './score-keys';
 
 const texts = loadDevKeyed();
-const sum = { points: [0, 0], decisions: [0, 0], actions: [0, 0], all: [0, 0], faithful: [0, 0] };
+type Tally = { found: number; expected: number };
+const tally = (): Tally => ({ found: 0, expected: 0 });
+const sum = { points: tally(), decisions: tally(), actions: tally(), all: tally(), faithful: tally() };
 let noteWords = 0;
 let summaryWords = 0;
 for (const text of texts) {
   const summary = summarizeText(text.text);
   const score = scoreKeyedSummary(text.text, text.key, summary);
   for (const part of ['points', 'decisions', 'actions', 'faithful'] as const) {
-    sum[part][0] += score[part].found;
-    sum[part][1] += score[part].expected;
+    sum[part].found += score[part].found;
+    sum[part].expected += score[part].expected;
   }
   if (score.decisions.expected > 0) {
-    sum.all[1] += 1;
-    if (score.decisions.found === score.decisions.expected) sum.all[0] += 1;
+    sum.all.expected += 1;
+    if (score.decisions.found === score.decisions.expected) sum.all.found += 1;
   }
   noteWords += words(text.text).length;
   summaryWords += words(summary).length;
 }
-const pct = ([found, expected]: number[]) =>
-  `${(((found ?? 0) / Math.max(1, expected ?? 0)) * 100).toFixed(1)} % (${found}/${expected})`;
+const pct = ({ found, expected }: Tally) =>
+  `${((found / Math.max(1, expected)) * 100).toFixed(1)} % (${found}/${expected})`;
 console.log(
   [
     `dev set: ${texts.length} texts`,
     `key points ${pct(sum.points)}`,
-    `decisions ${pct(sum.decisions)}, all kept in ${sum.all[0]}/${sum.all[1]} texts`,
+    `decisions ${pct(sum.decisions)}, all kept in ${sum.all.found}/${sum.all.expected} texts`,
     `actions ${pct(sum.actions)}`,
     `faithful lines ${pct(sum.faithful)}`,
     `summary words ${summaryWords} of ${noteWords} (${((summaryWords / noteWords) * 100).toFixed(1)} %)`,
