@@ -119,7 +119,7 @@ export const RichTextEditor = memo(function RichTextEditor({
     onCreate: ({ editor: created }) => {
       blank.current = isDocBlank(created.state.doc);
       callbacks.current.onBlankChange?.(blank.current);
-      if (!collaboration) warmUpTyping(created);
+      warmUpTyping(created, { typing: !collaboration });
     },
     onUpdate: ({ editor: updated }) => {
       revision.current += 1;
@@ -136,10 +136,18 @@ export const RichTextEditor = memo(function RichTextEditor({
     if (!editor.isDestroyed && editor.isEditable !== editable) editor.setEditable(editable, false);
   }, [editor, editable]);
 
-  const handle = useMemo<RichTextEditorHandle>(
-    () => ({
+  const handle = useMemo<RichTextEditorHandle>(() => {
+    // The Markdown of the last document serialised: documents are immutable, so the same document has
+    // the same Markdown. An autosave asks three times for one document (is it dirty, the body, is it
+    // still dirty after), the idle dirty check once more: serialised once.
+    let serialised: { doc: unknown; markdown: string } | null = null;
+    return {
       editor,
-      getMarkdown: () => docToMarkdown(editor.getJSON()),
+      getMarkdown: () => {
+        const { doc } = editor.state;
+        if (serialised?.doc !== doc) serialised = { doc, markdown: docToMarkdown(doc.toJSON()) };
+        return serialised.markdown;
+      },
       setMarkdown: (markdown, { silent = false, addToHistory = true } = {}) => {
         editor
           .chain()
@@ -156,9 +164,8 @@ export const RichTextEditor = memo(function RichTextEditor({
       focus: (position = 'end') => {
         editor.commands.focus(position);
       },
-    }),
-    [editor],
-  );
+    };
+  }, [editor]);
   useImperativeHandle(ref, () => handle, [handle]);
 
   const onReadyRef = useRef(onReady);
