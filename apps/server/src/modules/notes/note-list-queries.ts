@@ -1,8 +1,10 @@
+import type { NoteCounts } from '@notewise/shared';
 import { type Kysely, sql } from 'kysely';
-import { isoText } from '../../db/time';
-import type { Database, Dialect } from '../../db/types';
+import { isoText, toIso } from '../../db/time';
+import type { Database, Dialect, Timestamp } from '../../db/types';
+import { toPage } from '../../http/pagination';
 import { memberOf, visibleNotes } from '../projects/membership.repo';
-import { type NoteCursor, summaryColumns } from './note-summary';
+import { type NoteCursor, type PinCursor, summaryColumns, toSummary } from './note-summary';
 
 /**
  * All Notes merges per-project index reads up to this many projects (SQLite allows 500 terms in a
@@ -12,7 +14,8 @@ const MERGE_MAX_PROJECTS = 200;
 
 /**
  * The reads behind note lists (decisions 015 and 038): which notes a user sees, as summary rows, and
- * the index-ordered range reads that page through them. Trashed notes are never among them.
+ * the index-ordered range reads that page through them, a page's counters and the pins page.
+ * Trashed notes are never among them.
  */
 export function createNoteListQueries(db: Kysely<Database>, dialect: Dialect = 'sqlite') {
   const summary = [
@@ -118,5 +121,44 @@ export function createNoteListQueries(db: Kysely<Database>, dialect: Dialect = '
       .where('n.deleted_at', 'is', null)
       .select([...summary, sql<number>`1`.as('pinned')]);
 
-  return { visible, summaries, unpinnedInProject, unpinnedAcrossProjects, pinnedSummaries };
+  /** The counters of a notes page: how many, how many pinned by this user, the last update. */
+  const counts = async (userId: string, filter: { projectId?: string | undefined }): Promise<NoteCounts> => {
+    let query = visible(userId).select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.count<number | string>('pin.note_id').as('pinned'),
+      eb.fn.max('n.updated_at').as('last_updated'),
+      eb.fn
+        .max(sql<Timestamp | null>`case when pin.note_id is null then null else n.updated_at end`)
+        .as('pinned_last_updated'),
+    ]);
+    if (filter.projectId) query = query.where('n.project_id', '=', filter.projectId);
+    const row = await query.executeTakeFirst();
+    return {
+      total: Number(row?.total ?? 0),
+      pinned: Number(row?.pinned ?? 0),
+      lastUpdatedAt: row?.last_updated ? toIso(row.last_updated as Timestamp) : null,
+      pinnedLastUpdatedAt: row?.pinned_last_updated ? toIso(row.pinned_last_updated as Timestamp) : null,
+    };
+  };
+
+  /** One page of the user's pins, newest pinned first (ties by note id), each with its note. */
+  const pinned = async (userId: string, page: { limit: number; after?: PinCursor | undefined }) => {
+    let query = pinnedSummaries(userId).select(isoText(dialect, 'pin.pinned_at').as('pinned_at'));
+    if (page.after)
+      query = query.where(sql<boolean>`(pin.pinned_at, pin.note_id) < (${page.after.t}, ${page.after.i})`);
+    const rows = await query
+      .orderBy('pin.pinned_at', 'desc')
+      .orderBy('pin.note_id', 'desc')
+      .limit(page.limit + 1)
+      .execute();
+    const result = toPage(
+      rows,
+      page.limit,
+      (row) => ({ noteId: row.id, pinnedAt: toIso(row.pinned_at as Timestamp), note: toSummary(row) }),
+      (row) => ({ t: toIso(row.pinned_at as Timestamp), i: row.id }),
+    );
+    return { pins: result.items, nextCursor: result.nextCursor };
+  };
+
+  return { visible, summaries, unpinnedInProject, unpinnedAcrossProjects, pinnedSummaries, counts, pinned };
 }

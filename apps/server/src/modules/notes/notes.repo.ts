@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
-import { type Note, type NoteCounts, type NoteVersionReason, UNTITLED_NOTE_TITLE } from '@notewise/shared';
+import { type Note, type NoteVersionReason, UNTITLED_NOTE_TITLE } from '@notewise/shared';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { isoText, nowIso, toIso } from '../../db/time';
-import type { Database, Dialect, Timestamp } from '../../db/types';
+import { nowIso, toIso } from '../../db/time';
+import type { Database, Dialect } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { toPage } from '../../http/pagination';
 import { type NoteAccess, toNoteAccess } from '../projects/membership.repo';
@@ -13,13 +13,7 @@ import { type ImportedNoteFields, importedDates } from './imported-fields';
 import { normalizeTags, type PreparedContent, prepareContent, previewsOf } from './note-content';
 import { logRestEdit, type RestEditUpdate } from './note-document.store';
 import { createNoteListQueries } from './note-list-queries';
-import {
-  FIRST_PAGE_START,
-  type NoteCursor,
-  type PinCursor,
-  type SummaryRow,
-  toSummary,
-} from './note-summary';
+import { FIRST_PAGE_START, type NoteCursor, type SummaryRow, toSummary } from './note-summary';
 
 /** A change without a version retries when another write lands between its read and its write. */
 const WRITE_ATTEMPTS = 5;
@@ -36,7 +30,7 @@ export function createNotesRepo(
   /** PostgreSQL: list timestamps are read as ISO text (db/time.ts isoText). */
   dialect: Dialect = 'sqlite',
 ) {
-  const { visible, summaries, unpinnedInProject, unpinnedAcrossProjects, pinnedSummaries } =
+  const { summaries, unpinnedInProject, unpinnedAcrossProjects, pinnedSummaries, counts, pinned } =
     createNoteListQueries(db, dialect);
 
   const find = async (userId: string, noteId: string): Promise<Note | undefined> => {
@@ -76,6 +70,7 @@ export function createNotesRepo(
   return {
     find,
     findForEdit,
+    counts,
 
     /**
      * Whether this author already made a note with `clientId` that they can no longer see (in Trash,
@@ -157,26 +152,6 @@ export function createNotesRepo(
         i: row.id,
       }));
       return { notes: page_.items, nextCursor: page_.nextCursor };
-    },
-
-    /** The counters of a notes page: how many, how many pinned by this user, the last update. */
-    async counts(userId: string, filter: { projectId?: string | undefined }): Promise<NoteCounts> {
-      let query = visible(userId).select((eb) => [
-        eb.fn.countAll<number | string>().as('total'),
-        eb.fn.count<number | string>('pin.note_id').as('pinned'),
-        eb.fn.max('n.updated_at').as('last_updated'),
-        eb.fn
-          .max(sql<Timestamp | null>`case when pin.note_id is null then null else n.updated_at end`)
-          .as('pinned_last_updated'),
-      ]);
-      if (filter.projectId) query = query.where('n.project_id', '=', filter.projectId);
-      const row = await query.executeTakeFirst();
-      return {
-        total: Number(row?.total ?? 0),
-        pinned: Number(row?.pinned ?? 0),
-        lastUpdatedAt: row?.last_updated ? toIso(row.last_updated as Timestamp) : null,
-        pinnedLastUpdatedAt: row?.pinned_last_updated ? toIso(row.pinned_last_updated as Timestamp) : null,
-      };
     },
 
     async create(
@@ -401,24 +376,7 @@ export function createNotesRepo(
       await db.deleteFrom('pins').where('user_id', '=', userId).where('note_id', '=', noteId).execute();
     },
 
-    /** One page of the user's pins, newest pinned first (ties by note id), each with its note. */
-    async pinned(userId: string, page: { limit: number; after?: PinCursor | undefined }) {
-      let query = pinnedSummaries(userId).select(isoText(dialect, 'pin.pinned_at').as('pinned_at'));
-      if (page.after)
-        query = query.where(sql<boolean>`(pin.pinned_at, pin.note_id) < (${page.after.t}, ${page.after.i})`);
-      const rows = await query
-        .orderBy('pin.pinned_at', 'desc')
-        .orderBy('pin.note_id', 'desc')
-        .limit(page.limit + 1)
-        .execute();
-      const result = toPage(
-        rows,
-        page.limit,
-        (row) => ({ noteId: row.id, pinnedAt: toIso(row.pinned_at as Timestamp), note: toSummary(row) }),
-        (row) => ({ t: toIso(row.pinned_at as Timestamp), i: row.id }),
-      );
-      return { pins: result.items, nextCursor: result.nextCursor };
-    },
+    pinned,
   };
 }
 
