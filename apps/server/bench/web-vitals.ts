@@ -9,8 +9,12 @@
  *   BENCH_WEB_MODE   `work`: not wall-clock vitals but the work done (apps/web/bench/web-work-bench.mjs:
  *                    CPU time, long tasks, React commits, JS bytes before the LCP) for a fixed scenario,
  *                    writing bench/results/web-work.json (decision 086)
- *   BENCH_WEB_DIST_B in `work` mode, a second build served by a second server on the same database:
- *                    rounds alternate between `a` (BENCH_WEB_DIST) and `b`, back to back
+ *   BENCH_WEB_MODE   `interactions`: the main-thread time of each interaction with an open note (a
+ *                    click into the text, keys, ticks; the first of each on its own), from a Chrome
+ *                    trace (apps/web/bench/interaction-work-bench.mjs), writing
+ *                    bench/results/web-interactions.json (decision 098)
+ *   BENCH_WEB_DIST_B in `work` and `interactions` modes, a second build served by a second server on
+ *                    the same database: rounds alternate between `a` (BENCH_WEB_DIST) and `b`
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,7 +31,8 @@ const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(HERE, '../
 const NOTE_COUNT = Number(process.env.BENCH_WEB_NOTES ?? 20_000);
 const EMAIL = 'phone@example.com';
 const PASSWORD = 'bench-password-3';
-const MODE = process.env.BENCH_WEB_MODE === 'work' ? 'work' : 'vitals';
+const MODE =
+  (['work', 'interactions'] as const).find((mode) => mode === process.env.BENCH_WEB_MODE) ?? 'vitals';
 const WEB_DIST_B = process.env.BENCH_WEB_DIST_B ? path.resolve(process.env.BENCH_WEB_DIST_B) : null;
 
 /** The newest note, so it is the first in All Notes: a few lines and a checklist to tick. */
@@ -205,6 +210,41 @@ function printWork(output: Awaited<ReturnType<typeof measureWork>>) {
   console.log(`JSON: ${path.join(HERE, 'results', 'web-work.json')}`);
 }
 
+/** BENCH_WEB_MODE=interactions: each interaction's thread time, build `a` (and `b`) alternating. */
+async function measureInteractions(address: string, addressB: string | null, loadAverage: number[]) {
+  const script = path.resolve(HERE, '../../web/bench/interaction-work-bench.mjs');
+  const targets = [`a=${address}`, ...(addressB ? [`b=${addressB}`] : [])].join(',');
+  const { stdout, stderr } = await run('node', [script], {
+    env: { ...process.env, BENCH_WORK_TARGETS: targets, BENCH_EMAIL: EMAIL, BENCH_PASSWORD: PASSWORD },
+    maxBuffer: 50 * 1024 * 1024,
+    timeout: 30 * 60_000,
+  });
+  process.stderr.write(stderr);
+  const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
+    medians: Record<string, Record<string, number | null>>;
+  };
+  const output = {
+    mode: 'interactions' as const,
+    date: new Date().toISOString(),
+    loadAverageAtStart: loadAverage,
+    loadAverageAtEnd: os.loadavg(),
+    builds: { a: WEB_DIST, b: WEB_DIST_B },
+    ...result,
+  };
+  fs.mkdirSync(path.join(HERE, 'results'), { recursive: true });
+  const file = path.join(HERE, 'results', 'web-interactions.json');
+  fs.writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+  const load = (values: number[]) => values.map((l) => l.toFixed(1)).join(' ');
+  console.log(
+    `\nthread time per interaction (ms), 4x CPU, medians; load average ${load(loadAverage)} -> ${load(output.loadAverageAtEnd)}`,
+  );
+  const builds = Object.keys(result.medians);
+  console.log(`\n| interaction | ${builds.join(' | ')} |\n|---|${builds.map(() => '---|').join('')}`);
+  for (const key of Object.keys(result.medians[builds[0] ?? ''] ?? {}))
+    console.log(`| ${key} | ${builds.map((b) => result.medians[b]?.[key] ?? '-').join(' | ')} |`);
+  console.log(`JSON: ${file}`);
+}
+
 interface SeededApp {
   address: string;
   addressB: string | null;
@@ -302,6 +342,13 @@ export function measureWebWork() {
   return withSeededApp(({ address, addressB, loadAverage }) => measureWork(address, addressB, loadAverage));
 }
 
+/** BENCH_WEB_MODE=interactions: see measureInteractions. */
+export function measureWebInteractions() {
+  return withSeededApp(({ address, addressB, loadAverage }) =>
+    measureInteractions(address, addressB, loadAverage),
+  );
+}
+
 function print(output: Awaited<ReturnType<typeof measureWebVitals>>) {
   console.log(
     `\nweb vitals, ${output.notes} notes, 4x CPU, load average at the start ${output.loadAverageAtStart.map((l) => l.toFixed(1)).join(' ')}`,
@@ -316,10 +363,14 @@ function print(output: Awaited<ReturnType<typeof measureWebVitals>>) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  (MODE === 'work' ? measureWebWork().then(printWork) : measureWebVitals().then(print)).catch(
-    (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
+  const measured =
+    MODE === 'work'
+      ? measureWebWork().then(printWork)
+      : MODE === 'interactions'
+        ? measureWebInteractions()
+        : measureWebVitals().then(print);
+  measured.catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 }
