@@ -42,15 +42,19 @@ describe.each(dialects)('notes at the length limit, in their most expensive shap
   it('200,000 one-letter paragraphs are saved without holding the event loop', async () => {
     const content = 'a\n\n'.repeat(200_000);
     let created: Awaited<ReturnType<typeof request>> | undefined;
+    const started = performance.now();
     const stall = await longestStall(async () => {
       created = await request(t.app, 'POST', '/api/notes', { cookie, body: { projectId, content } });
     });
+    const requestMs = performance.now() - started;
     expect(created?.statusCode).toBe(201);
     const stored = (await request(t.app, 'GET', `/api/notes/${created?.json().id}`, { cookie })).json();
     expect(stored.content.split('\n\n')).toHaveLength(200_000);
-    // Before: the whole sanitizing ran here, 2-7 s on this machine. Parsing the 1 MB body and the
-    // database write remain on the loop.
-    expect(stall).toBeLessThan(1_000);
+    // Before: the whole sanitizing ran here, 2-7 s on this machine: the loop was held for nearly the
+    // whole request. Parsing the 1 MB body and the database write remain on the loop, a fraction of
+    // it. A share, not a fixed 1 s: at load 22 the remaining work alone held the loop 1.3 s.
+    console.log(`request ${Math.round(requestMs)} ms, longest stall ${Math.round(stall)} ms`);
+    expect(stall).toBeLessThan(requestMs / 2);
   }, 120_000);
 
   it('a list of 200,000 items is saved, and edited, instead of overflowing the stack', async () => {
