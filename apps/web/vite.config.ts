@@ -45,7 +45,33 @@ function earlyEntry(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server's render of All Notes (decision 097, `vite build --ssr`): src/entry-server.tsx and
+ * everything it imports in one file, dist-ssr/entry-server.js, so the server's image needs none of
+ * the web app's packages. Not under dist/: nothing there is served.
+ */
+const serverRenderConfig = defineConfig({
+  // React's production build whatever NODE_ENV the server runs under (tests run it as 'test').
+  define: {
+    __NOTEWISE_BUILD_ID__: JSON.stringify('server'),
+    'process.env.NODE_ENV': JSON.stringify('production'),
+  },
+  plugins: [react()],
+  resolve: { tsconfigPaths: true },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: fileURLToPath(new URL('src/entry-server.tsx', import.meta.url)),
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    target: 'node22',
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js', codeSplitting: false } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderConfig : clientConfig));
+
+const clientConfig = defineConfig({
   // The offline cache saved by one build is not restored by another (decision 024).
   define: { __NOTEWISE_BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   plugins: [
