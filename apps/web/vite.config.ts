@@ -5,6 +5,8 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://127.0.0.1:3000';
+/** All Notes' path, as isNotesPage (src/app/early-paths.ts) reads it: the service worker's rule. */
+const NOTES_PAGE_NAVIGATION = /^\/notes\/*$/;
 
 /**
  * The early requests (src/app/early-requests.ts, decisions 079 and 086) as an entry of their own,
@@ -110,11 +112,21 @@ const clientConfig = defineConfig({
         // Lazy pages and the editor are precached too, so every page opens offline.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/collab/],
+        // All Notes (isNotesPage in src/app/early-paths.ts) is not answered from the cache: the server
+        // renders it for the visitor (decision 097). It goes to the network, never stored; the
+        // precached index.html only when the network fails (offline).
+        navigateFallbackDenylist: [/^\/api\//, /^\/collab/, NOTES_PAGE_NAVIGATION],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
         runtimeCaching: [
+          {
+            // NOTES_PAGE_NAVIGATION spelled out: this function's source is copied into sw.js.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && /^\/notes\/*$/.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
+          },
           {
             // A hashed file not in this build's precache (an older tab asks for it): cache-first.
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),

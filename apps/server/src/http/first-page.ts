@@ -3,13 +3,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/**
- * How long a page load waits for All Notes' reads and the server's render (decision 097). Past it
- * (a slow database, a busy server) the visitor gets the plain index.html, and the app reads the data
- * itself as before: the render must never make a page slower than the plain one.
- */
-export const FIRST_PAGE_WAIT_MS = 250;
-
 /** What apps/web/src/entry-server.tsx exports. */
 interface ServerRender {
   FIRST_PAGE_DATA_ID: string;
@@ -34,7 +27,7 @@ export function scriptSafeJson(value: unknown): string {
  * page cache and serialisation as the app's own requests, so the page holds exactly what the API
  * would answer this visitor, or nothing.
  */
-export function createFirstPage(app: FastifyInstance, distDir: string) {
+export function createFirstPage(app: FastifyInstance, distDir: string, waitMs: number) {
   const bundle = path.resolve(distDir, '..', 'dist-ssr', 'entry-server.js');
   const available = fs.existsSync(bundle);
   let loading: Promise<ServerRender | null> | undefined;
@@ -87,7 +80,9 @@ export function createFirstPage(app: FastifyInstance, distDir: string) {
 
   /**
    * Sends All Notes rendered for this visitor and returns true, or returns false (nothing sent):
-   * not All Notes, no session cookie, signed out, an error, or past FIRST_PAGE_WAIT_MS.
+   * not All Notes, no session cookie, signed out, an error, or past `waitMs` (FIRST_PAGE_WAIT_MS:
+   * a slow database or a busy server then costs the visitor at most that, and the app reads the data
+   * itself as before).
    */
   return async function sendFirstPage(request: FastifyRequest, reply: FastifyReply, pathname: string) {
     if (!available || request.method !== 'GET' || !request.headers.cookie) return false;
@@ -97,7 +92,7 @@ export function createFirstPage(app: FastifyInstance, distDir: string) {
     reply.header('vary', 'Cookie');
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), FIRST_PAGE_WAIT_MS);
+      timer = setTimeout(() => resolve(null), waitMs);
     });
     const html = await Promise.race([
       render(request, pathname, ssr).catch((error: unknown) => {

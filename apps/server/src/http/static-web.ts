@@ -51,8 +51,15 @@ function wantsAppPage(request: FastifyRequest, pathname: string): boolean {
  * Answers what no route matched: the app's page when `wantsAppPage` (All Notes rendered for a
  * signed-in visitor when it can be, decision 097), a JSON 404 otherwise.
  */
-export function registerWebFallback(app: FastifyInstance, servesWeb: boolean, distDir?: string) {
-  const sendFirstPage = servesWeb && distDir ? createFirstPage(app, distDir) : undefined;
+export function registerWebFallback(
+  app: FastifyInstance,
+  servesWeb: boolean,
+  firstPage?: { distDir: string; firstPageWaitMs: number },
+) {
+  const sendFirstPage =
+    servesWeb && firstPage && firstPage.firstPageWaitMs > 0
+      ? createFirstPage(app, firstPage.distDir, firstPage.firstPageWaitMs)
+      : undefined;
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (servesWeb && wantsAppPage(request, pathname)) {
