@@ -240,7 +240,10 @@ test('without access (FREE plan) New Project and New Note are disabled', async (
   await expect(newProject).toBeDisabled();
   await expect(newProject).toHaveAccessibleDescription(/PRO trial or the UNLIMITED plan/);
   // Gone to in the app: a page load of All Notes brings the real session in its HTML (decision 097).
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'All Notes' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Notes', exact: true })
+    .click();
   await expect(page).toHaveURL(/\/notes$/);
   await expect(page.getByRole('button', { name: 'New Note' }).first()).toBeDisabled();
   await page.goto('/pinned-notes');
