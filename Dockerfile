@@ -37,6 +37,7 @@ WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 # `npm start`, `npm run admin` and `npm run migrate` go through this script.
 COPY --from=build /app/scripts/run-built.mjs ./scripts/run-built.mjs
+COPY --from=build /app/scripts/build-freshness.mjs ./scripts/build-freshness.mjs
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/packages ./packages
 COPY --from=build /app/apps/server/package.json ./apps/server/package.json

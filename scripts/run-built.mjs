@@ -6,50 +6,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildIsCurrent } from './build-freshness.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [entry, ...args] = process.argv.slice(2);
 if (entry !== 'main' && entry !== 'cli') {
   console.error('usage: node scripts/run-built.mjs main|cli [arguments]');
   process.exit(64);
-}
-
-const SOURCES = [
-  'package-lock.json',
-  'apps/server/src',
-  'apps/server/scripts',
-  'apps/web/src',
-  'apps/web/public',
-  'apps/web/index.html',
-  'apps/web/vite.config.ts',
-  'packages/shared/src',
-  'packages/editor/src',
-];
-const OUTPUTS = ['apps/server/dist/main.js', 'apps/server/dist/cli.js', 'apps/web/dist/index.html'];
-
-function newestMtime(target) {
-  let stat;
-  try {
-    stat = fs.statSync(target);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of fs.readdirSync(target)) {
-    if (name === 'node_modules' || name.endsWith('.test.ts')) continue;
-    newest = Math.max(newest, newestMtime(path.join(target, name)));
-  }
-  return newest;
-}
-
-function buildIsCurrent() {
-  // The Docker image holds the build without its sources: what is there is what runs.
-  if (!fs.existsSync(path.join(root, 'apps/server/src'))) return true;
-  const outputs = OUTPUTS.map((file) => newestMtime(path.join(root, file)));
-  if (outputs.some((mtime) => mtime === 0)) return false;
-  const sources = Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))));
-  return sources <= Math.min(...outputs);
 }
 
 /** Building replaces the files a running server loads lazily: never build under a live server. */
@@ -66,7 +29,7 @@ function liveServerOnDataDir() {
   }
 }
 
-if (!buildIsCurrent()) {
+if (!buildIsCurrent(root)) {
   // Tests that run `npm start` beside a live server must never rebuild under it.
   if (process.env.NOTEWISE_BUILD === 'never') {
     console.error('The build is out of date and NOTEWISE_BUILD=never: run `npm run build` first.');

@@ -4,10 +4,11 @@ import { promisify } from 'node:util';
 import { MESSAGES } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { serverCommand } from './support/server-entry';
 
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-const TSX = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
+const CLI = serverCommand('cli');
 
 /** The admin CLI against the test app's database (its PostgreSQL schema through search_path). */
 function adminFor(t: TestApp) {
@@ -17,7 +18,7 @@ function adminFor(t: TestApp) {
       ? `${process.env.TEST_DATABASE_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`
       : '';
   return (...args: string[]) =>
-    run(TSX, ['src/cli.ts', ...args], {
+    run(CLI.command, [...CLI.args, ...args], {
       cwd: SERVER_DIR,
       env: { ...process.env, DATA_DIR: t.testDb.dataDir, NODE_ENV: 'test', DATABASE_URL: databaseUrl },
     });
@@ -25,7 +26,7 @@ function adminFor(t: TestApp) {
 
 describe('admin CLI help', () => {
   it('lists every command', async () => {
-    const { stdout } = await run(TSX, ['src/cli.ts', '--help'], { cwd: SERVER_DIR });
+    const { stdout } = await run(CLI.command, [...CLI.args, '--help'], { cwd: SERVER_DIR });
     for (const command of [
       'migrate',
       'create-user',

@@ -77,6 +77,7 @@ describe('built-in AI evaluation set', () => {
  * points 0.65 and heading precision 0.93 since 081 added 14 harder texts (transcripts, code-heavy
  * entries, long lists: 58.3 % of their points before 081's changes, 61.4 % after); key points 0.66
  * since 092 (65.8 -> 66.6 %: shorter sentences within a length that is a share of the note as written).
+ * Checklist precision 0.91 since 100 (89.0 -> 91.5 %: minutes' labelled action lines, keys 60-64).
  */
 describe('built-in AI development keys (summaries and structure)', () => {
   it('keeps decisions, action items and attendees, and structure keeps every word of every text', {
@@ -91,7 +92,7 @@ describe('built-in AI development keys (summaries and structure)', () => {
     expect(scores.summaryActions).toBeGreaterThanOrEqual(0.8);
     expect(scores.faithfulness).toBe(1);
     expect(scores.structureActions).toBe(1);
-    expect(scores.structureActionPrecision).toBeGreaterThanOrEqual(0.85);
+    expect(scores.structureActionPrecision).toBeGreaterThanOrEqual(0.91);
     expect(scores.headingPrecision).toBeGreaterThanOrEqual(0.93);
     expect(report.results.flatMap((r) => r.structure.violations.map((v) => `${r.text.id}: ${v}`))).toEqual(
       [],

@@ -13,14 +13,15 @@ import { listStoredObjects } from '../src/storage/storage-listing';
 import { signUp, startTestApp, testConfig } from './helpers';
 import { startServerProcess } from './server-process';
 import { adminCli, notPrivate, readImages, uploadImages } from './support/backup-fixtures';
+import { serverCommand } from './support/server-entry';
 
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-const TSX = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
+const CLI = serverCommand('cli');
 const temp = (prefix: string) => fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 
 function admin(dataDir: string, ...args: string[]) {
-  return run(TSX, ['src/cli.ts', ...args], {
+  return run(CLI.command, [...CLI.args, ...args], {
     cwd: SERVER_DIR,
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' },
   });

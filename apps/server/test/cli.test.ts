@@ -7,13 +7,15 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, request, startTestApp, type TestDatabase } from './helpers';
 import { startServerProcess } from './server-process';
 import { START_WALL_CEILING_CAP_MS } from './support/process-start';
+import { serverCommand } from './support/server-entry';
 
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-const TSX = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
+const CLI = serverCommand('cli');
+const MAIN = serverCommand('main');
 
 function admin(dataDir: string, ...args: string[]) {
-  return run(TSX, ['src/cli.ts', ...args], {
+  return run(CLI.command, [...CLI.args, ...args], {
     cwd: SERVER_DIR,
     env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' },
   });
@@ -106,7 +108,7 @@ describe('server process', () => {
   );
 
   it('refuses to start with a malformed DATABASE_URL and says why', async () => {
-    const result = await run(TSX, ['src/main.ts'], {
+    const result = await run(MAIN.command, MAIN.args, {
       cwd: SERVER_DIR,
       env: { ...process.env, DATABASE_URL: 'postgres//oops', NODE_ENV: 'test' },
     }).catch((error: { code: number; stderr: string }) => error);

@@ -7,10 +7,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from '../src/db/data-dir-lock';
 import { testConfig } from './helpers';
+import { serverCommand } from './support/server-entry';
 
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-const TSX = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
+const MAIN = serverCommand('main');
 
 describe('one server per embedded data folder', () => {
   const folders: string[] = [];
@@ -68,7 +69,7 @@ describe('one server per embedded data folder', () => {
     const dataDir = freshDir();
     const first = await buildApp(testConfig(dataDir, { DEMO_ACCOUNT: 'false' }), { logger: false });
     try {
-      const result = await run(TSX, ['src/main.ts'], {
+      const result = await run(MAIN.command, MAIN.args, {
         cwd: SERVER_DIR,
         env: {
           ...process.env,

@@ -32,6 +32,46 @@ describe.each(dialects)('database upgrades on %s', (dialect) => {
     }
   });
 
+  it('keeps every draft through 026 (decision 103: the key gains a slot, existing rows keep slot empty)', async () => {
+    testDb = await createTestDatabase(dialect);
+    const handle = testDb.open();
+    try {
+      await migrateToLatest(handle.db, dialect, handle.schema, (name) => name < '026');
+      const now = new Date().toISOString();
+      await handle.db
+        .insertInto('users')
+        .values({
+          id: 'u1',
+          name: 'Writer',
+          email: 'writer@example.com',
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .execute();
+      await handle.db
+        .insertInto('drafts')
+        .values({
+          user_id: 'u1',
+          kind: 'note_input',
+          content: 'words before the upgrade',
+          updated_at: now,
+        } as never)
+        .execute();
+      expect(await migrateToLatest(handle.db, dialect, handle.schema)).toContain('026-draft-slots');
+      await handle.db
+        .insertInto('drafts')
+        .values({ user_id: 'u1', kind: 'note_input', slot: 'tab-0001', content: 'a tab', updated_at: now })
+        .execute();
+      const rows = await handle.db.selectFrom('drafts').select(['slot', 'content']).orderBy('slot').execute();
+      expect(rows).toEqual([
+        { slot: '', content: 'words before the upgrade' },
+        { slot: 'tab-0001', content: 'a tab' },
+      ]);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('upgrades a database from every earlier prefix of the migration list to the latest', async () => {
     // The migrator applies pending migrations in name order.
     const names = Object.keys(migrations(dialect)).sort();

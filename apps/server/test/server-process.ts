@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { START_CPU_CEILING_MS, startWallCeilingMs, waitForOutput } from './support/process-start';
+import { serverCommand } from './support/server-entry';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '..');
 
@@ -18,7 +19,7 @@ export interface ServerProcess {
   exited: Promise<number | string | null>;
 }
 
-/** Starts `src/main.ts` as its own process (as `npm start` does) and waits for it to listen. */
+/** Starts the server as its own process (as `npm start` does) and waits for it to listen. */
 export async function startServerProcess(
   env: Record<string, string>,
   {
@@ -30,9 +31,8 @@ export async function startServerProcess(
     onOutput?: (chunk: string) => void;
   } = {},
 ): Promise<ServerProcess> {
-  // node itself with tsx's loader (not the tsx binary, which runs the server in a child process of
-  // its own): a signal to this process reaches the server.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const { command, args } = serverCommand('main');
+  const child = spawn(command, args, {
     cwd: SERVER_DIR,
     env: {
       ...process.env,

@@ -37,9 +37,14 @@ async function getNote(page: Page, id: string): Promise<ApiNote> {
   return (await response.json()) as ApiNote;
 }
 
-async function getDraft(page: Page): Promise<{ content: string } | null> {
+/** Every composer draft of the user on the server: each tab's slot and one saved without (decision 103). */
+async function getDrafts(page: Page): Promise<string[]> {
   const response = await page.request.get('/api/drafts/note_input');
-  return ((await response.json()) as { draft: { content: string } | null }).draft;
+  const { draft, slots } = (await response.json()) as {
+    draft: { content: string } | null;
+    slots: { content: string }[];
+  };
+  return [...(draft ? [draft] : []), ...slots].map((saved) => saved.content);
 }
 
 /** Puts the caret at the end of the paragraph showing `text` and selects the paragraph. */
@@ -78,13 +83,14 @@ test('composer: undo and redo, the draft comes back after a reload and is then c
 
   // Saved after 1 s without typing, then restored by a reload only.
   await page.waitForResponse(
-    (response) => response.url().endsWith('/api/drafts/note_input') && response.request().method() === 'PUT',
+    (response) =>
+      response.url().includes('/api/drafts/note_input/slots/') && response.request().method() === 'PUT',
   );
-  expect((await getDraft(page))?.content).toBe('Hello\nworld');
+  expect(await getDrafts(page)).toEqual(['Hello\nworld']);
   await page.reload();
   await expect(box).toHaveValue('Hello\nworld');
   // The server copy is cleared 1 s after the restore; the text stays in the box.
-  await expect.poll(() => getDraft(page), { timeout: 5_000 }).toBeNull();
+  await expect.poll(() => getDrafts(page), { timeout: 5_000 }).toEqual([]);
   await expect(box).toHaveValue('Hello\nworld');
 });
 
@@ -113,7 +119,7 @@ test('composer: Add Note shows Success! and View Note opens the note in Quick Vi
     'aria-current',
     'true',
   );
-  expect(await getDraft(page)).toBeNull();
+  expect(await getDrafts(page)).toEqual([]);
 });
 
 test('composer: signed out, Add Note asks to sign up', async ({ page }) => {
@@ -221,7 +227,7 @@ test('editor: Back to Capture with content asks Save Your Note?, Discard leaves 
   await dialog.getByRole('button', { name: 'Discard' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('textbox', { name: 'Note text' })).toHaveValue('');
-  expect(await getDraft(page)).toBeNull();
+  expect(await getDrafts(page)).toEqual([]);
 });
 
 test('quick view: edit, switch notes, Save Changes persists; Discard reverts', async ({ page }) => {

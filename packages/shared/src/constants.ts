@@ -74,6 +74,11 @@ export type DraftKind = (typeof DRAFT_KINDS)[number];
 export const DRAFT_DEBOUNCE_MS = 1_000;
 /** docs/product.md §4: a restored draft is cleared from the server 1 s after it is shown. */
 export const DRAFT_CLEAR_AFTER_RESTORE_MS = 1_000;
+/**
+ * Decision 103: the composer's draft is kept per browser tab (a slot). Slots per user and kind: a new
+ * slot past this is refused (409), so closed tabs never pile up rows; a reload gathers closed tabs' slots.
+ */
+export const MAX_DRAFT_SLOTS = 20;
 
 /** Formats one note can be exported to (GET /api/notes/:id/export?format=). */
 export const NOTE_EXPORT_FORMATS = ['md', 'txt', 'pdf', 'docx'] as const;

@@ -3,7 +3,8 @@
  * 090): the statements one request sends are captured with their parameters, then each is sent again
  * N times on a client of its own and its backend's CPU read from /proc/<pid>/stat (so other clients
  * of a shared server do not count). Reads are replayed as sent (unnamed: parsed and planned each
- * time) and as named prepared statements; writes are timed through the whole autosave instead.
+ * time) and as named prepared statements; writes are timed through the whole autosave instead: N
+ * autosaves through the app, the CPU of its pool's backends and of Node per autosave.
  *
  *   TEST_DATABASE_URL=... npx tsx bench/capacity/pg-statement-cost.ts
  */
@@ -13,6 +14,7 @@ import { request, startTestApp } from '../../test/helpers';
 import { PASSWORD, seedUsers } from './seed-users';
 
 const N = Number(process.env.COST_REPEATS ?? 400);
+console.log('load at start', fs.readFileSync('/proc/loadavg', 'utf8').trim());
 const url = process.env.TEST_DATABASE_URL as string;
 
 const captured: { text: string; values: unknown[] }[] = [];
@@ -73,8 +75,10 @@ const measure = async (label: string, run: (i: number) => Promise<unknown>) => {
   });
 };
 
+// COST_WHOLE_AUTOSAVE_ONLY=1: only the whole autosaves below (old and new commits alternated quickly).
+const statementsToo = process.env.COST_WHOLE_AUTOSAVE_ONLY !== '1';
 await measure('select 1 (a round trip)', () => client.query('select 1'));
-for (const [index, { text, values }] of captured.entries()) {
+for (const [index, { text, values }] of statementsToo ? captured.entries() : []) {
   if (!/^\s*select/i.test(text)) continue;
   const short = text.replace(/\s+/g, ' ').slice(0, 60);
   await measure(`unnamed ${short}`, () => client.query(text, values));
@@ -82,12 +86,41 @@ for (const [index, { text, values }] of captured.entries()) {
 }
 // The same named statements, each execution planned for its parameters (no generic plan).
 await client.query('set plan_cache_mode = force_custom_plan');
-for (const [index, { text, values }] of captured.entries()) {
+for (const [index, { text, values }] of statementsToo ? captured.entries() : []) {
   if (!/^\s*select/i.test(text)) continue;
   const short = text.replace(/\s+/g, ' ').slice(0, 60);
   await measure(`custom  ${short}`, () => client.query({ name: `c${index}`, text, values }));
 }
 await client.end();
+
+// Whole autosaves through the app (decision 102): the backend CPU of every connection of the app's
+// pool (read at the end: the pool opens them as it needs), Node's CPU and the statements of each.
+const pool = t.database.pool as unknown as { _clients: Array<{ processID: number }> };
+const pids = () => pool._clients.map((pooled) => pooled.processID);
+let current = (await request(t.app, 'GET', `/api/notes/${noteId}`, { cookie })).json();
+const autosave = async (i: number) => {
+  const saved = await request(t.app, 'PATCH', `/api/notes/${noteId}`, {
+    cookie,
+    body: { content: `${current.content.slice(0, 400)} word${i}`, version: current.version },
+  });
+  if (saved.statusCode !== 200) throw new Error(`autosave ${saved.statusCode} ${saved.body}`);
+  current = saved.json();
+};
+for (let i = 0; i < 20; i++) await autosave(i);
+const known = pids();
+const backendBefore = new Map(known.map((id) => [id, cpuMs(id)]));
+captured.length = 0;
+capturing = true;
+const nodeStarted = process.cpuUsage();
+for (let i = 0; i < N; i++) await autosave(i);
+const nodeUsed = process.cpuUsage(nodeStarted);
+capturing = false;
+const backendMs = pids().reduce((sum, id) => sum + cpuMs(id) - (backendBefore.get(id) ?? 0), 0);
+rows.push({
+  label: `whole autosave (${(captured.length / N).toFixed(2)} statements each, ${pids().length} backends)`,
+  backendUsPerCall: Math.round((backendMs / N) * 1000),
+  nodeUsPerCall: Math.round((nodeUsed.user + nodeUsed.system) / N),
+});
 console.table(rows);
 console.log('load', fs.readFileSync('/proc/loadavg', 'utf8').trim());
 await t.close();

@@ -170,6 +170,8 @@ export interface PinsTable {
 export interface DraftsTable {
   user_id: string;
   kind: 'note_input' | 'note_edit';
+  /** Decision 103: the browser tab's slot; '' for the draft saved without one. */
+  slot: Generated<string>;
   note_id: string | null;
   project_id: string | null;
   content: string;

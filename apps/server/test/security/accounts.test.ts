@@ -18,6 +18,7 @@ import {
   uniqueEmail,
 } from '../helpers';
 import { startServerProcess } from '../server-process';
+import { serverCommand } from '../support/server-entry';
 
 const SIGN_UP = '/api/auth/sign-up/email';
 const SIGN_IN = '/api/auth/sign-in/email';
@@ -27,7 +28,7 @@ const REQUEST_RESET = '/api/auth/request-password-reset';
 const RESET = '/api/auth/reset-password';
 
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
-const TSX = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
+const CLI = serverCommand('cli');
 const run = promisify(execFile);
 
 const signIn = (t: TestApp, email: string, password: string) =>
@@ -355,7 +356,7 @@ describe.each(dialects)('accounts on %s', (dialect) => {
 
 describe('admin reset link (works without email)', () => {
   function admin(dataDir: string, env: Record<string, string>, ...args: string[]) {
-    return run(TSX, ['src/cli.ts', ...args], {
+    return run(CLI.command, [...CLI.args, ...args], {
       cwd: SERVER_DIR,
       env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '', PUBLIC_URL: '', ...env },
     });

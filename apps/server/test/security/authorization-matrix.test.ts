@@ -190,6 +190,12 @@ const EXPECTATIONS: Record<string, Scoped | Unscoped> = {
   'GET /api/drafts/:kind': { unscoped: 'per-user draft slot; :kind is not an object id (drafts.test.ts)' },
   'PUT /api/drafts/:kind': { unscoped: 'per-user draft slot (drafts.test.ts)' },
   'DELETE /api/drafts/:kind': { unscoped: 'per-user draft slot (drafts.test.ts)' },
+  'PUT /api/drafts/:kind/slots/:slot': {
+    unscoped: "per-user tab slot; :slot is the browser's opaque id, bound to the caller (drafts.test.ts)",
+  },
+  'DELETE /api/drafts/:kind/slots/:slot': {
+    unscoped: "per-user tab slot; another user's id deletes nothing of theirs (drafts.test.ts)",
+  },
   'GET /api/ai/status': { unscoped: 'server capability' },
   'POST /api/ai/enhance': { unscoped: 'text in, text out; no stored object' },
   'POST /api/ai/capture': { unscoped: "writes into the caller's own Inbox (ai-api.test.ts)" },

@@ -6,14 +6,15 @@ import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { TEST_ORIGIN } from '../helpers';
+import { serverCommand } from './server-entry';
 
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, '../..');
-const TSX = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
+const CLI = serverCommand('cli');
 
 /** `npm run admin -- …` as an operator runs it, with this environment (DATABASE_URL unset unless given). */
 export function adminCli(env: Record<string, string>, ...args: string[]) {
-  return run(TSX, ['src/cli.ts', ...args], {
+  return run(CLI.command, [...CLI.args, ...args], {
     cwd: SERVER_DIR,
     env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', ...env },
   });

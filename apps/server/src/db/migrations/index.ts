@@ -23,6 +23,7 @@ import { historyTrashMigration } from './022-history-trash';
 import { voiceDiscardMigration } from './023-voice-discard';
 import { backgroundJobsMigration } from './024-background-jobs';
 import { dropAiJobsMigration } from './025-drop-ai-jobs';
+import { draftSlotsMigration } from './026-draft-slots';
 
 /**
  * Versioned migrations. Never edit or renumber one that has landed on main; add the next number.
@@ -54,6 +55,7 @@ export function migrations(dialect: Dialect): Record<string, Migration> {
     '023-voice-discard': voiceDiscardMigration(dialect),
     '024-background-jobs': backgroundJobsMigration(dialect),
     '025-drop-ai-jobs': dropAiJobsMigration(),
+    '026-draft-slots': draftSlotsMigration(dialect),
   };
 }
 

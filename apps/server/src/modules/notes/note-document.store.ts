@@ -36,9 +36,10 @@ const loggedUpdates = async (db: Kysely<Database>, noteId: string) =>
 
 /**
  * Inside a REST edit's transaction, after its write to the note's row (which holds the row until
- * commit, so no first state is stored and no other edit is built meanwhile): the edit joins the
- * co-editing state as one logged update, built here once. Every instance with the note open applies
- * that same update (live-changes.ts), so two of them never insert the new text twice (decision 044).
+ * commit, so no first state is stored and no other edit is built meanwhile; the write returned the
+ * row's `ydoc`): the edit joins the co-editing state as one logged update, built here once. Every
+ * instance with the note open applies that same update (live-changes.ts), so two of them never
+ * insert the new text twice (decision 044).
  * A note without a state keeps none: its first load builds one from the new Markdown.
  */
 export async function logRestEdit(
@@ -46,10 +47,11 @@ export async function logRestEdit(
   noteId: string,
   markdown: string,
   build: RestEditUpdate,
+  /** The note's stored state, as the write's RETURNING gave it. */
+  ydoc: Uint8Array | null,
 ) {
-  const row = await trx.selectFrom('notes').select('ydoc').where('id', '=', noteId).executeTakeFirst();
-  if (!row?.ydoc || row.ydoc.byteLength === 0) return;
-  const update = build({ ydoc: row.ydoc, updates: await loggedUpdates(trx, noteId) }, markdown);
+  if (!ydoc || ydoc.byteLength === 0) return;
+  const update = build({ ydoc, updates: await loggedUpdates(trx, noteId) }, markdown);
   if (update === null) {
     // Unreadable: the next load starts over from the Markdown, as it would have anyway.
     await trx.updateTable('notes').set({ ydoc: null }).where('id', '=', noteId).execute();

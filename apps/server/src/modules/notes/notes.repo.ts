@@ -5,6 +5,7 @@ import { isoText, nowIso, toIso } from '../../db/time';
 import type { Database, Dialect, Timestamp } from '../../db/types';
 import { isUniqueViolation } from '../../db/unique-violation';
 import { toPage } from '../../http/pagination';
+import { type NoteAccess, toNoteAccess } from '../projects/membership.repo';
 import { syncNoteImages } from '../uploads/uploads.repo';
 import { createNoteVersionsRepo } from './history/note-versions.repo';
 import { createVersionRecorder, type VersionRecorder } from './history/version-recorder';
@@ -44,6 +45,23 @@ export function createNotesRepo(
     return { ...toSummary(row), content: row.content };
   };
 
+  /**
+   * A note the user can see with their standing towards it (membership.note's), in one query: an
+   * edit's access check and the read its version guard and history need (decision 102).
+   */
+  const findForEdit = async (
+    userId: string,
+    noteId: string,
+  ): Promise<{ note: Note; access: NoteAccess } | undefined> => {
+    const row = await summaries(userId)
+      .innerJoin('projects as p', 'p.id', 'n.project_id')
+      .select(['n.content', 'p.kind', 'p.owner_id', 'm.role'])
+      .where('n.id', '=', noteId)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return { note: { ...toSummary(row), content: row.content }, access: toNoteAccess(row, userId) };
+  };
+
   /** The note this author created with `clientId` (offline queue replays), if they can still see it. */
   const findByClientId = async (userId: string, clientId: string): Promise<Note | undefined> => {
     const row = await db
@@ -57,6 +75,7 @@ export function createNotesRepo(
 
   return {
     find,
+    findForEdit,
 
     /**
      * Whether this author already made a note with `clientId` that they can no longer see (in Trash,
@@ -238,18 +257,22 @@ export function createNotesRepo(
       /** `prepareContent(changes.content)` computed off the event loop (content-pool.ts). */
       preparedContent?: PreparedContent,
       reason: NoteVersionReason = 'edit',
+      /** The note as the caller just read it (findForEdit): the first attempt's read, saving a query. */
+      read?: Note,
     ): Promise<UpdateResult> {
       const prepared =
         preparedContent ?? (changes.content !== undefined ? prepareContent(changes.content) : undefined);
       for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt += 1) {
-        const current = await find(userId, noteId);
+        const current = attempt === 0 && read ? read : await find(userId, noteId);
         if (!current) return { status: 'missing' };
         if (expectedVersion !== undefined && current.version !== expectedVersion) {
           return { status: 'conflict', current };
         }
         const at = nowIso();
         const written = await db.transaction().execute(async (trx) => {
-          const result = await trx
+          // The co-editing state comes back with the write (RETURNING, one round trip less: decision
+          // 102); the write holds the row, so it is the state the REST edit must join.
+          const written = await trx
             .updateTable('notes')
             .set((eb) => ({
               ...(changes.title !== undefined ? { title: changes.title } : {}),
@@ -262,10 +285,12 @@ export function createNotesRepo(
             }))
             .where('id', '=', noteId)
             .where('version', '=', current.version)
+            .returning('ydoc')
             .executeTakeFirst();
-          if (Number(result.numUpdatedRows) === 0) return false;
+          if (!written) return false;
           // A new text reaches the co-editing state in the same transaction, as one update (decision 044).
-          if (prepared) await logRestEdit(trx, noteId, prepared.content, coEditing.restEditUpdate);
+          if (prepared)
+            await logRestEdit(trx, noteId, prepared.content, coEditing.restEditUpdate, written.ydoc);
           await trx
             .updateTable('projects')
             .set({ updated_at: at })

@@ -81,15 +81,16 @@ export function createNotesService({ notes, membership, notify, versions }: Note
       version: number | undefined,
       reason: Exclude<NoteVersionReason, 'co-edit' | 'restore'> = 'edit',
     ) {
-      await noteAccessOrThrow(membership, userId, noteId, 'editText');
-      if (version === undefined) {
-        const current = await notes.find(userId, noteId);
-        if (!current) throw notFound(NOTE_NOT_FOUND);
-        if (current.title === changes.title)
-          throw badRequest('The new title must differ from the current one.');
+      // The access check and the read the write is guarded by, in one query (decision 102): the same
+      // 404-then-403 as noteAccessOrThrow.
+      const found = await notes.findForEdit(userId, noteId);
+      if (!found) throw notFound(NOTE_NOT_FOUND);
+      authorize(found.access, 'editText');
+      if (version === undefined && found.note.title === changes.title) {
+        throw badRequest('The new title must differ from the current one.');
       }
       const prepared = changes.content !== undefined ? await contentPool.prepare(changes.content) : undefined;
-      const result = await notes.update(userId, noteId, changes, version, prepared, reason);
+      const result = await notes.update(userId, noteId, changes, version, prepared, reason, found.note);
       if (result.status === 'missing') throw notFound(NOTE_NOT_FOUND);
       if (result.status === 'conflict') {
         throw new ApiError(409, ERROR_CODES.conflict, NOTE_CONFLICT_MESSAGE, { current: result.current });

@@ -30,6 +30,8 @@ const NOT_A_TASK = new Set(
  * a line starting with a task verb, 'we need to / should / have to / must ...', or 'Priya will
  * send ...' / 'Sam to update ...' (a person and a task verb). `line`: the text stands on its own line
  * (an imperative sentence inside a paragraph is more often an instruction, as in a recipe).
+ * The summariser reads action items with this too; labelled lines ('ACTION: ...') are
+ * `isLabelledAction`, which structure asks besides.
  */
 export function isActionItem(text: string, line: boolean): boolean {
   const plain = text.replace(/^[*_~]+/, '').trim();
@@ -102,9 +104,39 @@ export function isOwnedAction(text: string, people: ReadonlySet<string>): boolea
   const verb = match[3].toLowerCase();
   if (NOT_A_TASK.has(verb)) return false;
   if (TASK_VERBS.has(verb)) return true;
-  // After 'to' the tagger must read a verb ('Tobie to offer ...', not 'Sean to Berlin').
-  if (match[2] === 'to') return isVerbAfter(plain, verb);
+  // After 'to' the tagger must read a verb ('Tobie to offer ...', not 'Sean to Berlin'); a handle
+  // is a person, and minutes use any word as its task ('@ghinks to PR into README.MD').
+  if (match[2] === 'to') return owners.every((owner) => owner.startsWith('@')) || isVerbAfter(plain, verb);
   return owners.every((owner) => owner.startsWith('@') || people.has(first(owner)));
+}
+
+// The labels minutes put before a task: 'ACTION', 'Action item', 'AI' (kubernetes' and OpenSSF's
+// shorthand), 'TODO', 'To do'; bold or in brackets ('**ACTION**:', '[AI]'). Case matters for 'AI'
+// and the capitalised forms, so 'Ai' or 'ai' (a name, a word) is no label.
+const LABEL_WORD = String.raw`(?:ACTION(?:[ \t]+ITEMS?)?|[Aa]ction(?:[ \t]+[Ii]tems?)?|AI|TODOS?|TO[ \t]?DO|[Tt]odos?|ToDo|[Tt]o[ \t]do)`;
+/** Who the label names: 'TODO(sam):', 'ACTION (Sam, Priya):', 'TODO by [Jenn Bonner]:', 'AI @sam:'. */
+const LABEL_OWNER = String.raw`(?:[ \t]*\([^()\n]{1,40}\)|[ \t]+by[ \t]+(?:\[[^\]\n]{1,40}\]|@[\w.-]+|\p{Lu}[\p{L}'’-]*(?:[ \t]+\p{Lu}[\p{L}'’-]*)?)|[ \t]+@[\w.-]+)`;
+const LABELLED_ACTION = new RegExp(
+  String.raw`^(?:\*\*|__|\*|_)?(?:\[(${LABEL_WORD})\]|(${LABEL_WORD}))(${LABEL_OWNER})?(?:\*\*|__|\*|_)?(?:[ \t]*:|(?<=\])(?=[ \t]))(?:\*\*|__|\*|_)?[ \t]+(\S.*)$`,
+  'u',
+);
+
+/**
+ * Whether a line is a task by its label: 'ACTION: Jenn to send the follow-up', '**Action**: ...',
+ * 'Action Item: ...', 'TODO by [Jenn Bonner]: Double check ...', 'TODO(sam): ...', '[AI] Bob to ...'.
+ * The label only with text after it ('Action items' over a list is a heading, 'Actions taken last
+ * week: ...' a report) and never 'ACTION: none'. 'AI:' also starts a line about artificial
+ * intelligence, so after 'AI' the text must read as a task: a verb first ('AI: set a target date'),
+ * an owner and a task, or a handle; or the label names an owner.
+ */
+export function isLabelledAction(text: string, people: ReadonlySet<string> = new Set()): boolean {
+  const match = LABELLED_ACTION.exec(text.trim());
+  const rest = match?.[4]?.replace(/^[*_~]+/, '').trim();
+  if (!match || !rest || /^(?:none|nothing|n\/?a|tbd|-+)\b\W*$/i.test(rest)) return false;
+  if ((match[1] ?? match[2]) !== 'AI' || match[3]) return true;
+  if (/^@[\w.-]+/.test(rest) || isActionItem(rest, true) || isOwnedAction(rest, people)) return true;
+  const first = tag(rest.split(/\s+/).slice(0, 8).join(' '))[0];
+  return first?.pos === 'VERB' && /^\p{Ll}/u.test(rest);
 }
 
 /** Whether the tagger reads `verb`, the word after 'will' or 'to' in `text`, as a verb. */
@@ -117,6 +149,27 @@ function isVerbAfter(text: string, verb: string): boolean {
 /** A checklist line for an action item, its words as they were ('TODO' too: it may be how the owner searches). */
 export function taskLine(text: string): string {
   return `- [ ] ${text}`;
+}
+
+/** A line or list item that only labels what follows as tasks ('Action items', 'Next steps', 'Series of actions:'). */
+export const TASK_LABEL =
+  /^[*_]{0,2}(?:series of |list of )?(?:action items?|actions|next steps?|to-?dos?|tasks|follow-?ups?)(?: are)?[*_]{0,2}:?[*_]{0,2}$/i;
+
+/** Past tenses that do not end in '-ed' ('Sam sent the deck'). */
+const IRREGULAR_PAST =
+  /^(?:did|made|sent|wrote|took|gave|found|got|ran|began|brought|bought|built|caught|chose|drew|drove|fell|felt|flew|forgot|held|kept|knew|led|left|lost|met|paid|put|rode|said|sat|saw|sold|spent|spoke|stood|swam|taught|told|thought|threw|understood|went|won|was|were|had)$/i;
+
+/** Whether a line reports what someone did ('Sam fixed the login bug', 'Priya has sent it'): no task. */
+export function isPastReport(text: string): boolean {
+  const match = new RegExp(
+    String.raw`^${OWNER}(?:[ \t]*(?:,|\+|&|and)[ \t]*${OWNER})*[ \t]+(?:(?:has|have|had|already)[ \t]+)?(\p{L}+)`,
+    'u',
+  ).exec(text.replace(/^[*_~]+/, '').trim());
+  const verb = match?.[1]?.toLowerCase() ?? '';
+  return (
+    IRREGULAR_PAST.test(verb) ||
+    (/[^e]ed$|eed$/.test(verb) && !/^(?:need|feed|speed|seed|proceed|exceed|succeed)$/.test(verb))
+  );
 }
 
 /** Headings and lead-ins under which every list item is a task. */
@@ -193,7 +246,8 @@ export function segmentParagraph(text: string, singleLine: boolean): Segment[] {
       segments.push({ type: 'colon', ...enumeration });
       continue;
     }
-    push(isActionItem(sentence, singleLine && sentences.length === 1) ? 'tasks' : 'prose', sentence);
+    const line = singleLine && sentences.length === 1;
+    push(isActionItem(sentence, line) || isLabelledAction(sentence) ? 'tasks' : 'prose', sentence);
   }
   return segments;
 }

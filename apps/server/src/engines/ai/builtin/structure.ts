@@ -1,7 +1,16 @@
 import { appendAll } from '@notewise/shared';
 import { balanceInlineMarkup, splitSentences } from '../heuristics/text';
 import { type Item, isPersonName, isShortLine, isTitleLike, lexLines, PEOPLE_LABEL } from './structure-lines';
-import { isActionItem, isOwnedAction, segmentParagraph, TASK_HEADING, taskLine } from './structure-sentences';
+import {
+  isActionItem,
+  isLabelledAction,
+  isOwnedAction,
+  isPastReport,
+  segmentParagraph,
+  TASK_HEADING,
+  TASK_LABEL,
+  taskLine,
+} from './structure-sentences';
 
 /** The Markdown blocks of one paragraph: its prose, lists and checklists; unchanged if that would cut formatting. */
 function proseBlocks(text: string, singleLine: boolean): string[][] {
@@ -69,10 +78,13 @@ function asChecklist(list: string[], before: string): string[] | undefined {
   if (top.length === 0 || top.some((line) => !/^- /.test(line))) return undefined;
   const texts = top.map((line) => line.replace(/^- (?:\[[ xX]\] )?/, ''));
   const underTaskHeading = /^#{1,6} |:$/.test(before.split('\n').at(-1) ?? '') && TASK_HEADING.test(before);
-  const actions = texts.filter((text) => isActionItem(text, true)).length;
+  const actions = texts.filter((text) => isActionItem(text, true) || isLabelledAction(text)).length;
   if (!underTaskHeading && actions * 2 < texts.length) return undefined;
+  // Under 'Action items' a past report ('Sam fixed the flaky test') is what was done, no task.
   return list.map((line) =>
-    /^- /.test(line) && !CHECKLIST_LINE.test(line) ? taskLine(line.slice(2)) : line,
+    /^- /.test(line) && !CHECKLIST_LINE.test(line) && !isPastReport(line.slice(2))
+      ? taskLine(line.slice(2))
+      : line,
   );
 }
 
@@ -83,17 +95,37 @@ function listedPeople(input: string): Set<string> {
     /^[ \t]*(?:[-*+•][ \t]+)?(\p{Lu}[\p{L}'’-]+)(?:[ \t]+\p{Lu}[\p{L}'’.-]*){0,3}[ \t]*(?:\(@?[\w.-]+\))?[ \t]*$/gmu,
   ))
     if (match[1]) people.add(match[1]);
+  // A full name and the company or role in brackets ('* Jory Burson (Linux Foundation)', '* VM
+  // (Vicky) Brasseur (Wipro)'): OpenSSF's attendance lists.
+  for (const match of input.matchAll(
+    /^[ \t]*[-*+•][ \t]+(\p{Lu}[\p{L}'’-]*)(?:[ \t]+(?:\p{Lu}[\p{L}'’.-]*|\(\p{Lu}\p{L}*\))){1,3}[ \t]*\([^()\n]{1,60}\)[ \t]*$/gmu,
+  ))
+    if (match[1]) people.add(match[1]);
   return people;
 }
 
 /**
  * The items of a list that is no checklist, each made a checklist item when it gives someone a task
- * ('  - Sean to update the issue.' under an agenda item), at any depth, its words kept.
+ * ('  - Sean to update the issue.' under an agenda item), is labelled as one ('  - **ACTION**: Jenn
+ * to ...', '  - TODO by [Jenn Bonner]: ...'), or stands under an item that only says what follows
+ * ('  - Next steps' over '    - Open issue to ...'), at any depth, its words kept.
  */
 function ownedActions(list: string[], people: ReadonlySet<string>): string[] {
+  let labelDepth: number | undefined;
   return list.map((line) => {
     const item = /^([ \t]*)- (?!\[[ xX]\] )(.+)$/.exec(line);
-    return item?.[2] && isOwnedAction(item[2], people) ? `${item[1]}${taskLine(item[2])}` : line;
+    if (!item?.[2]) return line;
+    const depth = (item[1] ?? '').length;
+    if (labelDepth !== undefined && depth <= labelDepth) labelDepth = undefined;
+    if (TASK_LABEL.test(item[2].trim())) {
+      labelDepth = depth;
+      return line;
+    }
+    const task =
+      (labelDepth !== undefined && !/\?$/.test(item[2]) && !isPastReport(item[2])) ||
+      isLabelledAction(item[2], people) ||
+      isOwnedAction(item[2], people);
+    return task ? `${item[1]}${taskLine(item[2])}` : line;
   });
 }
 
@@ -173,7 +205,13 @@ export function structureText(input: string): string {
       if (next?.type !== 'prose' || next.lines !== 1 || !isShortLine(next.text) || next.text.endsWith(':'))
         break;
       // A list of people under its label is a list of its own; the note's title is no item.
-      if (PEOPLE_LABEL.test(next.text) || (j === 0 && !hasTitle && isTitleLike(next.text))) break;
+      // Nor is the label over a list of people or of tasks ('Action items' is its heading).
+      if (
+        PEOPLE_LABEL.test(next.text) ||
+        TASK_LABEL.test(next.text) ||
+        (j === 0 && !hasTitle && isTitleLike(next.text))
+      )
+        break;
       run.push(next.text);
     }
     if (
@@ -201,7 +239,9 @@ export function structureText(input: string): string {
       item.text.endsWith(':') &&
       next?.type === 'prose' &&
       /^\*{0,2}[\p{L} ]{1,30}\*{0,2}:\s+\S/u.test(next.text);
-    if (item.lines === 1 && followedByText && !continues && !emptyField && isTitleLike(item.text)) {
+    // A task with its owner ('Sam to send the deck', 'ACTION: Priya to book it') is no heading.
+    const task = isOwnedAction(item.text, people) || isLabelledAction(item.text, people);
+    if (item.lines === 1 && followedByText && !continues && !emptyField && !task && isTitleLike(item.text)) {
       const title = item.text.replace(/:$/, '').trim();
       const isFirst = i === 0;
       blocks.push([`${isFirst && !hasTitle ? '#' : '##'} ${title}`]);

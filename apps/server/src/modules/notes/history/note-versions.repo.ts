@@ -145,6 +145,46 @@ export function createNoteVersionsRepo(db: Kysely<Database>) {
         .execute();
     },
 
+    /**
+     * extend() on the note's newest version, only if it is the open version this change moves on:
+     * not sealed, of this reason, holding the text before the change, made by exactly these people
+     * (their ids as stored), started after `startedAfter`. One statement instead of latest() and
+     * extend(); false when the newest version is not that one (nothing written).
+     */
+    async extendOpen(
+      executor: Kysely<Database>,
+      noteId: string,
+      open: { reason: NoteVersionReason; before: { title: string; content: string }; startedAfter: string },
+      change: { title: string; content: string; authorIds: string[]; at: string },
+    ): Promise<boolean> {
+      const authorIds = JSON.stringify(change.authorIds);
+      const newest = executor
+        .selectFrom('note_versions')
+        .select('id')
+        .where('note_id', '=', noteId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1);
+      const result = await executor
+        .updateTable('note_versions')
+        .set({
+          title: change.title,
+          content: change.content,
+          author_ids: authorIds,
+          size: versionSize(change.title, change.content),
+          updated_at: change.at,
+        })
+        .where('id', '=', newest)
+        .where(sql<boolean>`not sealed`)
+        .where('reason', '=', open.reason)
+        .where('title', '=', open.before.title)
+        .where('content', '=', open.before.content)
+        .where('author_ids', '=', authorIds)
+        .where('created_at', '>', open.startedAfter)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
+
     async setAuthors(executor: Kysely<Database>, id: string, authorIds: string[]) {
       await executor
         .updateTable('note_versions')

@@ -45,6 +45,23 @@ export function createVersionRecorder(repo: NoteVersionsRepo) {
     async record(trx: Kysely<Database>, change: RecordedChange): Promise<void> {
       const { noteId, before, after, reason, actorIds, at } = change;
       const textChanged = before.title !== after.title || before.content !== after.content;
+      // Nothing to keep and no window to join (a tags-only change): no need to read the newest.
+      if (!textChanged && reason !== 'co-edit') return;
+      // The common save, moving its person's open version on, in one statement (decision 102); the
+      // rules below decide every other case, and this one too when the authors are stored otherwise.
+      if (
+        textChanged &&
+        !DESTRUCTIVE.has(reason) &&
+        new Set(actorIds).size === actorIds.length &&
+        (await repo.extendOpen(
+          trx,
+          noteId,
+          { reason, before, startedAfter: new Date(Date.parse(at) - COALESCE_WINDOW_MS).toISOString() },
+          { ...after, authorIds: actorIds, at },
+        ))
+      ) {
+        return;
+      }
       const latest = await repo.latest(trx, noteId);
       if (!textChanged) {
         // Nothing new to keep; a co-editor of the open window is still one of its authors.

@@ -2,15 +2,17 @@ import { DRAFT_CLEAR_AFTER_RESTORE_MS, DRAFT_DEBOUNCE_MS } from '@notewise/share
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   clearLocalDraft,
+  type DraftSlot,
   deleteServerDraft,
-  fetchServerDraft,
+  fetchServerDrafts,
   type LocalDraft,
   logDraftError,
-  readLocalDraft,
+  readLocalDrafts,
   saveServerDraft,
   writeLocalDraft,
 } from '../api/drafts';
 import { forgetComposerText } from '../lib/composer-memory';
+import { openTabSlots, tabSlot, tabSlotReady, whileGathering } from '../lib/tab-slot';
 
 /** True when this document was loaded by a reload (docs/product.md §4: drafts are restored only then). */
 export function isPageReload(): boolean {
@@ -31,14 +33,62 @@ const earlierDrafts = new Map<string, string>();
 
 interface RestoredDraft {
   content: string;
-  /** Whether the server held a draft: it is cleared once the restored text is in the box. */
+  /** Whether the server answered: this tab's slot there is cleared once the restored text is in the box. */
   onServer: boolean;
 }
 
-function newer(local: LocalDraft | null, server: { content: string; updatedAt: string } | null) {
+function newer(local: LocalDraft | undefined, server: LocalDraft | undefined) {
   if (!local) return server;
   if (!server) return local;
   return Date.parse(server.updatedAt) > Date.parse(local.updatedAt) ? server : local;
+}
+
+/**
+ * Decision 103: this tab's slot, plus the slots of tabs no longer open in this browser (and the draft
+ * saved without a slot), oldest first and each text once. The gathered slots are moved into this tab's
+ * slot before they are deleted, so the words are always kept somewhere; an open tab's slot is never
+ * taken (its words are in its box). Without the server's answer only this tab's slot is read: a slot
+ * deleted only here would come back from the server and be restored twice.
+ */
+async function gather(userId: string): Promise<RestoredDraft | null> {
+  const own = tabSlot();
+  const local = readLocalDrafts(userId);
+  let server: Awaited<ReturnType<typeof fetchServerDrafts>> | null = null;
+  try {
+    server = await fetchServerDrafts();
+  } catch (error) {
+    logDraftError('restore', error);
+  }
+  const onServer = new Map<DraftSlot, LocalDraft>();
+  if (server?.draft) onServer.set(null, server.draft);
+  for (const draft of server?.slots ?? []) onServer.set(draft.slot, draft);
+  const open = await openTabSlots();
+
+  const slots = new Set<DraftSlot>([own, ...local.keys(), ...onServer.keys()]);
+  const taken = server
+    ? [...slots].filter((slot) => slot !== own && (slot === null || !open?.has(slot)))
+    : [];
+  const texts: LocalDraft[] = [];
+  for (const slot of [own, ...taken]) {
+    const draft = newer(local.get(slot), onServer.get(slot));
+    if (draft?.content.trim() && !texts.some((kept) => kept.content === draft.content)) texts.push(draft);
+  }
+  texts.sort((a, b) => Date.parse(a.updatedAt) - Date.parse(b.updatedAt));
+  const content = texts.map((draft) => draft.content).join('\n\n');
+
+  if (taken.length > 0) {
+    // Kept here first (synchronous), then the gathered slots go, then the server copy.
+    if (content) writeLocalDraft(userId, own, content);
+    for (const slot of taken) clearLocalDraft(userId, slot);
+    await Promise.all(
+      taken
+        .filter((slot) => onServer.has(slot))
+        .map((slot) => deleteServerDraft(slot).catch((error) => logDraftError('clear', error))),
+    );
+    if (content) await saveServerDraft(own, content).catch((error) => logDraftError('save', error));
+  }
+  if (!content) return null;
+  return { content, onServer: server !== null };
 }
 
 function restoreOnce(userId: string): Promise<RestoredDraft | null> {
@@ -46,16 +96,8 @@ function restoreOnce(userId: string): Promise<RestoredDraft | null> {
   if (pending) return pending;
   const read = (async () => {
     if (!isPageReload()) return null;
-    const local = readLocalDraft(userId);
-    let server: Awaited<ReturnType<typeof fetchServerDraft>> = null;
-    try {
-      server = await fetchServerDraft();
-    } catch (error) {
-      logDraftError('restore', error);
-    }
-    const draft = newer(local, server);
-    if (!draft?.content.trim()) return null;
-    return { content: draft.content, onServer: server !== null };
+    await tabSlotReady();
+    return whileGathering(userId, () => gather(userId));
   })();
   restoring.set(userId, read);
   return read;
@@ -109,7 +151,7 @@ export function useComposerDraft({ userId, text, onRestore }: ComposerDraftOptio
       // docs/product.md §4: the saved draft is cleared 1 s after it is shown; the text stays in the box.
       if (draft.onServer) {
         window.setTimeout(() => {
-          deleteServerDraft().catch((error) => logDraftError('clear', error));
+          deleteServerDraft(tabSlot()).catch((error) => logDraftError('clear', error));
         }, DRAFT_CLEAR_AFTER_RESTORE_MS);
       }
     });
@@ -122,19 +164,20 @@ export function useComposerDraft({ userId, text, onRestore }: ComposerDraftOptio
     const { userId: owner, text, earlierDraft: earlier } = latest.current;
     if (!owner) return;
     const content = draftContent(text, earlier);
+    const slot = tabSlot();
     if (content.trim() === '') {
       // Emptied by the user: an old draft must not come back on the next reload.
       if (lastSaved.current !== null) {
         lastSaved.current = null;
-        clearLocalDraft(owner);
-        deleteServerDraft().catch((error) => logDraftError('clear', error));
+        clearLocalDraft(owner, slot);
+        deleteServerDraft(slot).catch((error) => logDraftError('clear', error));
       }
       return;
     }
     if (content === lastSaved.current) return;
     lastSaved.current = content;
-    writeLocalDraft(owner, content);
-    saveServerDraft(content).catch((error) => logDraftError('save', error));
+    writeLocalDraft(owner, slot, content);
+    saveServerDraft(slot, content).catch((error) => logDraftError('save', error));
   }, []);
 
   // Debounced auto-save: every change of the text (or of the earlier draft) restarts the timer.
@@ -155,7 +198,7 @@ export function useComposerDraft({ userId, text, onRestore }: ComposerDraftOptio
     };
   }, [save]);
 
-  /** After Add Note: no draft left anywhere (an earlier draft still offered is saved again). */
+  /** After Add Note: this tab's draft is gone (an earlier draft still offered is saved again). */
   const clearDraft = useCallback(() => {
     lastSaved.current = null;
     clearComposerDraft(latest.current.userId);
@@ -171,10 +214,14 @@ export function useComposerDraft({ userId, text, onRestore }: ComposerDraftOptio
   return { clearDraft, earlierDraft, forgetEarlierDraft };
 }
 
-/** Clears the composer's draft everywhere: this tab's memory, localStorage and the server. */
+/**
+ * Clears this tab's composer draft: its memory, its slot in localStorage and on the server. Other
+ * tabs' slots hold their own words and stay (decision 103).
+ */
 export function clearComposerDraft(userId: string | null): void {
   forgetComposerText();
   if (!userId) return;
-  clearLocalDraft(userId);
-  deleteServerDraft().catch((error) => logDraftError('clear', error));
+  const slot = tabSlot();
+  clearLocalDraft(userId, slot);
+  deleteServerDraft(slot).catch((error) => logDraftError('clear', error));
 }

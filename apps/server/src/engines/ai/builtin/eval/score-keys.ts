@@ -25,6 +25,11 @@ export interface ReferenceKey {
     optional?: string[];
     /** Lines that should become headings besides the text's own Markdown headings (a title typed without '#'). */
     headings?: string[];
+    /**
+     * false: keyed for action items only, no heading judged on the text typed without Markdown (dev
+     * keys 60-64: their nested outline items, typed plain, are lines nobody keyed as headings or not).
+     */
+    headingsKeyed?: false;
   };
 }
 
@@ -256,7 +261,10 @@ export function scoreKeyedStructure(
     actions: { found, expected: key.structure.actions.length },
     falseActions,
     checklistItems: checklist.length,
-    headings: { correct, made: made.length, authors: authors.length },
+    headings:
+      key.structure.headingsKeyed === false
+        ? { correct: 0, made: 0, authors: 0 }
+        : { correct, made: made.length, authors: authors.length },
     inventedHeadings,
     violations: [
       ...wordOrderViolations(text, output).map((v) => `as written: ${v}`),
