@@ -44,6 +44,8 @@ COPY --from=build /app/apps/server/package.json ./apps/server/package.json
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/web/package.json ./apps/web/package.json
 COPY --from=build /app/apps/web/dist ./apps/web/dist
+# The server's render of All Notes into the page (decision 097).
+COPY --from=build /app/apps/web/dist-ssr ./apps/web/dist-ssr
 # The data folder belongs to the unprivileged user; the server keeps it 0700. Scheduled backups
 # (BACKUP_CRON) go to /data/backups unless BACKUP_DIR names another mounted folder.
 RUN mkdir -p /data && chown node:node /data && chmod 700 /data

@@ -70,6 +70,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '500',
       DATABASE_URL: '',
+      // The server's render of All Notes (decision 097) is tested for what it sends, not for this machine's speed.
+      FIRST_PAGE_WAIT_MS: '10000',
     },
   },
 });

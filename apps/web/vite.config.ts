@@ -5,6 +5,8 @@ import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://127.0.0.1:3000';
+/** All Notes' path, as isNotesPage (src/app/early-paths.ts) reads it: the service worker's rule. */
+const NOTES_PAGE_NAVIGATION = /^\/notes\/*$/;
 
 /**
  * The early requests (src/app/early-requests.ts, decisions 079 and 086) as an entry of their own,
@@ -45,7 +47,33 @@ function earlyEntry(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The server's render of All Notes (decision 097, `vite build --ssr`): src/entry-server.tsx and
+ * everything it imports in one file, dist-ssr/entry-server.js, so the server's image needs none of
+ * the web app's packages. Not under dist/: nothing there is served.
+ */
+const serverRenderConfig = defineConfig({
+  // React's production build whatever NODE_ENV the server runs under (tests run it as 'test').
+  define: {
+    __NOTEWISE_BUILD_ID__: JSON.stringify('server'),
+    'process.env.NODE_ENV': JSON.stringify('production'),
+  },
+  plugins: [react()],
+  resolve: { tsconfigPaths: true },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: fileURLToPath(new URL('src/entry-server.tsx', import.meta.url)),
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    target: 'node22',
+    copyPublicDir: false,
+    rolldownOptions: { output: { entryFileNames: 'entry-server.js', codeSplitting: false } },
+  },
+});
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverRenderConfig : clientConfig));
+
+const clientConfig = defineConfig({
   // The offline cache saved by one build is not restored by another (decision 024).
   define: { __NOTEWISE_BUILD_ID__: JSON.stringify(Date.now().toString(36)) },
   plugins: [
@@ -84,11 +112,21 @@ export default defineConfig({
         // Lazy pages and the editor are precached too, so every page opens offline.
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/collab/],
+        // All Notes (isNotesPage in src/app/early-paths.ts) is not answered from the cache: the server
+        // renders it for the visitor (decision 097). It goes to the network, never stored; the
+        // precached index.html only when the network fails (offline).
+        navigateFallbackDenylist: [/^\/api\//, /^\/collab/, NOTES_PAGE_NAVIGATION],
         cleanupOutdatedCaches: true,
         clientsClaim: true,
         skipWaiting: true,
         runtimeCaching: [
+          {
+            // NOTES_PAGE_NAVIGATION spelled out: this function's source is copied into sw.js.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && /^\/notes\/*$/.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
+          },
           {
             // A hashed file not in this build's precache (an older tab asks for it): cache-first.
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),

@@ -6,6 +6,8 @@
  * average at the start and each figure beside its budget and the empty page's figure.
  *   BENCH_WEB_DIST   the built web app (default apps/web/dist)
  *   BENCH_WEB_NOTES  notes in the account (default 20,000)
+ *   FIRST_PAGE_WAIT_MS  the server's wait for All Notes' render into the page (decision 097); `0`
+ *                    turns it off, the page as before it
  *   BENCH_WEB_MODE   `work`: not wall-clock vitals but the work done (apps/web/bench/web-work-bench.mjs:
  *                    CPU time, long tasks, React commits, JS bytes before the LCP) for a fixed scenario,
  *                    writing bench/results/web-work.json (decision 086)
@@ -265,6 +267,8 @@ async function withSeededApp<T>(body: (seeded: SeededApp) => Promise<T>): Promis
     PORT: '0',
     HOST: '127.0.0.1',
     WEB_DIST_DIR: WEB_DIST,
+    // `0`: All Notes not rendered by the server (decision 097), the page as before it, to compare.
+    ...(process.env.FIRST_PAGE_WAIT_MS ? { FIRST_PAGE_WAIT_MS: process.env.FIRST_PAGE_WAIT_MS } : {}),
   });
   const database = openDatabase({ dataDir });
   const { app } = await buildApp(config, { database, logger: false });

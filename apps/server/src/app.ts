@@ -320,7 +320,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const webDist = config.webDistDir ?? path.resolve(import.meta.dirname, '../../web/dist');
   const servesWeb = await registerStaticWeb(app, webDist);
-  registerWebFallback(app, servesWeb);
+  registerWebFallback(app, servesWeb, { distDir: webDist, firstPageWaitMs: config.firstPageWaitMs });
 
   await withStartupLock(database, () =>
     prepareDemoAccount(

@@ -47,17 +47,17 @@ test('All Notes opened by a page load shows its notes first, without a loading s
   await expect.poll(() => pageAnimation(page, 'Projects')).toBe('page-in');
 });
 
+// On Projects: All Notes' page load brings the session in its HTML (decision 097).
 test('a slow session read still shows the loading indicator, then the page', async ({ page }) => {
   await signUpFresh(page, 'Slow Session');
-  const work = await createProject(page, 'Work');
-  await createNote(page, work.id, 'After the wait', '');
+  await createProject(page, 'After the wait');
   await page.route('**/api/me', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     await route.continue();
   });
   await watchLoadingBeforeNotes(page);
-  await page.goto('/notes');
-  await expect(page.getByRole('link', { name: 'After the wait' })).toBeVisible({ timeout: 10_000 });
+  await page.goto('/projects');
+  await expect(page.getByRole('link', { name: /After the wait/ }).first()).toBeVisible({ timeout: 10_000 });
   expect(await page.evaluate(() => (window as unknown as { loadingSeen: string[] }).loadingSeen)).toContain(
     'Loading your session',
   );

@@ -239,7 +239,12 @@ test('without access (FREE plan) New Project and New Note are disabled', async (
   const newProject = page.getByRole('button', { name: 'New Project' }).first();
   await expect(newProject).toBeDisabled();
   await expect(newProject).toHaveAccessibleDescription(/PRO trial or the UNLIMITED plan/);
-  await page.goto('/notes');
+  // Gone to in the app: a page load of All Notes brings the real session in its HTML (decision 097).
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Notes', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/notes$/);
   await expect(page.getByRole('button', { name: 'New Note' }).first()).toBeDisabled();
   await page.goto('/pinned-notes');
   await expect(page.getByRole('button', { name: 'New Note' })).toBeDisabled();

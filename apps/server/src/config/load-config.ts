@@ -87,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: e.METRICS_TOKEN,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     webDistDir: e.WEB_DIST_DIR,
+    firstPageWaitMs: e.FIRST_PAGE_WAIT_MS,
     ai: {
       baseUrl: e.AI_BASE_URL?.replace(/\/+$/, ''),
       apiKey: e.AI_API_KEY,

@@ -163,4 +163,13 @@ export const serverEnv = {
     .string()
     .optional()
     .describe('Folder of the built web app to serve. Unset: `apps/web/dist`.'),
+  FIRST_PAGE_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .default(250)
+    .describe(
+      "How long a signed-in page load of All Notes waits for its reads and the server's render of the page (ADR 097); past it, or at `0`, the plain `index.html` as before.",
+    ),
 };

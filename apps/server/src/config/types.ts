@@ -42,6 +42,8 @@ export interface Config {
   /** Bytes of list pages each instance keeps (PAGE_CACHE_MB); 0: no cache (decision 067). */
   pageCacheBytes: number;
   webDistDir: string | undefined;
+  /** FIRST_PAGE_WAIT_MS: the cap on All Notes' server render; 0 turns it off (decision 097). */
+  firstPageWaitMs: number;
   ai: {
     /** Set: the openai-compatible provider; unset: the built-in offline engine. */
     baseUrl: string | undefined;

@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@notewise/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
+import { createFirstPage } from './first-page';
 
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, everything else is
@@ -46,11 +47,23 @@ function wantsAppPage(request: FastifyRequest, pathname: string): boolean {
   return pathname === '/' && (accept.trim() === '' || accept.includes('*/*'));
 }
 
-/** Answers what no route matched: the app's page when `wantsAppPage`, a JSON 404 otherwise. */
-export function registerWebFallback(app: FastifyInstance, servesWeb: boolean) {
-  app.setNotFoundHandler((request, reply) => {
+/**
+ * Answers what no route matched: the app's page when `wantsAppPage` (All Notes rendered for a
+ * signed-in visitor when it can be, decision 097), a JSON 404 otherwise.
+ */
+export function registerWebFallback(
+  app: FastifyInstance,
+  servesWeb: boolean,
+  firstPage?: { distDir: string; firstPageWaitMs: number },
+) {
+  const sendFirstPage =
+    servesWeb && firstPage && firstPage.firstPageWaitMs > 0
+      ? createFirstPage(app, firstPage.distDir, firstPage.firstPageWaitMs)
+      : undefined;
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (servesWeb && wantsAppPage(request, pathname)) {
+      if (sendFirstPage && (await sendFirstPage(request, reply, pathname))) return reply;
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

@@ -15,3 +15,21 @@ export function isNotesPage(pathname: string): boolean {
 export function earlyPaths(pathname: string): readonly string[] {
   return isNotesPage(pathname) ? [...SESSION_PATHS, ...NOTES_PAGE_PATHS] : SESSION_PATHS;
 }
+
+/**
+ * The id of the `<script type="application/json">` in which the server sends All Notes' first reads
+ * with the page's markup (decision 097): `{ [path]: body }` for each of `earlyPaths`.
+ */
+export const FIRST_PAGE_DATA_ID = 'notewise-first-page';
+
+/** The answers the server put in the page, if it did and they parse; each path's body as the API sent it. */
+export function embeddedAnswers(doc: Document): Record<string, unknown> | undefined {
+  const text = doc.getElementById(FIRST_PAGE_DATA_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const answers: unknown = JSON.parse(text);
+    return typeof answers === 'object' && answers !== null ? (answers as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -5,10 +5,10 @@ import { NOTES_PAGE_PATHS } from '@/features/notes/api/first-page-paths';
 import { fetchNoteCounts } from '@/features/notes/api/get-note-counts';
 import { fetchNotes } from '@/features/notes/api/get-notes';
 import { api } from '@/lib/api';
-import { dropEarlyRequests, startEarlyRequests } from '@/lib/early-requests';
+import { dropEarlyRequests, seedEarlyResponses, startEarlyRequests } from '@/lib/early-requests';
 import { fetchProjects } from '@/lib/project-queries';
 import { ROUTES } from '@/lib/route-table';
-import { earlyPaths, NOTES_PAGE, SESSION_PATHS } from './early-paths';
+import { earlyPaths, embeddedAnswers, FIRST_PAGE_DATA_ID, NOTES_PAGE, SESSION_PATHS } from './early-paths';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -88,5 +88,27 @@ describe('early requests (decision 079)', () => {
     forgetUserData(new QueryClient());
     expect(await api.get('/api/notes')).toEqual({ notes: [] });
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it("answers the first reads from the page's data block (decision 097) without a fetch, once each", async () => {
+    const { fetch } = stubFetch(json({ from: 'network' }));
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = FIRST_PAGE_DATA_ID;
+    block.textContent = JSON.stringify({ '/api/notes/counts': { total: 3, title: '\u003c/script>' } });
+    document.head.append(block);
+    try {
+      const answers = embeddedAnswers(document);
+      expect(answers).toEqual({ '/api/notes/counts': { total: 3, title: '</script>' } });
+      seedEarlyResponses(answers ?? {});
+      expect(await api.get('/api/notes/counts')).toEqual({ total: 3, title: '</script>' });
+      expect(fetch).not.toHaveBeenCalled();
+      expect(await api.get('/api/notes/counts')).toEqual({ from: 'network' });
+      block.textContent = '{not json';
+      expect(embeddedAnswers(document)).toBeUndefined();
+    } finally {
+      block.remove();
+    }
+    expect(embeddedAnswers(document)).toBeUndefined();
   });
 });

@@ -5,8 +5,12 @@
 // its answer (used once); on other paths it is dropped unread.
 // All Notes' code is requested here too, not once React renders the router (router.tsx asks again: the
 // same module, loaded once).
-import { startEarlyRequests } from '@/lib/early-requests';
-import { earlyPaths, isNotesPage, SESSION_PATHS } from './early-paths';
+// When the server sent All Notes already rendered (decision 097), its reads are in the page: they
+// answer the same requests, which are then not sent.
+import { seedEarlyResponses, startEarlyRequests } from '@/lib/early-requests';
+import { earlyPaths, embeddedAnswers, isNotesPage, SESSION_PATHS } from './early-paths';
 
-startEarlyRequests(earlyPaths(window.location.pathname), { signedOutAnswers: SESSION_PATHS });
+const embedded = embeddedAnswers(document);
+if (embedded) seedEarlyResponses(embedded);
+else startEarlyRequests(earlyPaths(window.location.pathname), { signedOutAnswers: SESSION_PATHS });
 if (isNotesPage(window.location.pathname)) void import('@/features/notes/notes-page').catch(() => undefined);

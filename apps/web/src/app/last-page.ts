@@ -19,7 +19,7 @@ export function saveLastPage(body: LastPage): Promise<void> {
 const SAVE_DEBOUNCE_MS = 300;
 
 /** Where this page load started: the last page is offered only on a load of '/'. */
-const loadPath = window.location.pathname;
+const loadPath = typeof window === 'undefined' ? '' : window.location.pathname; // '' on the server's render
 /** The offer is read at most once per page load, even if the layout mounts again. */
 let restoreSettled = loadPath !== '/';
 

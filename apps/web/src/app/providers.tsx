@@ -32,13 +32,18 @@ export function Providers({ queryClient, children }: { queryClient: QueryClient;
         <AuthProvider>
           <AuthDialogProvider>
             {children}
-            <Suspense fallback={null}>
-              <ToastViewport />
-            </Suspense>
-            <RealtimeEvents />
-            <Suspense>
-              <OfflineRoot client={queryClient} />
-            </Suspense>
+            {/* Not in the server's render of a page (decision 097): lazy, and nothing they show is there. */}
+            {typeof document !== 'undefined' && (
+              <>
+                <Suspense fallback={null}>
+                  <ToastViewport />
+                </Suspense>
+                <RealtimeEvents />
+                <Suspense>
+                  <OfflineRoot client={queryClient} />
+                </Suspense>
+              </>
+            )}
           </AuthDialogProvider>
         </AuthProvider>
       </ThemeProvider>

@@ -101,8 +101,8 @@ export const routes: RouteObject[] = [
  * once the session names a user, the page's first data (`prefetch`). Resolves when all of them have
  * settled, failed or not; main.tsx waits for it (bounded) so the first render is the page itself.
  */
-export function startFirstPage(client: QueryClient): Promise<unknown> {
-  const first = findRoute(window.location.pathname);
+export function startFirstPage(client: QueryClient, pathname = window.location.pathname): Promise<unknown> {
+  const first = findRoute(pathname);
   if (!first) return Promise.resolve();
   const page = PAGES[first.id];
   const code = page.preload();

@@ -34,6 +34,19 @@ export function startEarlyRequests(paths: readonly string[], options: EarlyReque
 }
 
 /**
+ * Answers already in hand for GETs of these paths (`path -> JSON body`, each a success): All Notes'
+ * reads the server put in the page with its markup (decision 097), or the server's own render being
+ * given them. `request` takes them as it takes a fetched early answer, once each.
+ */
+export function seedEarlyResponses(answers: Readonly<Record<string, unknown>>): void {
+  startedAt = performance.now();
+  for (const [path, body] of Object.entries(answers)) {
+    const headers = { 'content-type': 'application/json' };
+    pending.set(path, Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers })));
+  }
+}
+
+/**
  * The early answer to GET `path` (once), or undefined when there is none to wait for. The promise
  * resolves to undefined when the answer is not a success or is too old: send the request then.
  */

@@ -74,13 +74,54 @@ function useDocumentOffset(ref: React.RefObject<HTMLElement | null>): number | n
   return offset;
 }
 
+/** How many notes the server's render of a list holds (decision 097): a wide screen's first rows. */
+const SERVER_RENDERED_NOTES = 12;
+
+/**
+ * The list as the server renders it into the page (decision 097), where no screen can be measured:
+ * the first notes in a CSS grid with the columns, gap and card height the virtual grid places them
+ * at, so the client's render replaces them without moving them. No "Loading more" below: it would
+ * sit higher than the client's, which comes under all the loaded notes.
+ */
+function ServerNoteCollection({ notes, view, label, className, ...props }: NoteCollectionProps) {
+  const itemProps = (note: NoteSummary) => ({
+    note,
+    project: props.projects?.get(note.projectId),
+    highlighted: note.id === props.highlightedId,
+    ...(props.linkTo ? { linkTo: props.linkTo } : {}),
+  });
+  const first = notes.slice(0, SERVER_RENDERED_NOTES);
+  return (
+    <ul
+      aria-label={label}
+      data-count={notes.length}
+      className={cn(view === 'list' ? '-mx-3 divide-y divide-border' : NOTE_GRID_CLASSES, className)}
+    >
+      {first.map((note) => (
+        <li key={note.id} className={view === 'list' ? 'py-0.5' : undefined}>
+          {view === 'list' ? <NoteRow {...itemProps(note)} /> : <NoteCard {...itemProps(note)} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Notes as a grid or a list: virtualised in the browser, the first notes only on the server. */
+export function NoteCollection(props: NoteCollectionProps) {
+  return typeof document === 'undefined' ? (
+    <ServerNoteCollection {...props} />
+  ) : (
+    <VirtualNoteCollection {...props} />
+  );
+}
+
 /**
  * Notes as a grid of cards or a list of rows, virtualised (decision 015): only the rows near the
  * viewport are in the DOM, however many notes are loaded, and the next page loads as the end of the
  * list comes into view. The page itself scrolls (window virtualizer); rows of the list view may
  * differ in height and are measured.
  */
-export function NoteCollection({
+function VirtualNoteCollection({
   notes,
   view,
   projects,

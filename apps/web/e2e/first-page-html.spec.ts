@@ -1,0 +1,127 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createNote, createProject, signUpFresh } from './support';
+
+// All Notes arrives rendered in the HTML for a signed-in page load (decision 097): the cards paint
+// before any JavaScript runs, the app then renders over them from the reads that came with the page.
+
+const SCRIPT_TITLE = '</script><script>alert(1)</script>';
+
+/** Before the page's scripts run: when React first changed #root, and every LCP and layout shift. */
+async function watchTakeover(page: Page) {
+  await page.addInitScript(() => {
+    const record = { takeover: -1, lcp: [] as number[], shifts: [] as number[] };
+    (window as unknown as { firstPage: typeof record }).firstPage = record;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) record.lcp.push(entry.startTime);
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        record.shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      new MutationObserver((_, observer) => {
+        record.takeover = performance.now();
+        observer.disconnect();
+      }).observe(root, { childList: true });
+    });
+  });
+}
+
+test('All Notes is in the HTML: the cards show with JavaScript blocked, a script-like title as text', async ({
+  page,
+}) => {
+  await signUpFresh(page, 'Html First');
+  const work = await createProject(page, 'Work');
+  await createNote(page, work.id, 'Painted before scripts', 'From the server');
+  await createNote(page, work.id, SCRIPT_TITLE, 'Only text');
+  let dialogs = 0;
+  page.on('dialog', (dialog) => {
+    dialogs += 1;
+    void dialog.dismiss();
+  });
+
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/notes');
+  await expect(page.getByRole('heading', { name: 'All Notes', level: 1 })).toBeVisible();
+  const notes = page.getByRole('list', { name: 'Notes', exact: true });
+  await expect(notes.getByRole('link', { name: 'Painted before scripts' })).toBeVisible();
+  await expect(notes.getByRole('link', { name: SCRIPT_TITLE })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Notes summary' })).toContainText('2');
+  expect(dialogs).toBe(0);
+});
+
+test('the app renders over the server-rendered page without errors, new requests, a later LCP or a shift', async ({
+  page,
+}) => {
+  await signUpFresh(page, 'Takeover');
+  // No page open while the notes are made: their live events would reach it (and a burst of them
+  // becomes a 'resync', a refresh of every read, on whichever socket is open).
+  await page.goto('about:blank');
+  const work = await createProject(page, 'Work');
+  for (let index = 1; index <= 14; index += 1) await createNote(page, work.id, `Card ${index}`, 'Body');
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const listReads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (['/api/me', '/api/notes', '/api/notes/counts', '/api/projects'].includes(pathname))
+      listReads.push(pathname);
+  });
+  await watchTakeover(page);
+
+  await page.goto('/notes');
+  const notes = page.getByRole('list', { name: 'Notes', exact: true });
+  await expect(notes.getByRole('link', { name: 'Card 14' })).toBeVisible();
+  // The virtual list (the browser's render) sizes its list; the server's render does not.
+  await expect(notes).toHaveAttribute('style', /height/);
+  // Reads from here on are the app's later ones (a live event's refresh), not the page's first.
+  const firstReads = [...listReads];
+  // The card menu is the app's: it opens.
+  await page.getByRole('button', { name: 'Note actions for Card 14' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  const record = await page.evaluate(
+    () =>
+      (window as unknown as { firstPage: { takeover: number; lcp: number[]; shifts: number[] } }).firstPage,
+  );
+  expect(record.takeover).toBeGreaterThan(0);
+  expect(record.lcp.length).toBeGreaterThan(0);
+  // The largest paint is the server's markup; React's replacement of it is no larger.
+  expect(record.lcp.filter((time) => time >= record.takeover)).toEqual([]);
+  expect(record.shifts).toEqual([]);
+  // The reads came with the page: none was sent again by the app on this load.
+  expect(firstReads).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test.describe('under the service worker', () => {
+  test.use({ serviceWorkers: 'allow' });
+
+  test('a load of All Notes still comes from the server, rendered; offline it is the app', async ({
+    page,
+    context,
+  }) => {
+    await signUpFresh(page, 'Worker Visitor');
+    const work = await createProject(page, 'Work');
+    await createNote(page, work.id, 'Rendered again', 'Body');
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 15_000 })
+      .toBe(true);
+    await page.goto('/notes');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    expect(await page.locator('#notewise-first-page').count()).toBe(1);
+    await expect(page.getByRole('link', { name: 'Rendered again' })).toBeVisible();
+
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'All Notes', level: 1 })).toBeVisible();
+    expect(await page.locator('#notewise-first-page').count()).toBe(0);
+    await context.setOffline(false);
+  });
+});
