@@ -17,11 +17,13 @@ const SCRIPT_TITLE = '</script><script>alert(1)</script>';
 const DATA_BLOCK = /<script type="application\/json" id="notewise-first-page">([^<]*)<\/script>/;
 const HTML = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
-// Built by `npm test` before this stage; built here when run alone.
-if (
-  !['dist/index.html', 'dist-ssr/entry-server.js'].every((f) => fs.existsSync(path.join(ROOT, 'apps/web', f)))
-)
+// Built by `npm test` before this stage; built here when run alone (only the server render when
+// the web app is there: others' end-to-end runs use apps/web/dist).
+const WEB = path.join(ROOT, 'apps/web');
+if (!fs.existsSync(path.join(WEB, 'dist/index.html')))
   execFileSync('npm', ['run', 'build', '-w', '@notewise/web'], { cwd: ROOT, stdio: 'ignore' });
+else if (!fs.existsSync(path.join(WEB, 'dist-ssr/entry-server.js')))
+  execFileSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx'], { cwd: WEB, stdio: 'ignore' });
 const plainIndex = fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
 
 describe.each(dialects)('All Notes in the HTML on %s', (dialect) => {
