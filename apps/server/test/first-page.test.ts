@@ -23,7 +23,12 @@ const WEB = path.join(ROOT, 'apps/web');
 if (!fs.existsSync(path.join(WEB, 'dist/index.html')))
   execFileSync('npm', ['run', 'build', '-w', '@notewise/web'], { cwd: ROOT, stdio: 'ignore' });
 else if (!fs.existsSync(path.join(WEB, 'dist-ssr/entry-server.js')))
-  execFileSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx'], { cwd: WEB, stdio: 'ignore' });
+  // NODE_ENV as `npm run build` has it (vitest sets 'test': JSX would be compiled for React's dev build).
+  execFileSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx'], {
+    cwd: WEB,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
 const plainIndex = fs.readFileSync(path.join(WEB_DIST, 'index.html'), 'utf8');
 
 describe.each(dialects)('All Notes in the HTML on %s', (dialect) => {
