@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_DIRS = ('apps', 'packages')
 SOURCE_SUFFIXES = {'.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.css'}
-SKIP_DIRS = {'node_modules', 'dist', 'build', 'coverage', 'test-results', 'playwright-report', '.vite'}
+SKIP_DIRS = {'node_modules', 'dist', 'dist-ssr', 'build', 'coverage', 'test-results', 'playwright-report', '.vite'}
 # Prose files: every line is fair game. Decision records are history and keep their wording; decision
 # 036 says how to read their citations.
 PROSE_FILES = ('docs/architecture.md',)
