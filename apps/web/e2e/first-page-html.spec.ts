@@ -44,12 +44,18 @@ test('All Notes is in the HTML: the cards show with JavaScript blocked, a script
 
   await page.route('**/*.js', (route) => route.abort());
   await page.goto('/notes');
-  await expect(page.getByRole('heading', { name: 'All Notes', level: 1 })).toBeVisible();
-  const notes = page.getByRole('list', { name: 'Notes', exact: true });
-  await expect(notes.getByRole('link', { name: 'Painted before scripts' })).toBeVisible();
-  await expect(notes.getByRole('link', { name: SCRIPT_TITLE })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Notes summary' })).toContainText('2');
+  // Painted, but a picture until the app takes over: inert and hidden from assistive technology.
+  const hidden = { includeHidden: true } as const;
+  await expect(page.getByRole('heading', { name: 'All Notes', level: 1, ...hidden })).toBeVisible();
+  const notes = page.getByRole('list', { name: 'Notes', exact: true, ...hidden });
+  await expect(notes.getByRole('link', { name: 'Painted before scripts', ...hidden })).toBeVisible();
+  await expect(notes.getByRole('link', { name: SCRIPT_TITLE, ...hidden })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Notes summary', ...hidden })).toContainText('2');
   expect(dialogs).toBe(0);
+  await expect(page.getByRole('heading', { name: 'All Notes', level: 1 })).toHaveCount(0);
+  const preview = page.locator('#root > .first-page-preview');
+  await expect(preview).toHaveAttribute('inert', '');
+  await expect(preview).toHaveAttribute('aria-hidden', 'true');
 });
 
 test('the app renders over the server-rendered page without errors, new requests, a later LCP or a shift', async ({
@@ -75,17 +81,17 @@ test('the app renders over the server-rendered page without errors, new requests
   await watchTakeover(page);
 
   await page.goto('/notes');
+  // At once, as a user would: found by role, the card menu is the app's, never the server's picture
+  // (which is hidden from roles and inert), so the click is not lost.
+  await page.getByRole('button', { name: 'Note actions for Card 14' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+  await page.keyboard.press('Escape');
   const notes = page.getByRole('list', { name: 'Notes', exact: true });
   await expect(notes.getByRole('link', { name: 'Card 14' })).toBeVisible();
   // The virtual list (the browser's render) sizes its list; the server's render does not.
   await expect(notes).toHaveAttribute('style', /height/);
   // Reads from here on are the app's later ones (a live event's refresh), not the page's first.
   const firstReads = [...listReads];
-  // The card menu is the app's: it opens.
-  await page.getByRole('button', { name: 'Note actions for Card 14' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
-  await page.keyboard.press('Escape');
-
   const record = await page.evaluate(
     () =>
       (window as unknown as { firstPage: { takeover: number; lcp: number[]; shifts: number[] } }).firstPage,
@@ -98,6 +104,25 @@ test('the app renders over the server-rendered page without errors, new requests
   // The reads came with the page: none was sent again by the app on this load.
   expect(firstReads).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+test('a click before the app has taken over is not lost: the server picture takes none', async ({ page }) => {
+  await signUpFresh(page, 'Quick Tapper');
+  await page.goto('about:blank');
+  const work = await createProject(page, 'Work');
+  await createNote(page, work.id, 'Tapped early', 'Body');
+  // The app's code held back 1.5 s, as on a slow phone: the server's picture is all there is.
+  let held = false;
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    held = true;
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  // Not waiting for the load event (which waits for the app's code to run): the tap comes first.
+  await page.goto('/notes', { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Note actions for Tapped early' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Rename' })).toBeVisible();
+  expect(held).toBe(true);
 });
 
 test.describe('under the service worker', () => {

@@ -12,6 +12,14 @@ interface ServerRender {
 }
 
 const ROOT = '<div id="root"></div>';
+/**
+ * The server's markup is a picture of the page until the app renders over it: its buttons have no
+ * handlers, so a click or tap there would be lost (a test clicked a card's menu before the app took
+ * over and waited 45 s for it). Inert, it takes no click, focus or typing; hidden from assistive
+ * technology, a screen reader (and a test finding elements by role) meets the working page only.
+ * `display: contents` (styles.css) keeps the layout as if the wrapper were not there.
+ */
+const PREVIEW_ATTRIBUTES = 'class="first-page-preview" inert aria-hidden="true"';
 const HEAD = '<head>';
 
 /** JSON safe inside a `<script>` element: no `<`, so no `</script>` and no `<!--` can end or bend it. */
@@ -75,7 +83,7 @@ export function createFirstPage(app: FastifyInstance, distDir: string, waitMs: n
     // the body is parsed.
     return (indexHtml as string)
       .replace(HEAD, () => `${HEAD}${data}`)
-      .replace(ROOT, () => `<div id="root">${markup}</div>`);
+      .replace(ROOT, () => `<div id="root"><div ${PREVIEW_ATTRIBUTES}>${markup}</div></div>`);
   }
 
   /**
