@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { appOrigin, createNote, createProject, signUpFresh } from './support';
+import { appOrigin, createNote, createProject, savedCacheKeys, signUpFresh } from './support';
 
 // Decision 024 (offline half): the installed shell opens offline, saved copies show, edits
 // and new notes wait in IndexedDB across a reload, go out in order on reconnect, a concurrent server
@@ -41,30 +41,9 @@ function offlineKeys(page: Page): Promise<string[]> {
 }
 
 /** Whether the saved cache of `userId` holds the note (it was loaded before going offline). */
-function savedCacheHasNote(page: Page, userId: string, noteId: string): Promise<boolean> {
-  return page.evaluate(
-    ({ userId, noteId }) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open('notewise-offline');
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('kv')) return resolve(false);
-          const request = db.transaction('kv', 'readonly').objectStore('kv').get(`cache:${userId}`);
-          request.onsuccess = () => {
-            db.close();
-            const saved = request.result as { queries?: { queryKey: unknown[] }[] } | undefined;
-            resolve(
-              saved?.queries?.some(
-                (query) => query.queryKey[1] === 'detail' && query.queryKey[2] === noteId,
-              ) ?? false,
-            );
-          };
-          request.onerror = () => resolve(false);
-        };
-      }),
-    { userId, noteId },
-  );
+async function savedCacheHasNote(page: Page, userId: string, noteId: string): Promise<boolean> {
+  const keys = await savedCacheKeys(page, userId);
+  return keys.some((key) => key[1] === 'detail' && key[2] === noteId);
 }
 
 // The service worker is the point here (the other specs block it, see playwright.config.ts).

@@ -85,3 +85,29 @@ export function createProject(
 export function createNote(page: Page, projectId: string, title: string, content = '') {
   return apiPost<CreatedNote>(page, '/api/notes', { projectId, title, content });
 }
+
+/**
+ * The query keys in the offline cache the app saved for `userId` in IndexedDB (decision 024): what a
+ * load without the network can show. Empty until the app has saved it.
+ */
+export function savedCacheKeys(page: Page, userId: string): Promise<unknown[][]> {
+  return page.evaluate(
+    (userId) =>
+      new Promise<unknown[][]>((resolve) => {
+        const open = indexedDB.open('notewise-offline');
+        open.onerror = () => resolve([]);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('kv')) return resolve([]);
+          const request = db.transaction('kv', 'readonly').objectStore('kv').get(`cache:${userId}`);
+          request.onsuccess = () => {
+            db.close();
+            const saved = request.result as { queries?: { queryKey: unknown[] }[] } | undefined;
+            resolve(saved?.queries?.map((query) => query.queryKey) ?? []);
+          };
+          request.onerror = () => resolve([]);
+        };
+      }),
+    userId,
+  );
+}

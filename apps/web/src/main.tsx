@@ -16,8 +16,33 @@ import './styles.css';
  */
 const FIRST_RENDER_WAIT_MS = 1_000;
 
-const root = document.getElementById('root');
-if (!root) throw new Error('Missing #root element in index.html');
+/**
+ * #root, once the parser has reached it. This module can run before then: All Notes' code, which the
+ * early script (an async module in <head>) imports at once, shares this chunk, so when the files come
+ * from the service worker's cache it ran while <head> was still being parsed and stopped at a missing
+ * #root: a blank page on an offline reload of All Notes.
+ */
+function rootElement(): Promise<HTMLElement> {
+  const found = () => {
+    const root = document.getElementById('root');
+    if (!root) throw new Error('Missing #root element in index.html');
+    return root;
+  };
+  if (document.readyState !== 'loading') return Promise.resolve(found());
+  return new Promise((resolve, reject) =>
+    document.addEventListener(
+      'DOMContentLoaded',
+      () => {
+        try {
+          resolve(found());
+        } catch (error) {
+          reject(error);
+        }
+      },
+      { once: true },
+    ),
+  );
+}
 
 const queryClient = createQueryClient();
 const firstPage = startFirstPage(queryClient);
@@ -25,7 +50,7 @@ const firstPage = startFirstPage(queryClient);
 const waited = navigator.onLine
   ? Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))])
   : Promise.resolve();
-void waited.then(() =>
+void Promise.all([rootElement(), waited]).then(([root]) =>
   createRoot(root).render(
     <StrictMode>
       <App queryClient={queryClient} />
