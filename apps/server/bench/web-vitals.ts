@@ -159,9 +159,12 @@ interface WorkMedians {
   phases: Record<'load' | 'scroll' | 'open' | 'typing' | 'ticking', WorkPhase>;
 }
 
-/** BENCH_WEB_MODE=work: the work done in a fixed scenario, build `a` (and `b`) alternating. */
-async function measureWork(address: string, addressB: string | null, loadAverage: number[]) {
-  const script = path.resolve(HERE, '../../web/bench/web-work-bench.mjs');
+/**
+ * Runs one of apps/web/bench's browser scripts against build `a` (and `b`), rounds alternating, and
+ * returns what it printed last (one JSON line).
+ */
+async function runBrowserBench<T>(scriptName: string, address: string, addressB: string | null): Promise<T> {
+  const script = path.resolve(HERE, '../../web/bench', scriptName);
   const targets = [`a=${address}`, ...(addressB ? [`b=${addressB}`] : [])].join(',');
   const { stdout, stderr } = await run('node', [script], {
     env: { ...process.env, BENCH_WORK_TARGETS: targets, BENCH_EMAIL: EMAIL, BENCH_PASSWORD: PASSWORD },
@@ -169,9 +172,16 @@ async function measureWork(address: string, addressB: string | null, loadAverage
     timeout: 30 * 60_000,
   });
   process.stderr.write(stderr);
-  const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
-    medians: Record<string, WorkMedians>;
-  };
+  return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as T;
+}
+
+/** BENCH_WEB_MODE=work: the work done in a fixed scenario, build `a` (and `b`) alternating. */
+async function measureWork(address: string, addressB: string | null, loadAverage: number[]) {
+  const result = await runBrowserBench<{ medians: Record<string, WorkMedians> }>(
+    'web-work-bench.mjs',
+    address,
+    addressB,
+  );
   const output = {
     mode: 'work' as const,
     date: new Date().toISOString(),
@@ -214,17 +224,11 @@ function printWork(output: Awaited<ReturnType<typeof measureWork>>) {
 
 /** BENCH_WEB_MODE=interactions: each interaction's thread time, build `a` (and `b`) alternating. */
 async function measureInteractions(address: string, addressB: string | null, loadAverage: number[]) {
-  const script = path.resolve(HERE, '../../web/bench/interaction-work-bench.mjs');
-  const targets = [`a=${address}`, ...(addressB ? [`b=${addressB}`] : [])].join(',');
-  const { stdout, stderr } = await run('node', [script], {
-    env: { ...process.env, BENCH_WORK_TARGETS: targets, BENCH_EMAIL: EMAIL, BENCH_PASSWORD: PASSWORD },
-    maxBuffer: 50 * 1024 * 1024,
-    timeout: 30 * 60_000,
-  });
-  process.stderr.write(stderr);
-  const result = JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as {
-    medians: Record<string, Record<string, number | null>>;
-  };
+  const result = await runBrowserBench<{ medians: Record<string, Record<string, number | null>> }>(
+    'interaction-work-bench.mjs',
+    address,
+    addressB,
+  );
   const output = {
     mode: 'interactions' as const,
     date: new Date().toISOString(),
