@@ -17,6 +17,10 @@ import { prepareContent } from '../src/modules/notes/note-content';
 
 const SIZES = (process.env.BENCH_EXPORT_NOTES ?? '10000').split(',').map(Number);
 const FORMAT = process.env.BENCH_EXPORT_FORMAT === 'obsidian' ? 'obsidian' : 'markdown';
+/** BENCH_EXPORT_PROJECTS spreads the notes over that many projects (the default 4 named ones). */
+const PROJECT_NAMES = process.env.BENCH_EXPORT_PROJECTS
+  ? Array.from({ length: Number(process.env.BENCH_EXPORT_PROJECTS) }, (_, i) => `Project ${i + 1}`)
+  : ['Archive', 'Work', 'Home', 'Ideas'];
 const PARAGRAPH =
   'Meeting notes about the **budget** and the roadmap: hiring, design review and a launch date. ' +
   'Follow up with the <mark data-color="#fef08a">customer</mark> on the contract and the invoice.';
@@ -44,7 +48,7 @@ async function measure(noteCount: number) {
     const cookie = (signUp.headers.getSetCookie()[0] ?? '').split(';')[0] ?? '';
     const userId = ((await signUp.json()) as { user: { id: string } }).user.id;
     const projectIds: string[] = [];
-    for (const name of ['Archive', 'Work', 'Home', 'Ideas']) {
+    for (const name of PROJECT_NAMES) {
       const response = await fetch(`${address}/api/projects`, {
         method: 'POST',
         headers: { ...headers, cookie },
@@ -83,6 +87,8 @@ async function measure(noteCount: number) {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 20);
     const started = performance.now();
+    // The process's CPU (server and client share it): steadier than the wall clock on a busy machine.
+    const cpuStart = process.cpuUsage();
     const response = await fetch(`${address}/api/export?format=${FORMAT}`, { headers: { cookie } });
     let bytes = 0;
     const reader = response.body?.getReader();
@@ -92,15 +98,18 @@ async function measure(noteCount: number) {
       bytes += value.byteLength;
     }
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
     clearInterval(sampler);
     const result = {
       format: FORMAT,
       notes: noteCount,
+      projects: projectIds.length,
       status: response.status,
       contentMB: mb(contentBytes),
       zipMB: mb(bytes),
       seconds: Math.round(seconds * 100) / 100,
       notesPerSecond: Math.round(noteCount / seconds),
+      cpuSeconds: Math.round((cpu.user + cpu.system) / 10_000) / 100,
       rssBeforeMB: mb(rssBefore),
       rssPeakMB: mb(peak),
       rssGrowthMB: mb(peak - rssBefore),

@@ -15,8 +15,10 @@
  *                    click into the text, keys, ticks; the first of each on its own), from a Chrome
  *                    trace (apps/web/bench/interaction-work-bench.mjs), writing
  *                    bench/results/web-interactions.json (decision 098)
- *   BENCH_WEB_DIST_B in `work` and `interactions` modes, a second build served by a second server on
- *                    the same database: rounds alternate between `a` (BENCH_WEB_DIST) and `b`
+ *   BENCH_WEB_MODE   `scroll`: All Notes' scroll frames over BENCH_LOADS loads, 4x and unthrottled
+ *                    (apps/web/bench/scroll-frames-bench.mjs), to bench/results/web-scroll.json (106)
+ *   BENCH_WEB_DIST_B in `work`, `interactions` and `scroll` modes, a second build served by a second
+ *                    server on the same database: rounds alternate between `a` (BENCH_WEB_DIST) and `b`
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -28,13 +30,16 @@ import { loadConfig } from '../src/config';
 import { openDatabase } from '../src/db';
 import { HERE, run } from './harness';
 import { seedNotes } from './seed';
+import { reportScroll, type ScrollResult } from './web-scroll-report';
+import { type BenchOutput, budgets, inpSplit, printVitals } from './web-vitals-report';
 
 const WEB_DIST = path.resolve(process.env.BENCH_WEB_DIST ?? path.join(HERE, '../../web/dist'));
 const NOTE_COUNT = Number(process.env.BENCH_WEB_NOTES ?? 20_000);
 const EMAIL = 'phone@example.com';
 const PASSWORD = 'bench-password-3';
 const MODE =
-  (['work', 'interactions'] as const).find((mode) => mode === process.env.BENCH_WEB_MODE) ?? 'vitals';
+  (['work', 'interactions', 'scroll'] as const).find((mode) => mode === process.env.BENCH_WEB_MODE) ??
+  'vitals';
 const WEB_DIST_B = process.env.BENCH_WEB_DIST_B ? path.resolve(process.env.BENCH_WEB_DIST_B) : null;
 
 /** The newest note, so it is the first in All Notes: a few lines and a checklist to tick. */
@@ -47,23 +52,6 @@ const CHECKLIST_NOTE = [
   '',
   'Leave the keys with the neighbours on Friday and water the plants before going.',
 ].join('\n');
-
-interface Summary {
-  median: number | null;
-  max: number | null;
-}
-interface Frames {
-  maxMs: number | null;
-  p95Ms: number | null;
-  frames: number;
-  distancePx: number;
-}
-interface BenchOutput {
-  lcpMs: { app: Summary; appUnthrottled: Summary; empty: Summary };
-  inpMs: Record<'openNote' | 'typing' | 'toggleChecklist', { app: Summary; empty: Summary }>;
-  openNoteToTextMs: Summary;
-  frames: Record<'throttled' | 'unthrottled' | 'emptyThrottled' | 'emptyUnthrottled', Frames>;
-}
 
 /** One element rendered by React 19, re-rendered on each click or key: the floor of every figure. */
 async function startEmptyPage() {
@@ -104,42 +92,6 @@ async function startEmptyPage() {
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { server, url: `http://127.0.0.1:${port}/`, scriptBytes: script.length };
-}
-
-function budgets(result: BenchOutput) {
-  const rows: { name: string; value: number | null; empty: number | null; budget: number }[] = [
-    {
-      name: 'LCP, All Notes, 4x CPU (ms, median)',
-      value: result.lcpMs.app.median,
-      empty: result.lcpMs.empty.median,
-      budget: 1500,
-    },
-    {
-      name: 'LCP, All Notes, unthrottled (ms, median)',
-      value: result.lcpMs.appUnthrottled.median,
-      empty: null,
-      budget: 1000,
-    },
-    ...(['openNote', 'typing', 'toggleChecklist'] as const).map((kind) => ({
-      name: `INP ${kind}, 4x CPU (ms, worst load)`,
-      value: result.inpMs[kind].app.max,
-      empty: result.inpMs[kind].empty.max,
-      budget: 100,
-    })),
-    {
-      name: 'longest frame scrolling All Notes at 3,000 px/s, 4x CPU (ms)',
-      value: result.frames.throttled.maxMs,
-      empty: result.frames.emptyThrottled.maxMs,
-      budget: 32,
-    },
-    {
-      name: 'longest frame scrolling All Notes at 3,000 px/s, unthrottled (ms)',
-      value: result.frames.unthrottled.maxMs,
-      empty: result.frames.emptyUnthrottled.maxMs,
-      budget: 16,
-    },
-  ];
-  return rows.map((row) => ({ ...row, pass: row.value === null ? null : row.value <= row.budget }));
 }
 
 interface WorkPhase {
@@ -337,6 +289,7 @@ export function measureWebVitals() {
       notes: NOTE_COUNT,
       emptyPageScriptBytes: empty.scriptBytes,
       budgets: budgets(result),
+      inpSplit: inpSplit(result),
       ...result,
     };
     fs.mkdirSync(path.join(HERE, 'results'), { recursive: true });
@@ -350,24 +303,19 @@ export function measureWebWork() {
   return withSeededApp(({ address, addressB, loadAverage }) => measureWork(address, addressB, loadAverage));
 }
 
+/** BENCH_WEB_MODE=scroll: frames scrolling All Notes, build `a` (and `b`) alternating. */
+export function measureWebScroll() {
+  return withSeededApp(async ({ address, addressB, loadAverage }) => {
+    const result = await runBrowserBench<ScrollResult>('scroll-frames-bench.mjs', address, addressB);
+    reportScroll(result, loadAverage, { a: WEB_DIST, b: WEB_DIST_B });
+  });
+}
+
 /** BENCH_WEB_MODE=interactions: see measureInteractions. */
 export function measureWebInteractions() {
   return withSeededApp(({ address, addressB, loadAverage }) =>
     measureInteractions(address, addressB, loadAverage),
   );
-}
-
-function print(output: Awaited<ReturnType<typeof measureWebVitals>>) {
-  console.log(
-    `\nweb vitals, ${output.notes} notes, 4x CPU, load average at the start ${output.loadAverageAtStart.map((l) => l.toFixed(1)).join(' ')}`,
-  );
-  console.log('\n| measure | app | empty React page | limit | result |\n|---|---|---|---|---|');
-  for (const row of output.budgets) {
-    const result = row.pass === null ? '-' : row.pass ? 'pass' : 'MISS';
-    console.log(`| ${row.name} | ${row.value ?? '-'} | ${row.empty ?? '-'} | ${row.budget} | ${result} |`);
-  }
-  console.log(`\nopening a note until its text shows (4x CPU, ms): median ${output.openNoteToTextMs.median}`);
-  console.log(`JSON: ${path.join(HERE, 'results', 'web-vitals.json')}`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
@@ -376,7 +324,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
       ? measureWebWork().then(printWork)
       : MODE === 'interactions'
         ? measureWebInteractions()
-        : measureWebVitals().then(print);
+        : MODE === 'scroll'
+          ? measureWebScroll()
+          : measureWebVitals().then(printVitals);
   measured.catch((error: unknown) => {
     console.error(error);
     process.exit(1);

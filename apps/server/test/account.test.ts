@@ -1,8 +1,7 @@
-import crypto from 'node:crypto';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
+import { dialects, multipart, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
 
 /**
  * Settings > Account (decision 055): the whole account's data as one zip (notes, the pictures they
@@ -10,23 +9,6 @@ import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } fr
  * (notes, notes in Trash, versions, images, stored files), shared projects pass to a member whose
  * notes stay, and every session of the account ends.
  */
-function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
-  const boundary = `----notewise${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
-      ),
-      Buffer.from(part.data),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 const png = (background: string) =>
   sharp({ create: { width: 40, height: 30, channels: 3, background } })
     .png()

@@ -3,7 +3,15 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { MESSAGES } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import {
+  cookieFrom,
+  dialects,
+  nextMillisecond,
+  request,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from './helpers';
 import { serverCommand } from './support/server-entry';
 
 const run = promisify(execFile);
@@ -105,6 +113,8 @@ describe.each(dialects)('admin user commands on %s', (dialect) => {
     expect(
       (await call(firstMember.cookie, 'POST', '/api/shared-projects/join', { code: team.code })).statusCode,
     ).toBe(200);
+    // Joins in one millisecond tie on their time; "oldest member" needs them apart.
+    await nextMillisecond();
     expect(
       (await call(laterMember.cookie, 'POST', '/api/shared-projects/join', { code: team.code })).statusCode,
     ).toBe(200);

@@ -332,7 +332,9 @@ describe.each(dialects)('AI API with an OpenAI-compatible model on %s', (dialect
       AI_BASE_URL: fake.baseUrl,
       AI_API_KEY: 'sk-test',
       AI_MODEL: 'test-model',
-      AI_TIMEOUT_MS: '2000',
+      // The whole call's limit covers retries: three quick 429 answers outran 2 s on a loaded CI
+      // machine and ended as a time-out. 8 s leaves a stall's inactivity limit at 2 s (a quarter).
+      AI_TIMEOUT_MS: '8000',
       AI_RATE_LIMIT: '100',
     });
   });

@@ -7,6 +7,7 @@ import { harperRequested } from '../src/engines/ai/builtin/grammar';
 import type { AiProvider } from '../src/engines/ai/types';
 import { parseSse } from './ai-fake-model';
 import { signUp, startTestApp, type TestApp } from './helpers';
+import { loopCpuMs } from './support/loop-cpu';
 
 /**
  * The built-in engine in its worker thread (decision 076): the same answers as on the request
@@ -99,40 +100,50 @@ describe('the AI routes with the engine in a worker', () => {
     timeout: 300_000,
   }, async () => {
     await enhance('grammar', 'A warm up: teh engines load here.');
-    let grammarDone = 0;
     const waits: number[] = [];
+    // The event loop's CPU during each health answer's wait, and during the whole check: CPU time
+    // does not grow with the machine's load (decision 114), while wall-clock shares of the check did
+    // (a CI run saw one answer wait 306 ms of a 665 ms check with the loop idle).
+    let blocked = 0;
     let checking = true;
     const healthLoop = (async () => {
       while (checking) {
         const started = performance.now();
+        const cpuBefore = loopCpuMs();
         const response = await send('GET', '/api/health');
         expect(response.status).toBe(200);
         await response.arrayBuffer();
-        if (checking) waits.push(performance.now() - started);
+        const cpuAfter = loopCpuMs();
+        if (checking) {
+          waits.push(performance.now() - started);
+          if (cpuBefore !== null && cpuAfter !== null) blocked = Math.max(blocked, cpuAfter - cpuBefore);
+        }
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     })();
     const started = performance.now();
+    const processStart = process.cpuUsage();
+    const loopStart = loopCpuMs();
     const { last } = await enhance('grammar', longNote());
-    grammarDone = performance.now() - started;
+    const grammarDone = performance.now() - started;
+    const processCpu = process.cpuUsage(processStart);
+    const loopEnd = loopCpuMs();
     checking = false;
     await healthLoop;
     expect(last?.event).toBe('done');
     expect(last?.data.output).toContain('She said the test ran fine.');
     expect(last?.data.output).not.toContain('the the');
-    const slowest = Math.max(...waits);
+    const processMs = (processCpu.user + processCpu.system) / 1000;
+    const loopMs = loopStart === null || loopEnd === null ? null : loopEnd - loopStart;
     console.log(
-      `grammar ${Math.round(grammarDone)} ms; ${waits.length} health answers meanwhile, slowest ${Math.round(slowest)} ms`,
+      `grammar ${Math.round(grammarDone)} ms (process CPU ${Math.round(processMs)} ms, event loop ${loopMs} ms); ${waits.length} health answers meanwhile, slowest ${Math.round(Math.max(...waits))} ms, loop CPU per answer max ${blocked} ms`,
     );
-    // Answered all along: at least one answer per 200 ms of checking (a round is a request and a
-    // 20 ms pause), not a fixed count, which a quick machine's 650 ms check once fell one short of.
-    expect(waits.length).toBeGreaterThanOrEqual(Math.max(3, Math.floor(grammarDone / 200)));
-    // A check on the request thread would hold one answer for most of the check. One answer may
-    // still wait on a busy core (a CI run saw 306 ms of a 665 ms check, the others quick), so the
-    // typical answer is held to a tenth of the check and the slowest to half of it.
-    const typical = [...waits].sort((a, b) => a - b)[Math.floor(waits.length / 2)] ?? 0;
-    expect(typical).toBeLessThan(grammarDone / 10);
-    expect(slowest).toBeLessThan(grammarDone / 2);
+    // Answered while it ran, counted in answers: a check on the request thread answers none.
+    expect(waits.length).toBeGreaterThan(0);
+    // The check's CPU is spent off the event loop (in the engine's thread): the loop's share of the
+    // process's CPU stays under half, and no health answer waited on 300 ms of the loop's work.
+    if (loopMs !== null) expect(loopMs).toBeLessThan(processMs / 2);
+    expect(blocked).toBeLessThanOrEqual(300);
   });
 
   it('a thread killed mid-request: the request answers AI_FAILED, the next one succeeds', {

@@ -76,3 +76,22 @@ describe('summary sentences in fewer of their own words (decision 092)', () => {
     expect(onlyTakesOut(asides.join(' '), summary.replace(/^- /gm, ''))).toBe(true);
   });
 });
+
+describe('announcements and recaps taken out of a kept sentence (decision 109)', () => {
+  it.each([
+    ['Just a reminder that the office is closed on Friday 12 May.', 'The office is closed on Friday 12 May.'],
+    ['I wanted to let you know that the release moved to June 3.', 'The release moved to June 3.'],
+    ['We are excited to announce that Go 1.22 is out.', 'Go 1.22 is out.'],
+    ['It turns out that the cache was never cleared.', 'The cache was never cleared.'],
+    ['In this post, we look at three ways to deploy.', 'We look at three ways to deploy.'],
+    ['To recap, the budget is 40,000 EUR.', 'The budget is 40,000 EUR.'],
+    ['In conclusion, we will not ship the beta.', 'We will not ship the beta.'],
+  ])('%s', (long, short) => {
+    expect(shorten(long)).toBe(short);
+    expect(onlyTakesOut(long, shorten(long))).toBe(true);
+  });
+
+  it('keeps a sentence whose announcement is all it says', () => {
+    expect(shorten('Just a reminder.')).toBe('Just a reminder.');
+  });
+});

@@ -1,11 +1,9 @@
-import crypto from 'node:crypto';
 import { DATA_EXPORT_MESSAGES } from '@notewise/shared';
 import { unzipSync } from 'fflate';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataExportKey, dataExportPurge } from '../src/modules/account/data-export';
 import { createJobs } from '../src/modules/jobs/jobs.service';
-import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
+import { dialects, request, signUp, startTestApp, type TestApp, testPng, uploadImage } from './helpers';
 
 /**
  * Download all my data as a background job (decision 064): POST starts it (one at a time per user),
@@ -25,34 +23,8 @@ describe.each(dialects)('data export jobs on %s', (dialect) => {
   const call = (cookie: string, method: 'GET' | 'POST' | 'PATCH', url: string, body?: unknown) =>
     request(t.app, method, url, { cookie, ...(body === undefined ? {} : { body }) });
 
-  async function uploadPicture(cookie: string, noteId: string) {
-    const data = await sharp({ create: { width: 30, height: 20, channels: 3, background: '#2266aa' } })
-      .png()
-      .toBuffer();
-    const boundary = `----notewise${crypto.randomBytes(8).toString('hex')}`;
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="noteId"\r\n\r\n${noteId}\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/images',
-      remoteAddress: '127.0.0.1',
-      headers: {
-        host: 'localhost:3000',
-        origin: TEST_ORIGIN,
-        cookie,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
-      payload,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().image as { url: string };
-  }
+  const uploadPicture = async (cookie: string, noteId: string) =>
+    uploadImage(t.app, cookie, noteId, await testPng(30, 20, '#2266aa'), { name: 'p.png' });
 
   /** An account with `count` notes in two projects, the first showing a picture. */
   async function account(count: number) {

@@ -1,6 +1,6 @@
 import { MAX_DRAFT_SLOTS, MAX_NOTE_CONTENT_LENGTH } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { dialects, nextMillisecond, request, signUp, startTestApp, type TestApp } from './helpers';
 
 describe.each(dialects)('drafts on %s', (dialect) => {
   let t: TestApp;
@@ -78,6 +78,8 @@ describe.each(dialects)('drafts on %s', (dialect) => {
     expect((await put(slotPath(TAB_A), 'alpha')).statusCode).toBe(204);
     expect((await put(slotPath(TAB_B), 'beta')).statusCode).toBe(204);
     expect((await put('/api/drafts/note_input', 'unslotted')).statusCode).toBe(204);
+    // Saves in one millisecond tie on their time; the order asserted below needs them apart.
+    await nextMillisecond();
     expect((await put(slotPath(TAB_A), 'alpha again')).statusCode).toBe(204);
 
     const read = async () =>

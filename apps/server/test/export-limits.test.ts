@@ -7,6 +7,7 @@ import {
   EXPORT_RENDER_RATE_RULE,
 } from '../src/modules/export-import/export-gate';
 import { EXPORT_TOO_LONG_MESSAGE } from '../src/modules/export-import/render-pool';
+import { opsMetrics } from '../src/ops/metrics';
 import { createTestDatabase, dialects, request, signUp, type TestDatabase, testConfig } from './helpers';
 
 // Decision 042: one user's PDF or Word export cannot hold the one render worker for everyone.
@@ -108,11 +109,15 @@ describe.each(dialects)('PDF and Word export limits on %s', (dialect) => {
     const other = await writer();
     const short = await other.note('Served meanwhile.');
 
+    // A render past its time-out answers the same 413 and counts a timed-out render job.
+    const timedOut = () => opsMetrics.tallies.jobFailures.value({ job: 'export-render-timeout' });
+    const timeoutsBefore = timedOut();
     const [refused, theirs] = await Promise.all([a.exportNote(id, 'pdf'), other.exportNote(short, 'pdf')]);
     expect(refused.response.statusCode).toBe(413);
     expect(errorOf(refused.response).message).toBe(EXPORT_TOO_LONG_MESSAGE);
-    // Well inside the budget: nothing was rendered.
-    expect(refused.ms).toBeLessThan(BUDGET_MS);
+    // Refused before the worker: nothing was rendered, so no render ran out of time (a duration
+    // check here failed on a busy machine, decision 108).
+    expect(timedOut()).toBe(timeoutsBefore);
     expect(theirs.response.statusCode).toBe(200);
     console.info(`[export limits ${dialect}] 9M-character note refused in ${Math.round(refused.ms)} ms`);
   }, 120_000);

@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFaultLog } from '../src/http/faults';
-import { request, signUp, TEST_ORIGIN } from './helpers';
+import { multipart, request, signUp, TEST_ORIGIN } from './helpers';
 import { type LoggedApp, startAppWithLogs } from './support/app-with-logs';
 import { startRelay } from './support/tcp-relay';
 
@@ -25,23 +25,14 @@ async function uploadAvatar(t: LoggedApp, cookie: string) {
   const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#0af' } })
     .png()
     .toBuffer();
-  const boundary = 'notewise-faults-boundary';
+  const { payload, contentType } = multipart([
+    { name: 'file', filename: 'me.png', type: 'image/png', data: image },
+  ]);
   return t.app.inject({
     method: 'POST',
     url: '/api/me/avatar',
-    headers: {
-      host: 'localhost:3000',
-      origin: TEST_ORIGIN,
-      cookie,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
-    },
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      image,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
+    headers: { host: 'localhost:3000', origin: TEST_ORIGIN, cookie, 'content-type': contentType },
+    payload,
   });
 }
 

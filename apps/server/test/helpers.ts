@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import sharp from 'sharp';
 import { type BuildOptions, type BuiltApp, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db';
@@ -153,4 +154,74 @@ export async function setPlan(t: TestApp, email: string, plan: string, expiresAt
     .where('id', '=', user.id)
     .execute();
   t.sessions.forgetUser(user.id);
+}
+
+export interface MultipartPart {
+  name: string;
+  filename?: string;
+  type?: string;
+  data: Buffer | Uint8Array | string;
+}
+
+/**
+ * A well-formed multipart/form-data body as a browser's FormData sends it. Tests of malformed bodies
+ * (a missing boundary, a truncated part) build theirs by hand on purpose.
+ */
+export function multipart(parts: MultipartPart[]): { payload: Buffer; contentType: string } {
+  const boundary = `----notewise${crypto.randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
+    const type = part.type ? `Content-Type: ${part.type}\r\n` : '';
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`),
+      Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+/**
+ * A picture put into a note as the editor uploads it (POST /api/images with the note's id, then the
+ * file); fails on anything but 201. `ip` for tests that give each account its own address.
+ */
+export async function uploadImage(
+  app: FastifyInstance,
+  cookie: string,
+  noteId: string,
+  bytes: Uint8Array,
+  options: { name?: string; type?: string; ip?: string } = {},
+): Promise<{ id: string; url: string }> {
+  const { payload, contentType } = multipart([
+    { name: 'noteId', data: noteId },
+    { name: 'file', filename: options.name ?? 'picture.png', type: options.type ?? 'image/png', data: bytes },
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/images',
+    remoteAddress: options.ip ?? '127.0.0.1',
+    headers: { host: TEST_HOST, origin: TEST_ORIGIN, cookie, 'content-type': contentType },
+    payload,
+  });
+  if (response.statusCode !== 201) throw new Error(`upload failed: ${response.statusCode} ${response.body}`);
+  return response.json().image;
+}
+
+/** A small solid PNG, a picture as a user would upload one. */
+export function testPng(width: number, height: number, background: string): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
+}
+
+/**
+ * Waits until the clock has moved past the current millisecond. Trash and other lists order by a
+ * millisecond timestamp, then by id: two writes in one millisecond (a quiet machine answers a request
+ * in under one) come back in either order, so a test asserting their order lets the clock move on.
+ */
+export async function nextMillisecond(): Promise<void> {
+  const now = Date.now();
+  while (Date.now() <= now) await new Promise((resolve) => setTimeout(resolve, 1));
 }

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { ERROR_CODES, PICTURE_MESSAGES } from '@notewise/shared';
 import sharp from 'sharp';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DECODE_TIMEOUT_SECONDS } from '../src/modules/uploads/image-pipeline';
 import { dialects, signUp, startTestApp, type TestApp } from './helpers';
 import { type HostileImage, hostileImages, memoryBombs } from './support/hostile-images';
+import { loopCpuMs } from './support/loop-cpu';
 
 // Decision 042: the upload pipeline against hostile pictures, over real HTTP on a listening server,
 // with /api/health polled throughout and the process's memory sampled.
@@ -14,22 +16,30 @@ import { type HostileImage, hostileImages, memoryBombs } from './support/hostile
 /** What one upload may add to the server's resident memory (MAX_WHOLE_DECODE_BYTES plus margin). */
 const MEMORY_BUDGET_MB = 320;
 /**
- * /api/health while pictures decode: under 100 ms. The test machine runs other work (load average
- * near 18 on 2 cores while this was written), which alone now and then holds a thread off the CPU
- * for 100 ms, so the rule is: at most 2 % of polls over 100 ms and none over 300 ms. An event loop
- * blocked by a decode (seconds) fails it either way.
+ * While pictures decode, the event loop may not work for longer than this during any one
+ * /api/health request: the CPU its thread spent in that request's wait, as import-bombs.test.ts
+ * holds it (decision 108), instead of wall-clock polls (none over 300 ms), which a loaded machine
+ * stretches with the loop idle: a thread there waits for a core (decision 114). A decode on the loop
+ * would spend seconds of its CPU.
  */
-const HEALTH_BUDGET_MS = 100;
-const HEALTH_CEILING_MS = 300;
+const BLOCKED_BUDGET_MS = 300;
+/**
+ * An upload lasting longer than this must see a health answer arrive before it ends: a loop blocked
+ * without using CPU (a synchronous wait) answers none until the upload is done.
+ */
+const ANSWERED_DURING_MS = 5000;
 
-function expectHealthy(polls: number[], what: string) {
-  expect(polls.length, what).toBeGreaterThan(0);
-  const slow = polls.filter((ms) => ms >= HEALTH_BUDGET_MS).length;
-  expect(
-    slow / polls.length,
-    `${what}: ${slow} of ${polls.length} health polls over 100 ms`,
-  ).toBeLessThanOrEqual(0.02);
-  expect(Math.max(...polls), `${what}: slowest health poll`).toBeLessThan(HEALTH_CEILING_MS);
+function expectResponsive(
+  run: { ms: number; health: number[]; blockedMs: number; answeredDuring: number },
+  what: string,
+) {
+  expect(run.health.length, `${what}: health polls`).toBeGreaterThan(0);
+  expect(run.blockedMs, `${what}: event loop CPU during one /api/health`).toBeLessThanOrEqual(
+    BLOCKED_BUDGET_MS,
+  );
+  if (run.ms > ANSWERED_DURING_MS) {
+    expect(run.answeredDuring, `${what}: health answered while it ran`).toBeGreaterThan(0);
+  }
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
@@ -77,22 +87,46 @@ async function watched<T>(port: number, work: () => Promise<T>) {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let done = false;
+  let acting = true;
+  let blocked = 0;
+  let answeredDuring = 0;
   const poller = (async () => {
     while (!done) {
-      const started = performance.now();
-      const answer = await send(port, { method: 'GET', path: '/api/health' });
-      health.push(performance.now() - started);
-      expect(answer.status).toBe(200);
+      // Counted from when the request was due, so a stall in the pause between polls counts too.
+      const due = performance.now() + 10;
+      const cpuBefore = loopCpuMs();
       await new Promise((resolve) => setTimeout(resolve, 10));
+      const answer = await send(port, { method: 'GET', path: '/api/health' });
+      const waited = performance.now() - due;
+      const cpuAfter = loopCpuMs();
+      health.push(waited);
+      blocked = Math.max(
+        blocked,
+        cpuBefore === null || cpuAfter === null ? waited : Math.min(waited, cpuAfter - cpuBefore),
+      );
+      if (acting) answeredDuring += 1;
+      expect(answer.status).toBe(200);
     }
   })();
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
   try {
     const result = await work();
+    const ms = performance.now() - started;
+    const cpu = process.cpuUsage(cpuStart);
+    acting = false;
     return {
       result,
-      ms: performance.now() - started,
+      ms,
+      /** CPU time of the whole process (every thread) while `work` ran. */
+      cpuMs: (cpu.user + cpu.system) / 1000,
       health,
+      /** The most CPU the event loop spent during one health request's wait. */
+      get blockedMs() {
+        return blocked;
+      },
+      /** Health answers that arrived before `work` ended. */
+      answeredDuring,
       /** The event loop's longest stall (ms): what a blocked loop, not a busy machine, shows. */
       get loopDelayMs() {
         return loop.max / 1e6;
@@ -102,6 +136,7 @@ async function watched<T>(port: number, work: () => Promise<T>) {
       },
     };
   } finally {
+    acting = false;
     done = true;
     await poller;
     clearInterval(sampler);
@@ -194,19 +229,20 @@ describe.each(dialects)('hostile pictures on %s', (dialect) => {
       slowestHealth = Math.max(slowestHealth, worstHealth);
       allPolls.push(...run.health);
       report.push(
-        `${image.name}: ${run.result.status} in ${Math.round(run.ms)} ms, +${Math.round(run.addedMb)} MB, health max ${Math.round(worstHealth)} ms (${run.health.length} polls), loop stall ${Math.round(run.loopDelayMs)} ms`,
+        `${image.name}: ${run.result.status} in ${Math.round(run.ms)} ms (CPU ${Math.round(run.cpuMs)} ms), +${Math.round(run.addedMb)} MB, health max ${Math.round(worstHealth)} ms (${run.health.length} polls), loop CPU per poll max ${run.blockedMs} ms, loop stall ${Math.round(run.loopDelayMs)} ms`,
       );
-      expect(run.ms, image.name).toBeLessThan(DECODE_TIMEOUT_SECONDS * 1000 + 5000);
+      // The decode's limit stops it: the whole upload's CPU, every thread, fits in the limit on each
+      // core plus 5 s (CPU time, not the wall clock a loaded machine stretches).
+      expect(run.cpuMs, `${image.name}: CPU ms of the upload`).toBeLessThan(
+        (DECODE_TIMEOUT_SECONDS + 5) * 1000 * os.availableParallelism(),
+      );
       expect(run.addedMb, `${image.name} took ${Math.round(run.addedMb)} MB`).toBeLessThan(MEMORY_BUDGET_MB);
-      expect(worstHealth, `${image.name}: /api/health took ${Math.round(worstHealth)} ms`).toBeLessThan(
-        HEALTH_CEILING_MS,
-      );
+      expectResponsive(run, image.name);
     }
-    const over = allPolls.filter((ms) => ms >= HEALTH_BUDGET_MS).length;
+    const over = allPolls.filter((ms) => ms >= 100).length;
     console.info(
       `[image corpus ${dialect}]\n${report.join('\n')}\nhealth: ${allPolls.length} polls, ${over} over 100 ms, slowest ${Math.round(slowestHealth)} ms`,
     );
-    expectHealthy(allPolls, 'corpus');
   }, 300_000);
 
   it('four large decodes at once stay inside the memory of one decode; a flood past the line answers 503', async () => {
@@ -218,7 +254,7 @@ describe.each(dialects)('hostile pictures on %s', (dialect) => {
     expect(four.result.map((answer) => answer.status)).toEqual([201, 201, 201, 201]);
     // One measured about 214 MB here; at once on libuv's four threads, four of them took 4 x that.
     expect(four.addedMb, `four at once took ${Math.round(four.addedMb)} MB`).toBeLessThan(MEMORY_BUDGET_MB);
-    expectHealthy(four.health, 'four at once');
+    expectResponsive(four, 'four at once');
 
     // Fourteen accounts (each within its own rate limit) upload at the same moment.
     const accounts = await Promise.all(Array.from({ length: 14 }, () => uploader()));

@@ -12,22 +12,28 @@ import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } fr
 
 /**
  * Decompression bombs sent to POST /api/import over real HTTP, while a second client polls
- * GET /api/health on the same listening server: every upload is refused or imported within a time
- * and memory budget, and no health answer waits behind it (decision 039).
+ * GET /api/health on the same listening server: every upload is refused with its message or imported,
+ * within a memory budget, and the event loop never does the reading's work (decision 039). Nothing
+ * here is held to a wall-clock time: on a busy machine a request waits for a core whatever the code
+ * does (a health answer took 1,954 ms at load 17 with the loop idle); the CPU the loop's thread spent
+ * is what a freeze shows (decision 108).
  */
 
 const MB = 1024 * 1024;
 /**
  * While an upload is read, the event loop may not work for longer than this during any one health
  * request: the CPU time the server's thread spent in that request's wait (10 ms ticks), since on this
- * 2-core machine shared by a dozen processes a thread can wait 150 ms for a core without doing anything.
- * The old code froze the loop for 4.3 s. Since background imports (decision 060) a 1 MB lying zip and a
- * zip of 100 stored Word files measure 110-230 ms here (they were under 100 ms before); the cause is
- * not found yet, so the budget is 300 ms until it is.
+ * 2-core machine shared by a dozen processes a thread can wait seconds for a core without doing
+ * anything. CPU time does not grow with the load, only with a slower CPU: the old code froze the loop
+ * for 4.3 s; every upload here measured 10-50 ms at load 17 (decision 108), so a machine 3 times
+ * slower stays well inside.
  */
 const BLOCKED_BUDGET_MS = 300;
-/** And no health request may wait longer than this, whatever the reason. */
-const HEALTH_BUDGET_MS = 1000;
+/**
+ * An upload that lasts longer than this must see a health answer arrive before it ends: a loop
+ * blocked without using CPU (a synchronous wait for the worker) answers none until the upload is done.
+ */
+const ANSWERED_DURING_MS = 5000;
 /** Worker heap (160 MB) plus its young generation and the thread itself, with some margin. */
 const RSS_BUDGET_MB = 200;
 
@@ -127,9 +133,14 @@ interface Watched<T> {
   /** The most CPU the event loop spent during one health request's wait (its wait if unknown). */
   blockedMs: number;
   healthPolls: number;
+  /** Health answers that arrived before `action` ended. */
+  answeredDuring: number;
   loopDelayMaxMs: number;
   mainGcMaxMs: number;
   rssGrowthMb: number;
+  /** CPU time of the whole process (every thread) and of the event loop's thread during `action`. */
+  processCpuMs: number;
+  loopCpuTotalMs: number | null;
 }
 
 /** Runs `action` while polling GET /api/health over HTTP and sampling the process's memory. */
@@ -152,6 +163,8 @@ async function watching<T>(port: number, action: () => Promise<T>): Promise<Watc
   let slowest = 0;
   let blocked = 0;
   let polls = 0;
+  let answeredDuring = 0;
+  let acting = true;
   const poller = (async () => {
     while (!stop) {
       // Counted from when the request was due, so a stall during the pause between polls counts too.
@@ -168,15 +181,23 @@ async function watching<T>(port: number, action: () => Promise<T>): Promise<Watc
         cpuBefore === null || cpuAfter === null ? waited : Math.min(waited, cpuAfter - cpuBefore),
       );
       polls += 1;
+      if (acting) answeredDuring += 1;
     }
   })();
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  const loopStart = loopCpuMs();
   let result: T;
   let ms: number;
+  let cpu = { user: 0, system: 0 };
+  let loopEnd: number | null = null;
   try {
     result = await action();
     ms = Math.round(performance.now() - started);
+    cpu = process.cpuUsage(cpuStart);
+    loopEnd = loopCpuMs();
   } finally {
+    acting = false;
     // The figures wait for the poll in flight: during a stall it is the one that waited longest.
     stop = true;
     await poller;
@@ -192,9 +213,12 @@ async function watching<T>(port: number, action: () => Promise<T>): Promise<Watc
     slowestHealthMs: Math.round(slowest),
     blockedMs: Math.round(blocked),
     healthPolls: polls,
+    answeredDuring,
     loopDelayMaxMs: Math.round(loop.max / 1e6),
     mainGcMaxMs: Math.round(gcMax),
     rssGrowthMb: Math.round((Math.max(rssPeak, process.memoryUsage.rss(), maxRss) - rssBefore) / MB),
+    processCpuMs: Math.round((cpu.user + cpu.system) / 1000),
+    loopCpuTotalMs: loopStart === null || loopEnd === null ? null : loopEnd - loopStart,
   };
 }
 
@@ -281,9 +305,10 @@ describe.each(dialects)('decompression bombs in import on %s', (dialect) => {
     expect(figures.blockedMs, `${label}: event loop busy during one /api/health`).toBeLessThanOrEqual(
       BLOCKED_BUDGET_MS,
     );
-    expect(figures.slowestHealthMs, `${label}: slowest /api/health`).toBeLessThan(HEALTH_BUDGET_MS);
+    if (figures.ms > ANSWERED_DURING_MS)
+      expect(figures.answeredDuring, `${label}: health answered while it was read`).toBeGreaterThan(0);
     expect(figures.rssGrowthMb, `${label}: RSS growth (MB)`).toBeLessThan(RSS_BUDGET_MB);
-    return { status: result.status, json: JSON.parse(result.body), ms: figures.ms };
+    return { status: result.status, json: JSON.parse(result.body) };
   }
 
   let bombDocx: Uint8Array;
@@ -297,7 +322,6 @@ describe.each(dialects)('decompression bombs in import on %s', (dialect) => {
     const alone = await upload('docx bomb', 'Report.docx', bombDocx);
     expect(alone.status).toBe(413);
     expect(alone.json.error.message).toBe(IMPORT_MESSAGES.docxTooLarge);
-    expect(alone.ms).toBeLessThan(10_000);
 
     // The same document with its XML's declared size patched to 1 KB: the directory looks fine, the
     // real bytes stop at the 3 MB cap of a document's XML.
@@ -327,7 +351,6 @@ describe.each(dialects)('decompression bombs in import on %s', (dialect) => {
     const alone = await upload('docx over the worker heap', 'Heavy.docx', heavy);
     expect(alone.status).toBe(422);
     expect(alone.json.error.message).toBe(IMPORT_MESSAGES.docxTooComplex);
-    expect(alone.ms).toBeLessThan(45_000);
     // The worker was replaced: the next import works.
     const after = await upload('note after a stopped worker', 'After.md', strToU8('# After\n\nFine.'));
     expect(after.status).toBe(200);
@@ -347,7 +370,6 @@ describe.each(dialects)('decompression bombs in import on %s', (dialect) => {
     expect(response.status).toBe(200);
     expect(response.json.imported.map((note: { title: string }) => note.title)).toEqual(['Small']);
     expect(response.json.skipped).toEqual([{ name: 'Big.md', reason: IMPORT_MESSAGES.skipTooLarge }]);
-    expect(response.ms).toBeLessThan(10_000);
 
     // Smaller and denser: the real ratio gives it away before the entry limit does.
     const zeros = zipSync({ 'Zeros.md': new Uint8Array(50 * MB) }, { level: 9 });
@@ -422,16 +444,37 @@ describe.each(dialects)('decompression bombs in import on %s', (dialect) => {
   }, 120_000);
 });
 
+/**
+ * How long planning `docx` takes on a warm worker (a limit does not count the worker's start): the
+ * faster of two runs, as one run on a shared machine was 40 times the other.
+ */
+async function conversionTime(docx: Uint8Array): Promise<number> {
+  const probe = createImporter({ timeoutMs: 120_000 });
+  try {
+    await probe.plan('user-a', 'Warm.docx', await renderNoteDocx('Warm', markdownToDoc('Warm.')));
+    const runs: number[] = [];
+    for (let run = 0; run < 2; run++) {
+      const started = performance.now();
+      await probe.plan('user-a', 'Slow.docx', docx);
+      runs.push(performance.now() - started);
+    }
+    return Math.min(...runs);
+  } finally {
+    await probe.close();
+  }
+}
+
 describe('import worker limits', () => {
   it('stops a conversion past its time limit, skips that document in a zip, and carries on', async () => {
-    // Long enough for reading the upload on a busy machine (300 ms was not, now and then), far too
-    // short for converting 3,000 paragraphs (several seconds).
-    const importer = createImporter({ timeoutMs: 1000 });
+    // The limit is an eighth of what this machine needs to plan the document, measured first: a
+    // fixed 2.5 s stopped being too short once conversion got faster (0.85 s idle for these 3,000
+    // paragraphs), and any fixed figure is wrong on a machine twice as fast or at load 20. Reading
+    // the upload (the draft job, 15-18 ms of the 850) still fits in the eighth.
+    const prose = Array.from({ length: 3000 }, (_, i) => `Paragraph ${i} with **bold** words.`).join('\n\n');
+    const slow = await renderNoteDocx('Slow', markdownToDoc(prose));
+    const needed = await conversionTime(slow);
+    const importer = createImporter({ timeoutMs: Math.round(needed / 8) });
     try {
-      const prose = Array.from({ length: 3000 }, (_, i) => `Paragraph ${i} with **bold** words.`).join(
-        '\n\n',
-      );
-      const slow = await renderNoteDocx('Slow', markdownToDoc(prose));
       await expect(importer.plan('user-a', 'Slow.docx', slow)).rejects.toMatchObject({
         statusCode: 422,
         message: IMPORT_MESSAGES.docxTooComplex,
@@ -443,7 +486,7 @@ describe('import worker limits', () => {
     } finally {
       await importer.close();
     }
-  }, 60_000);
+  }, 240_000); // the measure plans the document twice more: 36 s each with four busy loops on two cores
 
   it('skips the Word files still to convert once an upload has used its time', async () => {
     const importer = createImporter({ uploadDeadlineMs: 0 });

@@ -1,7 +1,5 @@
-import crypto from 'node:crypto';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
+import { dialects, request, signUp, startTestApp, type TestApp, testPng, uploadImage } from './helpers';
 
 /**
  * A removed member keeps what they wrote (decision 055): the member list says how many notes each
@@ -24,34 +22,6 @@ describe.each(dialects)('removing a member on %s', (dialect) => {
       request(t.app, method, url, { cookie: signed.cookie, ...(body === undefined ? {} : { body }) });
     return { ...signed, call };
   };
-  const uploadImage = async (cookie: string, noteId: string) => {
-    const boundary = `----notewise${crypto.randomBytes(8).toString('hex')}`;
-    const data = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#aa2200' } })
-      .png()
-      .toBuffer();
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="noteId"\r\n\r\n${noteId}\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/images',
-      remoteAddress: '127.0.0.1',
-      headers: {
-        host: 'localhost:3000',
-        origin: TEST_ORIGIN,
-        cookie,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
-      payload,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().image as { url: string };
-  };
 
   it('says how many notes each member wrote, and copies them for the removed member', async () => {
     const owner = await account('Owner');
@@ -73,7 +43,9 @@ describe.each(dialects)('removing a member on %s', (dialect) => {
         tags: ['books'],
       })
     ).json();
-    const image = await uploadImage(member.cookie, first.id);
+    const image = await uploadImage(t.app, member.cookie, first.id, await testPng(20, 20, '#aa2200'), {
+      name: 'a.png',
+    });
     expect(
       (
         await member.call('PATCH', `/api/notes/${first.id}`, {

@@ -98,6 +98,24 @@ describe.each(dialects)('note history on %s', (dialect) => {
     expect((await contentOf(writer, note.id, after[1]?.id ?? '')).content).toBe('save 5');
   });
 
+  // The clock stands still: every change lands in one millisecond, as a snapshot and its change, a
+  // conflict's re-save or a fast machine's saves do. Versions still come back in the order they were made.
+  it('keeps versions in the order they were made when they share one millisecond', async () => {
+    const writer = await account();
+    at(START);
+    const { note } = await noteIn(writer, 'first draft');
+    await save(writer, note.id, 'second');
+    await save(writer, note.id, 'third by AI', 'ai');
+    await save(writer, note.id, 'fourth');
+    await save(writer, note.id, 'fourth and more');
+    const versions = await versionsOf(writer, note.id);
+    const texts = await Promise.all(
+      versions.map(async (v) => (await contentOf(writer, note.id, v.id)).content),
+    );
+    // The last two saves are one version (the open one moved on), not a new one beside a stale one.
+    expect(texts).toEqual(['fourth and more', 'third by AI', 'second', 'first draft']);
+  });
+
   it('coalesces one person’s saves within 5 minutes into one version that ends with the last text', async () => {
     const writer = await account();
     at(START);

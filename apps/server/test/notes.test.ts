@@ -1,7 +1,7 @@
 import { PROJECT_TEMPLATES } from '@notewise/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjectsRepo } from '../src/modules/projects/projects.repo';
-import { dialects, request, setPlan, signUp, startTestApp, type TestApp } from './helpers';
+import { dialects, nextMillisecond, request, setPlan, signUp, startTestApp, type TestApp } from './helpers';
 
 describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
   let t: TestApp;
@@ -30,6 +30,8 @@ describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
 
   it('creates a project with a trimmed name and blue by default, and lists it with its note count', async () => {
     const { a } = await userWithProject();
+    // Writes in one millisecond tie on their time (then id order); the order asserted needs them apart.
+    await nextMillisecond();
     const created = await a.post('/api/projects', { name: '  Research  ', description: 'Papers' });
     expect(created.statusCode).toBe(201);
     expect(created.json()).toMatchObject({
@@ -174,6 +176,8 @@ describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
   it('lists pinned notes first then newest updated, and pins per user', async () => {
     const { a, project } = await userWithProject();
     const older = (await a.post('/api/notes', { projectId: project.id, title: 'Older' })).json();
+    // Writes in one millisecond tie on their time (then id order); the orders asserted need them apart.
+    await nextMillisecond();
     const newer = (await a.post('/api/notes', { projectId: project.id, title: 'Newer' })).json();
     expect((await a.get('/api/notes')).json().notes.map((n: { title: string }) => n.title)).toEqual([
       'Newer',
@@ -187,6 +191,8 @@ describe.each(dialects)('projects, notes, pins and search on %s', (dialect) => {
       ['Older', true],
       ['Newer', false],
     ]);
+    // Pins list newest pin first: the two pins apart for the same reason.
+    await nextMillisecond();
     await a.put(`/api/notes/${newer.id}/pin`);
     const pins = (await a.get('/api/pins')).json().pins;
     expect(pins.map((p: { note: { title: string } }) => p.note.title)).toEqual(['Newer', 'Older']);

@@ -3,7 +3,8 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toIso } from '../src/db/time';
-import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import type { BusEvent } from '../src/events/event-bus';
+import { dialects, nextMillisecond, request, signUp, startTestApp, type TestApp } from './helpers';
 import { stopApp, withTwoInstances } from './support/suite-app';
 
 /*
@@ -56,6 +57,9 @@ describe.each(dialects)('list page cache on %s', (dialect) => {
     const project = await send(owner.cookie, 'POST', '/api/shared-projects', { name: 'Team' });
     await send(member.cookie, 'POST', '/api/shared-projects/join', { code: project.code });
     const note = await send(owner.cookie, 'POST', '/api/notes', { projectId: project.id, title: 'Plan' });
+    // Writes in one millisecond tie on their time (then id order): the tests assert the order of this
+    // note and the ones they write next.
+    await nextMillisecond();
     return { owner, member, project, note };
   };
 
@@ -173,6 +177,7 @@ describe.each(dialects)('list page cache on %s', (dialect) => {
     const added = await send(owner.cookie, 'POST', '/api/notes', { projectId: project.id, title: 'Added' });
     expect(noteIds((await get(member.cookie, ALL_NOTES)).body)).toContain(added.id);
     await cached(member.cookie, `${ALL_NOTES}?projectId=${project.id}`);
+    await nextMillisecond(); // the edit is asserted newest: apart from the note added above
     await send(owner.cookie, 'PATCH', `/api/notes/${note.id}`, { title: 'Plan, edited' });
     const page = (await get(member.cookie, `${ALL_NOTES}?projectId=${project.id}`)).body;
     expect(page.notes.find((n: { id: string }) => n.id === note.id).title).toBe('Plan, edited');
@@ -406,15 +411,23 @@ describe('list page cache, a page being built when a change lands', () => {
     });
     let version = 1;
     let release: () => void = () => {};
+    // Resolved once the first read is under way: the change below must land during it, whatever the
+    // machine's load (a 20 ms sleep let a slow request read after the change; decision 114).
+    let reading: () => void = () => {};
+    const readStarted = new Promise<void>((resolve) => (reading = resolve));
     app.get('/list', async (req, reply) =>
       cache.serve(req, reply, async () => {
         const read = version;
-        if (read === 1) await new Promise<void>((resolve) => (release = resolve));
+        if (read === 1) {
+          const released = new Promise<void>((resolve) => (release = resolve));
+          reading();
+          await released;
+        }
         return { version: read };
       }),
     );
     const pending = app.inject({ method: 'GET', url: '/list' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await readStarted;
     version = 2;
     cache.forgetUsers(['u1']);
     release();
@@ -464,20 +477,29 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
         expect(await list(hostOne)).toEqual(['Before']);
         expect(one.pages.hits).toBe(hits + 1);
 
+        // Instance one's bus hearing a message, awaited instead of polling to a deadline (decision
+        // 114): one's own listeners (pages, sessions) were subscribed at its start, so they have run
+        // by then, and the next request must show the change.
+        const heardOnOne = (match: (message: BusEvent) => boolean) =>
+          new Promise<void>((resolve) => {
+            const stop = one.bus.subscribe((message) => {
+              if (!match(message)) return;
+              stop();
+              resolve();
+            });
+          });
+        const updateHeard = heardOnOne(
+          (m) => m.event.type === 'note.updated' && 'noteId' in m.event && m.event.noteId === note.id,
+        );
         const edited = await fetch(`${hostTwo}/api/notes/${note.id}`, {
           method: 'PATCH',
           headers: { cookie: owner.cookie, origin: hostTwo, 'content-type': 'application/json' },
           body: JSON.stringify({ title: 'After' }),
         });
         expect(edited.status).toBe(200);
-        // The event crosses through Redis: instance one hears it within a second.
-        const deadline = Date.now() + 2_000;
-        let titles = await list(hostOne);
-        while (titles[0] !== 'After' && Date.now() < deadline) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          titles = await list(hostOne);
-        }
-        expect(titles).toEqual(['After']);
+        // The event crosses through Redis; once instance one has heard it, its page is gone.
+        await updateHeard;
+        expect(await list(hostOne)).toEqual(['After']);
 
         // Signed out through instance two: instance one forgets the cached session at once (its
         // session cache would otherwise hold it for 5 s), so the old cookie gets no page there.
@@ -488,19 +510,15 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
             })
           ).status;
         expect(await status()).toBe(200);
+        const signOutHeard = heardOnOne((m) => m.sessionsOf?.includes(member.user.id) === true);
         const signedOut = await fetch(`${hostTwo}/api/auth/sign-out`, {
           method: 'POST',
           headers: { cookie: member.cookie, origin: hostTwo, 'content-type': 'application/json' },
           body: '{}',
         });
         expect(signedOut.status).toBe(200);
-        const until = Date.now() + 1_000;
-        let seen = await status();
-        while (seen !== 401 && Date.now() < until) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-          seen = await status();
-        }
-        expect(seen).toBe(401);
+        await signOutHeard;
+        expect(await status()).toBe(401);
       });
     });
   },

@@ -3,7 +3,7 @@ import { CompiledQuery, type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNotesRepo } from '../src/modules/notes/notes.repo';
 import { restEditUpdate } from '../src/realtime/collab/ydoc';
-import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { dialects, nextMillisecond, request, signUp, startTestApp, type TestApp } from './helpers';
 
 interface Summary {
   id: string;
@@ -119,6 +119,8 @@ describe.each(dialects)('cursor pagination on %s', (dialect) => {
       await request(t.app, 'POST', '/api/shared-projects', { cookie: bob.cookie, body: { name: 'Team' } })
     ).json();
     sharedId = shared.id;
+    // The owner's membership and this join tie in one millisecond; members list owner first by time.
+    await nextMillisecond();
     await request(t.app, 'POST', '/api/shared-projects/join', {
       cookie: alice.cookie,
       body: { code: shared.code },

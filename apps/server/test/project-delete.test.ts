@@ -2,6 +2,7 @@ import { INBOX_PROJECT_NAME, NOTES_ALREADY_IN_INBOX, PERMISSION_MESSAGES } from 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BusEvent } from '../src/events/event-bus';
 import { dialects, request, signUp, startTestApp, type TestApp } from './helpers';
+import { until } from './support/collab-client';
 
 /**
  * Deleting a project with "Move its notes to Inbox" (decision 065): the notes move to the deleting
@@ -65,7 +66,10 @@ describe.each(dialects)('project delete on %s', (dialect) => {
     const deleted = await owner.as('DELETE', `/api/projects/${research.id}?moveNotesTo=inbox`);
     expect(deleted.statusCode, deleted.body).toBe(204);
 
-    // Events are published after the write commits; give the bus a moment.
+    // Events are published after the write commits: the three awaited (decision 114: 50 ms alone can
+    // miss one on a loaded machine), then 50 ms for any duplicate to show.
+    const fromResearch = () => noteEvents().filter((event) => event.fromProjectId === research.id);
+    await until(() => fromResearch().length >= notes.length, 15_000, 'the moves’ events');
     await new Promise((resolve) => setTimeout(resolve, 50));
     const projects = await projectsOf(owner);
     expect(projects.map((p) => p.name)).not.toContain('Research');
@@ -75,7 +79,7 @@ describe.each(dialects)('project delete on %s', (dialect) => {
     expect(moved.map((n) => n.title).sort()).toEqual(['One', 'Three', 'Two']);
     // Each moved like a REST move: a new version, one event naming where it came from.
     for (const note of notes) expect(moved.find((n) => n.id === note.id)?.version).toBe(note.version + 1);
-    const events = noteEvents().filter((event) => event.fromProjectId === research.id);
+    const events = fromResearch();
     expect(events.map((event) => event.noteId).sort()).toEqual(notes.map((n) => n.id).sort());
 
     // Trash holds the empty project and none of the notes; restoring it brings back no notes.

@@ -16,15 +16,28 @@ async function openEvents(host: string, cookie: string) {
     socket.once('close', (code) => reject(new Error(`closed ${code}`)));
   });
   socket.on('message', (data) => events.push(JSON.parse(String(data)) as ChangeEvent));
-  const waitFor = async (predicate: (event: ChangeEvent) => boolean, timeoutMs = 1000) => {
-    const start = Date.now();
-    while (Date.now() - start < timeoutMs) {
+  /**
+   * The first event matching `predicate`, as it arrives (decision 114: no duration is asserted; the
+   * server has no slower path that could deliver an event late, so its arrival is the behaviour).
+   * The time-out only turns a missing event into a readable failure.
+   */
+  const waitFor = (predicate: (event: ChangeEvent) => boolean, timeoutMs = 15_000) =>
+    new Promise<{ event: ChangeEvent }>((resolve, reject) => {
       const found = events.find(predicate);
-      if (found) return { event: found, elapsed: Date.now() - start };
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`);
-  };
+      if (found) return resolve({ event: found });
+      const timer = setTimeout(() => {
+        socket.off('message', onMessage);
+        reject(new Error(`no matching event within ${timeoutMs} ms; got ${JSON.stringify(events)}`));
+      }, timeoutMs);
+      const onMessage = () => {
+        const match = events.find(predicate);
+        if (!match) return;
+        clearTimeout(timer);
+        socket.off('message', onMessage);
+        resolve({ event: match });
+      };
+      socket.on('message', onMessage);
+    });
   return { socket, events, waitFor };
 }
 
@@ -75,8 +88,7 @@ describe.each(dialects)('live updates on %s', (dialect) => {
         body: { projectId: project.id, title: 'Hello' },
       })
     ).json();
-    const created = await memberTab.waitFor((e) => e.type === 'note.created' && e.noteId === note.id);
-    expect(created.elapsed).toBeLessThan(1000);
+    await memberTab.waitFor((e) => e.type === 'note.created' && e.noteId === note.id);
     await ownerTab2.waitFor((e) => e.type === 'note.created' && e.noteId === note.id);
 
     await request(t.app, 'PATCH', `/api/notes/${note.id}`, {
@@ -195,7 +207,7 @@ describe.each(dialects)('co-editing on %s', (dialect) => {
 describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
   'two server instances on PostgreSQL and Redis',
   () => {
-    it('each sees the other instance’s note creation within 1 s, and co-editing crosses instances', async () => {
+    it('each sees the other instance’s note creation live, and co-editing crosses instances', async () => {
       await withTwoInstances(async (one, two, hosts) => {
         const { one: hostOne, two: hostTwo } = hosts;
         const owner = await signUp(one.app);
@@ -219,18 +231,14 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
             body: { projectId: project.id },
           })
         ).json();
-        expect(
-          (await onTwo.waitFor((e) => e.type === 'note.created' && e.noteId === fromOne.id)).elapsed,
-        ).toBeLessThan(1000);
+        await onTwo.waitFor((e) => e.type === 'note.created' && e.noteId === fromOne.id);
         const fromTwo = (
           await request(two.app, 'POST', '/api/notes', {
             cookie: member.cookie,
             body: { projectId: project.id },
           })
         ).json();
-        expect(
-          (await onOne.waitFor((e) => e.type === 'note.created' && e.noteId === fromTwo.id)).elapsed,
-        ).toBeLessThan(1000);
+        await onOne.waitFor((e) => e.type === 'note.created' && e.noteId === fromTwo.id);
         onOne.socket.close();
         onTwo.socket.close();
 

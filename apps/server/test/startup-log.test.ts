@@ -66,7 +66,7 @@ describe('the start-up log', () => {
   it('names each migration applied, warns about a misspelt variable, and sums up what started', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-startup-'));
     server = await startServerProcess({ DATA_DIR: dataDir, DATABSE_URL: 'postgres://nowhere/db' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await startSummary(server);
     const lines = jsonLines(server.stdout());
 
     const applied = lines.filter((line) => line.msg === 'migration applied').map((line) => line.migration);
@@ -95,7 +95,7 @@ describe('the start-up log', () => {
     server.child.kill('SIGTERM');
     await server.exited;
     server = await startServerProcess({ DATA_DIR: dataDir });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await startSummary(server);
     const lines = jsonLines(server.stdout());
     expect(lines.filter((line) => line.msg === 'migration applied')).toEqual([]);
     expect(lines.find((line) => String(line.msg).startsWith('Notewise '))?.migrationsApplied).toBe(0);
@@ -104,7 +104,7 @@ describe('the start-up log', () => {
   it('LOG_FORMAT=pretty writes readable lines, not JSON', async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'notewise-startup-'));
     server = await startServerProcess({ DATA_DIR: dataDir, LOG_FORMAT: 'pretty' });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await startSummary(server);
     const out = server.stdout();
     expect(out).toMatch(/INFO.*Notewise \d+\.\d+\.\d+ ready: sqlite/);
     expect(out.split('\n').filter((line) => line.startsWith('{'))).toEqual([]);
@@ -128,6 +128,14 @@ async function lateDatabasePort(target: URL) {
     open: () => new Promise<void>((resolve) => forwarder.listen(port, '127.0.0.1', resolve)),
     close: () => new Promise<void>((resolve) => forwarder.close(() => resolve())),
   };
+}
+
+/**
+ * Waits for the start's summary line, the last line a start writes, instead of a 200 ms sleep a
+ * loaded machine could outlast before the lines were written (decision 114).
+ */
+function startSummary(server: ServerProcess) {
+  return waitForOutput(() => server.stdout(), /Notewise \d+\.\d+\.\d+ ready/);
 }
 
 /** Resolves once `output()` matches (the process itself is still starting). */

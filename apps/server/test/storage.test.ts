@@ -12,7 +12,7 @@ import { createStorage } from '../src/storage';
 import { createLocalStorage } from '../src/storage/local-storage';
 import { createS3Storage } from '../src/storage/s3-storage';
 import { InvalidStorageKeyError, type ObjectStorage, StorageConfigError } from '../src/storage/storage';
-import { request, signUp, startTestApp, TEST_ORIGIN } from './helpers';
+import { multipart, request, signUp, startTestApp, TEST_ORIGIN } from './helpers';
 import { startServerProcess } from './server-process';
 import { type LoggedApp, startAppWithLogs } from './support/app-with-logs';
 
@@ -134,13 +134,8 @@ async function uploadAvatar(app: LoggedApp['app'], cookie: string) {
   const image = await sharp({ create: { width: 90, height: 90, channels: 3, background: '#f0f' } })
     .png()
     .toBuffer();
-  const boundary = 'notewise-s3-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    image,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+  const { payload, contentType } = multipart([
+    { name: 'file', filename: 'me.png', type: 'image/png', data: image },
   ]);
   return app.inject({
     method: 'POST',
@@ -149,7 +144,7 @@ async function uploadAvatar(app: LoggedApp['app'], cookie: string) {
       host: 'localhost:3000',
       origin: TEST_ORIGIN,
       cookie,
-      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-type': contentType,
     },
     payload,
   });

@@ -1,10 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deleteUser } from '../src/modules/admin/user-admin';
 import { purgeTrash } from '../src/modules/trash/trash-purge';
-import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
+import {
+  dialects,
+  nextMillisecond,
+  request,
+  signUp,
+  startTestApp,
+  type TestApp,
+  testPng,
+  uploadImage,
+} from './helpers';
 
 const DAY = 86_400_000;
 /** Simulated deletes 25 days back: within the retention for the app's own hourly purge, whatever the date. */
@@ -47,31 +55,9 @@ describe.each(dialects)('Trash: deleting for good on %s', (dialect) => {
 
   /** An image uploaded into the note (linked at once); its stored file's path on disk. */
   async function imageIn(user: Account, noteId: string) {
-    const data = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#aa3366' } })
-      .png()
-      .toBuffer();
-    const b = 'trashdeleteboundary';
-    const payload = Buffer.concat([
-      Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="noteId"\r\n\r\n${noteId}\r\n`),
-      Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n`),
-      Buffer.from('Content-Type: image/png\r\n\r\n'),
-      data,
-      Buffer.from(`\r\n--${b}--\r\n`),
-    ]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/images',
-      remoteAddress: '127.0.0.1',
-      headers: {
-        host: 'localhost:3000',
-        origin: TEST_ORIGIN,
-        cookie: user.cookie,
-        'content-type': `multipart/form-data; boundary=${b}`,
-      },
-      payload,
+    const { id } = await uploadImage(t.app, user.cookie, noteId, await testPng(4, 4, '#aa3366'), {
+      name: 'a.png',
     });
-    expect(response.statusCode, response.body).toBe(201);
-    const id = response.json().image.id as string;
     const row = await t.database.db
       .selectFrom('images')
       .select('storage_key')
@@ -142,6 +128,7 @@ describe.each(dialects)('Trash: deleting for good on %s', (dialect) => {
     const theirNote = await note(neighbour, theirProject, 'Theirs');
     expect((await neighbour.as('DELETE', `/api/notes/${theirNote}`)).statusCode).toBe(204);
     expect((await owner.as('DELETE', `/api/notes/${loose}`)).statusCode).toBe(204);
+    await nextMillisecond();
     expect((await owner.as('DELETE', `/api/projects/${goneProject}`)).statusCode).toBe(204);
     expect(await trashIds(owner)).toEqual([goneProject, loose]);
 

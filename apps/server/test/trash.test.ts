@@ -1,9 +1,8 @@
 import type { TrashItem } from '@notewise/shared';
 import { CompiledQuery, type KyselyPlugin, sql } from 'kysely';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTrashRepo } from '../src/modules/trash/trash.repo';
-import { dialects, request, signUp, TEST_ORIGIN, type TestApp } from './helpers';
+import { dialects, nextMillisecond, request, signUp, type TestApp, testPng, uploadImage } from './helpers';
 import { collabClient, until } from './support/collab-client';
 import { sharedProject, startListening, stopApp } from './support/suite-app';
 
@@ -44,33 +43,9 @@ describe.each(dialects)('Trash on %s', (dialect) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as { id: string; projectId: string; version: number };
   };
-  async function uploadImage(user: Account, noteId: string) {
-    const data = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#3366aa' } })
-      .png()
-      .toBuffer();
-    const boundary = 'trashtestboundary';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="noteId"\r\n\r\n${noteId}\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
-      ),
-      data,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/images',
-      remoteAddress: '127.0.0.1',
-      headers: {
-        host: 'localhost:3000',
-        origin: TEST_ORIGIN,
-        cookie: user.cookie,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-      },
-      payload,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json().image.url as string;
+  async function pictureUrl(user: Account, noteId: string) {
+    const png = await testPng(8, 8, '#3366aa');
+    return (await uploadImage(t.app, user.cookie, noteId, png, { name: 'a.png' })).url;
   }
 
   it('a deleted note is in Trash with its project, gone from every live read, and a restore brings all of it back', async () => {
@@ -84,7 +59,7 @@ describe.each(dialects)('Trash on %s', (dialect) => {
       version: 1,
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    const image = await uploadImage(owner, note.id);
+    const image = await pictureUrl(owner, note.id);
     expect((await member.as('PUT', `/api/notes/${note.id}/pin`)).statusCode).toBe(204);
     expect((await member.as('GET', image)).statusCode).toBe(200);
     const versionsBefore = (await member.as('GET', `/api/notes/${note.id}/versions`)).json().versions;
@@ -170,6 +145,7 @@ describe.each(dialects)('Trash on %s', (dialect) => {
     const project = (await owner.as('POST', '/api/projects', { name: 'Ideas' })).json();
     const note = await addNote(owner, project.id, 'Loose idea');
     expect((await owner.as('DELETE', `/api/notes/${note.id}`)).statusCode).toBe(204);
+    await nextMillisecond();
     expect((await owner.as('DELETE', `/api/projects/${project.id}`)).statusCode).toBe(204);
     const trash = await trashOf(owner);
     expect(trash.map((item) => [item.kind, item.id])).toEqual([
@@ -204,6 +180,7 @@ describe.each(dialects)('Trash on %s', (dialect) => {
     const theirs = await addNote(member, project.id, 'Member note');
     const alone = await addNote(owner, project.id, 'Deleted before');
     expect((await owner.as('DELETE', `/api/notes/${alone.id}`)).statusCode).toBe(204);
+    await nextMillisecond();
 
     // A member's delete of a shared project is leaving; only the owner's puts it in Trash.
     expect((await owner.as('DELETE', `/api/shared-projects/${project.id}`)).statusCode).toBe(204);
@@ -281,7 +258,7 @@ describe.each(dialects)('Trash on %s', (dialect) => {
       const note = await addNote(owner, project.id, `Note ${i}`);
       expect((await owner.as('DELETE', `/api/notes/${note.id}`)).statusCode).toBe(204);
       ids.unshift(note.id);
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      await nextMillisecond();
     }
     const other = (await owner.as('POST', '/api/projects', { name: 'Gone' })).json();
     expect((await owner.as('DELETE', `/api/projects/${other.id}`)).statusCode).toBe(204);

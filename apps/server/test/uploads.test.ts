@@ -14,7 +14,16 @@ import { isBlockedAddress } from '../src/modules/uploads/address-check';
 import { DEFAULT_IMAGE_FETCH, fetchImage, ImageFetchError } from '../src/modules/uploads/image-fetcher';
 import { syncNoteImages } from '../src/modules/uploads/uploads.repo';
 import { UPLOAD_RATE_LIMIT } from '../src/modules/uploads/uploads.routes';
-import { dialects, request, setPlan, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
+import {
+  dialects,
+  multipart,
+  request,
+  setPlan,
+  signUp,
+  startTestApp,
+  TEST_ORIGIN,
+  type TestApp,
+} from './helpers';
 
 // ---------------------------------------------------------------------------------------------------
 // The abuse corpus, made here from nothing (no fixture files): real encoders, hand-built headers.
@@ -71,21 +80,6 @@ const gifHeaderPolyglot = Buffer.concat([
   Buffer.from([10, 0, 10, 0, 0, 0, 0]),
   Buffer.from(`<html>${SCRIPT}</html>`),
 ]);
-
-/** A multipart/form-data body as browsers send it. */
-function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {
-  const boundary = `----notewise${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
-    const head = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n${
-      part.type ? `Content-Type: ${part.type}\r\n` : ''
-    }\r\n`;
-    chunks.push(Buffer.from(head), Buffer.from(part.data), Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** Every file under the storage folder (temporary files included): "nothing left on disk". */
 function storedFiles(dataDir: string): string[] {

@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, devices } from '@playwright/test';
+import { median, round, scrollFrames } from './scroll-frames.mjs';
 import { observe } from './web-vitals-observer.mjs';
 
 const appUrl = (process.env.BENCH_WEB_URL ?? '').replace(/\/+$/, '');
@@ -44,11 +45,6 @@ const webVitalsSource = fs.readFileSync(
   'utf8',
 );
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
-};
-const round = (value) => (value == null ? null : Math.round(value * 10) / 10);
 const summary = (values) => ({
   median: round(median(values)),
   max: round(values.length ? Math.max(...values) : null),
@@ -189,54 +185,13 @@ async function typeAndToggle(rate, note) {
   }
 }
 
-/** Scrolls the page by itself at SCROLL_SPEED for SCROLL_SECONDS; rAF intervals and long frames. */
-async function scrollFrames(page) {
-  const result = await page.evaluate(
-    ({ speed, seconds }) =>
-      new Promise((resolve) => {
-        const intervals = [];
-        const from = window.scrollY;
-        let first = null;
-        let last = null;
-        const tick = (time) => {
-          if (first === null) first = time;
-          if (last !== null) intervals.push(time - last);
-          last = time;
-          const elapsed = (time - first) / 1000;
-          window.scrollTo(0, from + elapsed * speed);
-          if (elapsed < seconds) requestAnimationFrame(tick);
-          else resolve({ intervals, distance: window.scrollY - from, startedAt: first });
-        };
-        requestAnimationFrame(tick);
-      }),
-    { speed: SCROLL_SPEED, seconds: SCROLL_SECONDS },
-  );
-  const { loafs } = await read(page);
-  const during = loafs.filter((loaf) => loaf.start >= result.startedAt);
-  const sorted = [...result.intervals].sort((a, b) => a - b);
-  return {
-    frames: sorted.length,
-    distancePx: Math.round(result.distance),
-    medianMs: round(median(sorted)),
-    p95Ms: round(sorted[Math.floor(sorted.length * 0.95)] ?? null),
-    maxMs: round(sorted.at(-1) ?? null),
-    over16: sorted.filter((ms) => ms > 17).length,
-    over32: sorted.filter((ms) => ms > 33.4).length,
-    longFrames: during.length,
-    longestFrames: during
-      .sort((a, b) => b.duration - a.duration)
-      .slice(0, 3)
-      .map((loaf) => ({ ms: Math.round(loaf.duration), scripts: loaf.scripts })),
-  };
-}
-
 async function scrollAllNotes(rate) {
   const { context, page } = await openPage(storageState, rate);
   try {
     await page.goto(`${appUrl}/notes`);
     await noteList(page).getByRole('listitem').first().waitFor();
     await page.waitForTimeout(1_500);
-    return await scrollFrames(page);
+    return await scrollFrames(page, { speed: SCROLL_SPEED, seconds: SCROLL_SECONDS });
   } finally {
     await context.close();
   }
@@ -262,7 +217,7 @@ async function emptyPage(rate) {
       await page.waitForTimeout(150);
     }
     const typed = await finalVitals(page);
-    const frames = await scrollFrames(page);
+    const frames = await scrollFrames(page, { speed: SCROLL_SPEED, seconds: SCROLL_SECONDS });
     return { lcp: loaded.lcp, click: clicked.inp, typing: typed.inp, frames };
   } finally {
     await context.close();

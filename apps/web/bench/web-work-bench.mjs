@@ -20,20 +20,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, devices } from '@playwright/test';
+import { readWorkTargets, signIn } from './work-targets.mjs';
 
-const targets = (process.env.BENCH_WORK_TARGETS ?? '')
-  .split(',')
-  .filter(Boolean)
-  .map((pair) => {
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), url: pair.slice(at + 1).replace(/\/+$/, '') };
-  });
-const email = process.env.BENCH_EMAIL ?? '';
-const password = process.env.BENCH_PASSWORD ?? '';
-if (targets.length === 0 || !email || !password) {
-  console.error('Set BENCH_WORK_TARGETS, BENCH_EMAIL and BENCH_PASSWORD (see the header).');
-  process.exit(2);
-}
+const account = readWorkTargets();
+const { targets } = account;
 const LOADS = Number(process.env.BENCH_LOADS ?? 3);
 const THROTTLE = Number(process.env.BENCH_WORK_THROTTLE ?? 4);
 const PROFILE_DIR = process.env.BENCH_WORK_PROFILE;
@@ -86,18 +76,6 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update'],
 });
 const phone = { ...devices['Pixel 7'], serviceWorkers: 'block' };
-
-async function signIn(url) {
-  const context = await browser.newContext({ ...phone, baseURL: url });
-  const response = await context.request.post('/api/auth/sign-in/email', {
-    data: { email, password },
-    headers: { origin: url },
-  });
-  if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
 
 /**
  * Top functions by self time in a CPU profile, as samples times the median sampling interval: the
@@ -260,7 +238,7 @@ async function scenario(target, storageState, label) {
 try {
   const sessions = new Map();
   for (const target of targets) {
-    sessions.set(target.name, await signIn(target.url));
+    sessions.set(target.name, await signIn(browser, phone, target.url, account));
     const html = await (await fetch(`${target.url}/notes`, { headers: { accept: 'text/html' } })).text();
     target.htmlScripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
   }

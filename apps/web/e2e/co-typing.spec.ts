@@ -1,31 +1,10 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
-import { uniqueEmail } from './support';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { apiPost, newUserInOwnContext } from './support';
 
 // Two people typing at the same spot at the same time must keep each one's words whole
 // and in order. Both type the same leading characters (" from..."), which is what scrambled them:
 // y-tiptap's string diff and its caret recovery both confuse two identical characters typed at one
 // spot (decision 013).
-
-function baseURL(): string {
-  return String(test.info().project.use.baseURL);
-}
-
-async function newUser(browser: Browser, name: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseURL() });
-  const page = await context.newPage();
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: { name, email: uniqueEmail('cotype'), password: 'correct-horse-9' },
-    headers: { origin: baseURL() },
-  });
-  expect(response.ok()).toBe(true);
-  return page;
-}
-
-async function api<T>(page: Page, path: string, data: unknown): Promise<T> {
-  const response = await page.request.post(path, { data, headers: { origin: baseURL() } });
-  expect(response.ok(), `${path}: ${response.status()} ${await response.text()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 const editorOf = (page: Page) => page.getByRole('textbox', { name: 'Note content' });
 
@@ -70,15 +49,17 @@ test('two people typing at the same spot at the same time keep their words whole
   browser,
 }) => {
   test.setTimeout(240_000);
-  const alice = await newUser(browser, 'Alice Archer');
-  const bob = await newUser(browser, 'Bob Baker');
-  const project = await api<{ id: string; code: string }>(alice, '/api/shared-projects', { name: 'Team' });
-  const note = await api<{ id: string }>(alice, '/api/notes', {
+  const alice = await newUserInOwnContext(browser, 'Alice Archer', 'cotype');
+  const bob = await newUserInOwnContext(browser, 'Bob Baker', 'cotype');
+  const project = await apiPost<{ id: string; code: string }>(alice, '/api/shared-projects', {
+    name: 'Team',
+  });
+  const note = await apiPost<{ id: string }>(alice, '/api/notes', {
     projectId: project.id,
     title: 'Standup',
     content: 'Start.',
   });
-  await api(bob, '/api/shared-projects/join', { code: project.code });
+  await apiPost(bob, '/api/shared-projects/join', { code: project.code });
   const url = `/quick-view?sharedProject=${project.id}&note=${note.id}`;
   await Promise.all([alice.goto(url), bob.goto(url)]);
   const editorA = editorOf(alice);

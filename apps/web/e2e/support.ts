@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 
 let counter = 0;
 export function uniqueEmail(prefix = 'e2e'): string {
@@ -34,6 +34,23 @@ export async function signUpViaApi(page: Page, name = 'Api User') {
   });
   expect(response.ok()).toBe(true);
   return { email, password: 'correct-horse-9' };
+}
+
+/** A fresh person in a browser context of their own, signed up over the API (for tests of two people). */
+export async function newUserInOwnContext(
+  browser: Browser,
+  name: string,
+  emailPrefix = 'person',
+): Promise<Page> {
+  const baseURL = String(test.info().project.use.baseURL);
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const response = await page.request.post('/api/auth/sign-up/email', {
+    data: { name, email: uniqueEmail(emailPrefix), password: 'correct-horse-9' },
+    headers: { origin: new URL(baseURL).origin },
+  });
+  expect(response.ok()).toBe(true);
+  return page;
 }
 
 /** The app's origin, for the Origin header the API's check wants on state-changing requests. */

@@ -20,6 +20,10 @@ export interface StepResult {
   /** Of which the main (JavaScript request) thread, in cores: the one that cannot use a second core. */
   mainThreadCores: number[];
   coresPer100People: number;
+  /** The bench's proxy in front of two instances, in cores (null with one instance): not counted above. */
+  proxyCores: number | null;
+  /** Messages published through Redis per second during the step (null without Redis). */
+  redisMessagesPerSecond: { events: number; collab: number } | null;
   /** The load generators' own event-loop delay, p99 ms: high means the figures include the client's wait. */
   generatorLagP99: number;
   loadAverage: number[];
@@ -61,8 +65,9 @@ export function printConfiguration(
     console.log(
       `\n${name} - ${step.users} people, ${step.seconds} s: ${step.errors} errors, server RSS ${step.rssMb.join(' + ')} MB, ` +
         `server CPU ${step.serverCores.join(' + ')} cores (${step.coresPer100People} per 100 people; ` +
-        `main thread ${step.mainThreadCores.join(' + ')}), ` +
+        `main thread ${step.mainThreadCores.join(' + ')}${step.proxyCores === null ? '' : `; proxy ${step.proxyCores}`}), ` +
         `event loop ${step.serverLoop.map((l) => `${Math.round(l.utilization * 100)} % busy, delay p99 ${l.delayP99Ms} ms`).join(' / ')}, ` +
+        `${step.redisMessagesPerSecond ? `Redis messages/s ${step.redisMessagesPerSecond.events} events + ${step.redisMessagesPerSecond.collab} co-editing, ` : ''}` +
         `generator lag p99 ${step.generatorLagP99} ms, load ${step.loadAverage.join(' ')}, CPU pressure ${step.cpuPressure ?? '?'} %`,
     );
     const actions = Object.keys(step.actions).sort(

@@ -19,7 +19,9 @@
  * CAPACITY_SQL_PROF=<dir> (server.ts: CPU per SQLite statement and requests per route, per step),
  * CAPACITY_ARRIVALS (sign-in: every newcomer signs in with the password, at most ten a second, as
  * before; returning: newcomers come back with a session made at seeding, as people do whose session
- * lasts 30 days - decision 084).
+ * lasts 30 days - decision 084),
+ * CAPACITY_PROXY (tcp: two instances behind a per-connection TCP balancer, as nginx's stream module;
+ * http: a per-request HTTP proxy in Node, which decision 107 found costs more than it measures).
  * Results: bench/results/capacity.json.
  */
 import crypto from 'node:crypto';
@@ -38,7 +40,7 @@ import {
   startGenerator,
   startServer,
 } from './processes';
-import { startProxy } from './proxy';
+import { type ProxyKind, startProxy } from './proxy';
 import { printConfiguration, type StepResult } from './report';
 import { type SeededUser, seedSessions, seedUsers } from './seed-users';
 import { type Acknowledged, lostEdits, maximumUsers, mergeSamples, summarize } from './stats';
@@ -66,6 +68,8 @@ const ARRIVALS_PER_SECOND = 10;
 const ARRIVAL_ACTIONS = ['sign-in', 'app', 'events-connect'];
 const ARRIVALS = process.env.CAPACITY_ARRIVALS ?? 'sign-in';
 if (!['sign-in', 'returning'].includes(ARRIVALS)) throw new Error('CAPACITY_ARRIVALS: sign-in or returning');
+const PROXY = (process.env.CAPACITY_PROXY ?? 'tcp') as ProxyKind;
+if (!['tcp', 'http'].includes(PROXY)) throw new Error('CAPACITY_PROXY: tcp or http');
 const PAST_KNEE = Number(process.env.CAPACITY_PAST_KNEE ?? 1);
 const WARMUP_SECONDS = Number(process.env.CAPACITY_WARMUP_SECONDS ?? 15);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -97,6 +101,7 @@ async function measureConfiguration(name: string) {
     `${name}: ${maxUsers} people seeded in ${seedSeconds}s (arrivals: ${ARRIVALS}); load average ${loadAverage.join(' ')}`,
   );
 
+  const redisPrefix = `capacity-${crypto.randomBytes(3).toString('hex')}:`;
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
@@ -108,19 +113,27 @@ async function measureConfiguration(name: string) {
           DATABASE_URL,
           CAPACITY_PG_SCHEMA: pgSchema ?? '',
           REDIS_URL,
-          REDIS_PREFIX: `capacity-${crypto.randomBytes(3).toString('hex')}:`,
+          REDIS_PREFIX: redisPrefix,
         }
       : {}),
-    ...(name === 'two-instances' ? { TRUST_PROXY: '127.0.0.1' } : {}),
+    // Only the HTTP proxy speaks for the client in a header; the TCP one connects from its address.
+    ...(name === 'two-instances' && PROXY === 'http' ? { TRUST_PROXY: '127.0.0.1' } : {}),
   };
   const profileDir = CPU_PROF ? path.resolve(CPU_PROF, name) : undefined;
   const basePort = Number(process.env.CAPACITY_BASE_PORT ?? 3302);
   const servers: ServerProcess[] = [];
   const instances = name === 'two-instances' ? 2 : 1;
   for (let i = 0; i < instances; i++) servers.push(await startServer(env, basePort + 10 + i, profileDir));
-  const proxy = instances > 1 ? await startProxy(servers.map((server) => server.port)) : undefined;
+  const proxy =
+    instances > 1
+      ? await startProxy(
+          servers.map((server) => server.port),
+          PROXY,
+        )
+      : undefined;
   const origin = `http://127.0.0.1:${proxy?.port ?? servers[0]?.port}`;
 
+  const relayed = postgres ? await countRedisMessages(redisPrefix) : undefined;
   const { bareRate, healthRate } = await measureLimits(origin);
   console.log(
     `${name}: bare Fastify route ${bareRate} req/s, the app's /api/health ${healthRate} req/s (16 clients back to back)`,
@@ -142,10 +155,11 @@ async function measureConfiguration(name: string) {
   }, 1000);
 
   // Warm-up, not counted: the first requests load the engines and modules and JIT-compile the
-  // server. Every kind of request once per instance, then the first people for a while.
+  // server. Every kind of request twice on each instance, straight to it (a per-connection proxy would
+  // send one tour's requests all to one instance), then the first people for a while.
   const warmUpErrors: string[] = [];
-  for (let i = 0; i < instances * 2; i++) {
-    await new SimulatedUser(touring, origin, {
+  for (const server of [...servers, ...servers]) {
+    await new SimulatedUser(touring, `http://127.0.0.1:${server.port}`, {
       sample: () => {},
       error: (action, message) => warmUpErrors.push(`${action}: ${message}`),
       acknowledged: () => {},
@@ -182,10 +196,15 @@ async function measureConfiguration(name: string) {
     const stepStart = memory.length;
     const cpuBefore = servers.map((server) => cpuSeconds(server.child.pid));
     const mainBefore = servers.map((server) => cpuSeconds(server.child.pid, true));
+    // The proxy runs in this process (nothing else here is busy during a step): its CPU is this one's.
+    const proxyBefore = process.cpuUsage();
+    relayed?.reset();
     const clockBefore = performance.now();
     await sleep(STEP_SECONDS * 1000);
     const elapsed = (performance.now() - clockBefore) / 1000;
     const cpu = servers.map((server, i) => (cpuSeconds(server.child.pid) - (cpuBefore[i] ?? 0)) / elapsed);
+    const proxyUsage = process.cpuUsage(proxyBefore);
+    const proxyCores = proxy ? (proxyUsage.user + proxyUsage.system) / 1e6 / elapsed : null;
     const mainCpu = servers.map(
       (server, i) => (cpuSeconds(server.child.pid, true) - (mainBefore[i] ?? 0)) / elapsed,
     );
@@ -218,6 +237,8 @@ async function measureConfiguration(name: string) {
       serverLoop: loops,
       serverCores: cpu.map((value) => Math.round(value * 100) / 100),
       mainThreadCores: mainCpu.map((value) => Math.round(value * 100) / 100),
+      proxyCores: proxyCores === null ? null : Math.round(proxyCores * 100) / 100,
+      redisMessagesPerSecond: relayed?.perSecond(elapsed) ?? null,
       coresPer100People: Math.round((cpu.reduce((a, b) => a + b, 0) / count) * 100 * 100) / 100,
       generatorLagP99: summarize(measured.flatMap((part) => part.lag)).p99,
       loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
@@ -243,6 +264,7 @@ async function measureConfiguration(name: string) {
   // Closing the servers stores every open document, as a deployment's restart would.
   for (const server of servers) await server.stop();
   await proxy?.close();
+  await relayed?.close();
   const reading = open();
   const ids = [...new Set(acknowledged.map((edit) => edit.noteId))];
   const stored = new Map<string, string>();
@@ -280,6 +302,35 @@ async function measureConfiguration(name: string) {
   };
   printConfiguration(name, steps, true, result);
   return result;
+}
+
+/**
+ * Messages the instances publish through Redis under this run's prefix, counted by a subscriber of
+ * its own: the events bus apart from co-editing (Hocuspocus' sync steps and awareness per document).
+ */
+async function countRedisMessages(prefix: string) {
+  const { Redis } = await import('ioredis');
+  const subscriber = new Redis(REDIS_URL);
+  let events = 0;
+  let collab = 0;
+  subscriber.on('pmessageBuffer', (_pattern: Buffer, channel: Buffer) => {
+    if (channel.includes('collab')) collab++;
+    else events++;
+  });
+  await subscriber.psubscribe(`${prefix}*`);
+  return {
+    reset() {
+      events = 0;
+      collab = 0;
+    },
+    perSecond: (seconds: number) => ({
+      events: Math.round(events / seconds),
+      collab: Math.round(collab / seconds),
+    }),
+    close: async () => {
+      subscriber.disconnect();
+    },
+  };
 }
 
 /**

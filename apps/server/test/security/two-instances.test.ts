@@ -4,7 +4,7 @@
  * sent at once, half to each), and a revocation made through one closes sockets held by the other.
  */
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deleteUser } from '../../src/modules/admin/user-admin';
 import { JOIN_LIMITS } from '../../src/modules/projects/sharing/join-guard';
 import {
@@ -15,6 +15,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from '../helpers';
+import { SWEEPS_TO_CLOSE_AFTER_GRACE, type SweepWatch, watchSweeps } from '../support/socket-sweeps';
 import { closeOf, collabClient, endAll, listen, openEvents, until } from './socket-helpers';
 
 // Sign-ups count against the same per-address figure (AUTH_RATE_LIMIT); the tests make 7.
@@ -48,6 +49,12 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       await b.close();
       await testDb.destroy();
     });
+    // Sweeps are counted from each change to its socket's close (decision 114), not milliseconds.
+    let sweeps: SweepWatch;
+    beforeEach(() => {
+      sweeps = watchSweeps();
+    });
+    afterEach(() => sweeps.stop());
     afterEach(() => endAll());
 
     /** One call, alternately through each instance. */
@@ -107,7 +114,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       return { owner, member, project, note, events, collabClosed: closeOf(client.firstSocket()) };
     }
 
-    it('a member removed through A: their co-editing socket on B closes within 1 s and B refuses them again', async () => {
+    it('a member removed through A: their co-editing socket on B closes by the next sweep and B refuses them again', async () => {
       const { owner, member, project, note, events, collabClosed } = await memberOnB();
       const removed = await request(
         a.app,
@@ -118,7 +125,9 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       expect(removed.statusCode).toBe(204);
       const start = Date.now();
       const closed = await collabClosed;
-      expect(closed.at - start).toBeLessThan(1000);
+      expect(sweeps.between(start, closed.at), 'sweeps from the change to the close').toBeLessThanOrEqual(
+        SWEEPS_TO_CLOSE_AFTER_GRACE,
+      );
       expect(closed.code).toBe(4403);
       // Still signed in: the events socket stays.
       expect(events.socket.readyState).toBe(events.socket.OPEN);
@@ -127,25 +136,31 @@ describe.runIf(process.env.TEST_DATABASE_URL && process.env.TEST_REDIS_URL)(
       expect(again.text()).not.toContain('Team text');
     });
 
-    it('signing out through A closes the session’s sockets on B with 4401 within 1 s', async () => {
+    it('signing out through A closes the session’s sockets on B with 4401 by the next sweep', async () => {
       const { member, events, collabClosed } = await memberOnB();
       const signedOut = await request(a.app, 'POST', '/api/auth/sign-out', { cookie: member.cookie });
       expect(signedOut.statusCode).toBe(200);
       const start = Date.now();
       const [eventsClose, collabClose] = await Promise.all([events.closed, collabClosed]);
       expect(eventsClose.code).toBe(4401);
-      expect(Math.max(eventsClose.at, collabClose.at) - start).toBeLessThan(1000);
+      expect(
+        sweeps.between(start, Math.max(eventsClose.at, collabClose.at)),
+        'sweeps from the change to the close',
+      ).toBeLessThanOrEqual(SWEEPS_TO_CLOSE_AFTER_GRACE);
       const again = await openEvents(hostB, member.cookie);
       expect(again.ready).toBe(false);
     });
 
-    it('an account deleted through A’s database closes its sockets on B with 4401 within 1 s', async () => {
+    it('an account deleted through A’s database closes its sockets on B with 4401 by the next sweep', async () => {
       const { member, events, collabClosed } = await memberOnB();
       await deleteUser(a.database.db, member.user.id, a.storage);
       const start = Date.now();
       const [eventsClose, collabClose] = await Promise.all([events.closed, collabClosed]);
       expect(eventsClose.code).toBe(4401);
-      expect(Math.max(eventsClose.at, collabClose.at) - start).toBeLessThan(1000);
+      expect(
+        sweeps.between(start, Math.max(eventsClose.at, collabClose.at)),
+        'sweeps from the change to the close',
+      ).toBeLessThanOrEqual(SWEEPS_TO_CLOSE_AFTER_GRACE);
       const again = await openEvents(hostB, member.cookie);
       expect(again.ready).toBe(false);
       expect((await again.closed).code).toBe(4401);

@@ -4,12 +4,18 @@
  * Decision 006 explains the limits these tests reach.
  */
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import * as Y from 'yjs';
 import { DEFAULT_SOCKET_LIMITS } from '../../src/realtime/socket-guard';
 import { dialects, request, setPlan, signUp, startTestApp, type TestApp } from '../helpers';
 import { collabClient as openCollabClient, until } from '../support/collab-client';
+import {
+  SWEEPS_TO_CLOSE,
+  SWEEPS_TO_CLOSE_AFTER_GRACE,
+  type SweepWatch,
+  watchSweeps,
+} from '../support/socket-sweeps';
 
 async function listen(t: TestApp): Promise<string> {
   await t.app.listen({ host: '127.0.0.1', port: 0 });
@@ -87,6 +93,9 @@ function typeParagraph(doc: Y.Doc, text: string) {
   });
 }
 
+/** A flood an open socket would queue past the memory check (64 MiB) before it ends. */
+const FLOOD_FRAMES = 100;
+
 describe.each(dialects)('WebSocket abuse on %s', (dialect) => {
   let t: TestApp;
   let host: string;
@@ -103,6 +112,12 @@ describe.each(dialects)('WebSocket abuse on %s', (dialect) => {
     await t.close();
     await t.testDb.destroy();
   });
+  // Sweeps are counted from each change to its socket's close (decision 114), not milliseconds.
+  let sweeps: SweepWatch;
+  beforeEach(() => {
+    sweeps = watchSweeps();
+  });
+  afterEach(() => sweeps.stop());
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0)) cleanup();
     // Every test starts with no socket open on the server (the caps count them).
@@ -138,21 +153,21 @@ describe.each(dialects)('WebSocket abuse on %s', (dialect) => {
       const socket = rawSocket(host, path);
       const closed = closeOf(socket);
       await opened(socket);
-      const openedAt = Date.now();
-      // 1 MiB Hocuspocus messages, as fast as the server takes them, for up to 1.5 s.
+      // 1 MiB Hocuspocus messages, as fast as the server takes them, until it closes the socket. "At
+      // once" is counted in frames, not milliseconds (decision 114): the server and this client share
+      // one event loop, so a busy machine slows both alike.
       const frame = syncUpdateMessage('note:anything', Buffer.alloc(1024 * 1024, 7));
       let sent = 0;
       let closedYet = false;
       void closed.then(() => {
         closedYet = true;
       });
-      while (!closedYet && Date.now() - openedAt < 1500 && socket.readyState === WebSocket.OPEN) {
+      while (!closedYet && sent < FLOOD_FRAMES && socket.readyState === WebSocket.OPEN) {
         await new Promise<void>((resolve) => socket.send(frame, () => resolve()));
         sent += 1;
       }
-      const { code, at } = await closed;
-      expect(code).toBe(4401);
-      expect(at - openedAt).toBeLessThan(1000);
+      expect(sent, `${path}: frames sent before the close`).toBeLessThan(FLOOD_FRAMES);
+      expect((await closed).code).toBe(4401);
       const after = process.memoryUsage();
       const grown = after.rss - before.rss;
       // Before the fix one anonymous socket queued every frame (321 MB -> 500 MB in the review).
@@ -399,7 +414,7 @@ describe.each(dialects)('WebSocket abuse on %s', (dialect) => {
     expect((await closed).code).toBe(1008);
   });
 
-  it('signing out closes the session’s events and co-editing sockets within 1 s', async () => {
+  it('signing out closes the session’s events and co-editing sockets by the next sweep', async () => {
     const { owner, note } = await sharedNote();
     const events = await openEvents(host, owner.cookie);
     const client = collabClient(host, owner.cookie, note.id);
@@ -411,12 +426,16 @@ describe.each(dialects)('WebSocket abuse on %s', (dialect) => {
     const start = Date.now();
     const [eventsClose, collabClose] = await Promise.all([events.closed, collabClosed]);
     expect(eventsClose.code).toBe(4401);
-    expect(eventsClose.at - start).toBeLessThan(1000);
-    expect(collabClose.at - start).toBeLessThan(1000);
+    expect(sweeps.between(start, eventsClose.at), 'sweeps from the change to the close').toBeLessThanOrEqual(
+      SWEEPS_TO_CLOSE,
+    );
+    expect(sweeps.between(start, collabClose.at), 'sweeps from the change to the close').toBeLessThanOrEqual(
+      SWEEPS_TO_CLOSE_AFTER_GRACE,
+    );
     client.destroy();
   });
 
-  it('removal from the project closes the member’s co-editing socket within 1 s', async () => {
+  it('removal from the project closes the member’s co-editing socket by the next sweep', async () => {
     const { owner, member, project, note } = await sharedNote();
     const client = collabClient(host, member.cookie, note.id);
     await client.synced;
@@ -429,13 +448,16 @@ describe.each(dialects)('WebSocket abuse on %s', (dialect) => {
     );
     expect(removed.statusCode).toBe(204);
     const start = Date.now();
-    expect((await closed).at - start).toBeLessThan(1000);
+    expect(
+      sweeps.between(start, (await closed).at),
+      'sweeps from the change to the close',
+    ).toBeLessThanOrEqual(SWEEPS_TO_CLOSE_AFTER_GRACE);
     // It gets no more of the note.
     await until(() => client.failure() !== null, 3000, 'refused on re-authentication');
     client.destroy();
   });
 
-  it('removal made behind the app’s back (another process) is caught by the sweep within 1 s', async () => {
+  it('removal made behind the app’s back (another process) is caught by the sweep by the next sweep', async () => {
     const { member, project, note } = await sharedNote();
     const client = collabClient(host, member.cookie, note.id);
     await client.synced;
@@ -446,11 +468,14 @@ describe.each(dialects)('WebSocket abuse on %s', (dialect) => {
       .where('user_id', '=', member.user.id)
       .execute();
     const start = Date.now();
-    expect((await closed).at - start).toBeLessThan(1000);
+    expect(
+      sweeps.between(start, (await closed).at),
+      'sweeps from the change to the close',
+    ).toBeLessThanOrEqual(SWEEPS_TO_CLOSE_AFTER_GRACE);
     client.destroy();
   });
 
-  it('losing the plan closes co-editing within 1 s (events stay: FREE may still read)', async () => {
+  it('losing the plan closes co-editing by the next sweep (events stay: FREE may still read)', async () => {
     const { member, note } = await sharedNote();
     const events = await openEvents(host, member.cookie);
     const client = collabClient(host, member.cookie, note.id);
@@ -463,14 +488,17 @@ describe.each(dialects)('WebSocket abuse on %s', (dialect) => {
       .where('id', '=', member.user.id)
       .execute();
     const start = Date.now();
-    expect((await closed).at - start).toBeLessThan(1000);
+    expect(
+      sweeps.between(start, (await closed).at),
+      'sweeps from the change to the close',
+    ).toBeLessThanOrEqual(SWEEPS_TO_CLOSE_AFTER_GRACE);
     expect(events.socket.readyState).toBe(WebSocket.OPEN);
     client.destroy();
     events.socket.close();
     await setPlan(t, member.email, 'PRO', new Date(Date.now() + 86_400_000));
   });
 
-  it('deleting the account closes its sockets within 1 s', async () => {
+  it('deleting the account closes its sockets by the next sweep', async () => {
     const { member, note } = await sharedNote();
     const events = await openEvents(host, member.cookie);
     const client = collabClient(host, member.cookie, note.id);
@@ -480,8 +508,12 @@ describe.each(dialects)('WebSocket abuse on %s', (dialect) => {
     const start = Date.now();
     const [eventsClose, collabClose] = await Promise.all([events.closed, collabClosed]);
     expect(eventsClose.code).toBe(4401);
-    expect(eventsClose.at - start).toBeLessThan(1000);
-    expect(collabClose.at - start).toBeLessThan(1000);
+    expect(sweeps.between(start, eventsClose.at), 'sweeps from the change to the close').toBeLessThanOrEqual(
+      SWEEPS_TO_CLOSE,
+    );
+    expect(sweeps.between(start, collabClose.at), 'sweeps from the change to the close').toBeLessThanOrEqual(
+      SWEEPS_TO_CLOSE_AFTER_GRACE,
+    );
     client.destroy();
   });
 });

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { toIso } from '../../db/time';
 import type { Database, Timestamp } from '../../db/types';
 import { memberOf } from '../projects/membership.repo';
@@ -9,10 +9,19 @@ export interface ExportProject {
   kind: 'personal' | 'shared';
 }
 
+/**
+ * Where the next page starts: the project's place in the export's list, then the row's own
+ * (updated_at, id) (its own value, so the comparison is exact on both databases).
+ */
+export interface ExportPosition {
+  project: number;
+  updatedAt: Timestamp;
+  id: string;
+}
+
 export interface ExportNote {
   id: string;
-  /** Where the next page starts (the row's own value, so the comparison is exact on both databases). */
-  position: { updatedAt: Timestamp; id: string };
+  position: ExportPosition;
   title: string;
   content: string;
   tags: string[];
@@ -29,10 +38,43 @@ function parseTags(raw: string): string[] {
   }
 }
 
+/** The export's projects as rows: each id with its place in the list (from 0). */
+type ProjectOrder = { ord: number; pid: string };
+
 /** Notes read per page while a zip streams: memory stays flat whatever the account's size. */
 export const EXPORT_PAGE_SIZE = 200;
 
+function exportNote(
+  row: {
+    id: string;
+    title: string;
+    content: string;
+    tags: string;
+    created_at: Timestamp;
+    updated_at: Timestamp;
+  },
+  project: number,
+): ExportNote {
+  return {
+    id: row.id,
+    position: { project, updatedAt: row.updated_at, id: row.id },
+    title: row.title,
+    content: row.content,
+    tags: parseTags(row.tags),
+    createdAt: toIso(row.created_at),
+    updatedAt: toIso(row.updated_at),
+  };
+}
+
 export function createExportRepo(db: Kysely<Database>) {
+  const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+  /** The projects as rows (id, place from 0) from one JSON parameter, whatever their number. */
+  const projectOrder = (projectIds: readonly string[]) => {
+    const ids = JSON.stringify(projectIds);
+    return postgres
+      ? sql<ProjectOrder>`(select (ord - 1)::int as ord, pid from jsonb_array_elements_text(${ids}::jsonb) with ordinality as x(pid, ord))`
+      : sql<ProjectOrder>`(select key as ord, value as pid from json_each(${ids}))`;
+  };
   return {
     /** The pictures the live notes of these projects show. */
     imagesOfProjects(projectIds: string[]) {
@@ -59,12 +101,53 @@ export function createExportRepo(db: Kysely<Database>) {
       return query.orderBy('p.name').orderBy('p.id').execute();
     },
 
+    /** How many live notes each of these projects holds, by place in the list (absent: none). */
+    async liveNoteCounts(projectIds: readonly string[]): Promise<Map<number, number>> {
+      if (projectIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom(projectOrder(projectIds).as('o'))
+        .innerJoin('notes as n', 'n.project_id', 'o.pid')
+        .select(['o.ord', (eb) => eb.fn.countAll<number | string>().as('count')])
+        .where('n.deleted_at', 'is', null)
+        .groupBy('o.ord')
+        .execute();
+      return new Map(rows.map((row) => [Number(row.ord), Number(row.count)]));
+    },
+
     /**
-     * One page of a project's notes, oldest change first, after `after` (keyset over the existing
-     * (project_id, updated_at, id) index). A note edited during the export moves behind the cursor
-     * and is read again with its new text (a second file), never skipped.
+     * One page of these projects' notes, project by project in the order given, each project's
+     * oldest change first, after `after` (its `project` counts from the first of `projectIds`). A
+     * page spans projects, so many small projects cost one query, not one each; the caller gives
+     * a run of projects whose notes fit in about a page, as the sort covers all of them. The ids
+     * go as one JSON parameter, so the statement's text is the same for any number of projects
+     * (prepared once on PostgreSQL, decision 090). A note edited during the export moves behind
+     * the cursor and is read again with its new text (a second file), never skipped.
      */
-    async notesPage(projectId: string, after: ExportNote['position'] | null): Promise<ExportNote[]> {
+    async notesPage(projectIds: readonly string[], after: ExportPosition | null): Promise<ExportNote[]> {
+      if (projectIds.length === 0) return [];
+      let page = db
+        .selectFrom(projectOrder(projectIds).as('o'))
+        .innerJoin('notes as n', 'n.project_id', 'o.pid')
+        .select(['o.ord', 'n.id', 'n.title', 'n.content', 'n.tags', 'n.created_at', 'n.updated_at'])
+        .where('n.deleted_at', 'is', null);
+      if (after !== null)
+        page = page.where(
+          sql<boolean>`(o.ord > ${after.project} or (o.ord = ${after.project} and (n.updated_at, n.id) > (${after.updatedAt}, ${after.id})))`,
+        );
+      const rows = await page
+        .orderBy('o.ord')
+        .orderBy('n.updated_at')
+        .orderBy('n.id')
+        .limit(EXPORT_PAGE_SIZE)
+        .execute();
+      return rows.map((row) => exportNote(row, Number(row.ord)));
+    },
+
+    /**
+     * One page of one project's notes (`project` is its place in the export), oldest change first:
+     * a keyset over the (project_id, updated_at) index, no sort, for a project larger than a page.
+     */
+    async projectNotesPage(projectId: string, project: number, after: ExportPosition | null) {
       let query = db
         .selectFrom('notes as n')
         .select(['n.id', 'n.title', 'n.content', 'n.tags', 'n.created_at', 'n.updated_at'])
@@ -73,15 +156,7 @@ export function createExportRepo(db: Kysely<Database>) {
       if (after !== null)
         query = query.where(sql<boolean>`(n.updated_at, n.id) > (${after.updatedAt}, ${after.id})`);
       const rows = await query.orderBy('n.updated_at').orderBy('n.id').limit(EXPORT_PAGE_SIZE).execute();
-      return rows.map((row) => ({
-        id: row.id,
-        position: { updatedAt: row.updated_at, id: row.id },
-        title: row.title,
-        content: row.content,
-        tags: parseTags(row.tags),
-        createdAt: toIso(row.created_at),
-        updatedAt: toIso(row.updated_at),
-      }));
+      return rows.map((row) => exportNote(row, project));
     },
   };
 }

@@ -2,10 +2,10 @@ import type { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types';
 import type { ObjectStorage } from '../../storage';
-import { EXPORT_PAGE_SIZE, type ExportNote, type ExportProject, type ExportRepo } from './export-import.repo';
+import type { ExportNote, ExportProject, ExportRepo } from './export-import.repo';
 import { safeFileStem, UniqueNames } from './file-names';
 import { outsideCode } from './markdown-links';
-import { streamMarkdownZip } from './zip-export';
+import { exportNotes, streamMarkdownZip } from './zip-export';
 
 /*
  * The zip as an Obsidian vault: a folder per project, `Title.md` per note with front matter Obsidian
@@ -34,19 +34,14 @@ async function vaultNames(repo: ExportRepo, projects: readonly ExportProject[]) 
   const paths = new Map<string, string>();
   const folderNames = new UniqueNames();
   folderNames.take(ATTACHMENTS);
-  for (const project of projects) {
-    const folder = folderNames.take(vaultStem(project.name, 'Project'));
-    folders.set(project.id, folder);
-    const files = new UniqueNames();
-    let after: ExportNote['position'] | null = null;
-    for (;;) {
-      const page = await repo.notesPage(project.id, after);
-      for (const note of page) {
-        if (!paths.has(note.id)) paths.set(note.id, `${folder}/${files.take(vaultStem(note.title))}`);
-      }
-      if (page.length < EXPORT_PAGE_SIZE) break;
-      after = page[page.length - 1]!.position;
-    }
+  const files = projects.map((project) => {
+    folders.set(project.id, folderNames.take(vaultStem(project.name, 'Project')));
+    return new UniqueNames();
+  });
+  for await (const { note, project } of exportNotes(repo, projects)) {
+    const folder = folders.get(project.id)!;
+    if (!paths.has(note.id))
+      paths.set(note.id, `${folder}/${files[note.position.project]!.take(vaultStem(note.title))}`);
   }
   return { folders, paths };
 }

@@ -253,7 +253,9 @@ export function createSearchRepo(db: Kysely<Database>, dialect: Dialect, start: 
           where n.search_vector @@ to_tsquery('simple', ${tsquery}) and n.deleted_at is null ${sql.join(filters, sql` `)}
           ${
             before === undefined || 'seq' in before
-              ? sql`order by n.updated_at desc`
+              ? // id breaks ties as the walk past the window does, so notes saved in one
+                // millisecond (an import) at the window's edge are neither skipped nor repeated.
+                sql`order by n.updated_at desc, n.id desc`
               : sql`and (n.updated_at < ${before.updatedAt} or (n.updated_at = ${before.updatedAt} and n.id < ${before.id}))
                     order by n.updated_at desc, n.id desc`
           }

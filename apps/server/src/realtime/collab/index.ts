@@ -49,7 +49,7 @@ export interface CollabDeps {
 export async function createCollab(deps: CollabDeps) {
   const { db, log, guard, limits } = deps;
   const store = createNoteDocumentStore(db);
-  const persistence = createPersistence({ store, notify: deps.notify, log });
+  const persistence = createPersistence({ store, notify: deps.notify, log, shared: !!deps.redisUrl });
   const validation = createValidationExtension({ log });
 
   const extensions: Extension[] = [];

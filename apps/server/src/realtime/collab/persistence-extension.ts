@@ -16,10 +16,24 @@ const SEED_ATTEMPTS = 5;
 /** The origin of an update applied after its document unloaded (stored like a client's). */
 const LATE_ORIGIN = 'late';
 
+/** True when `snapshot` holds the update, or it cannot be read (a bad stored state is rebuilt at the next load, ydoc.ts). */
+function containsOrUnreadable(snapshot: Y.Snapshot, update: Uint8Array): boolean {
+  try {
+    return Y.snapshotContainsUpdate(snapshot, update);
+  } catch {
+    return true;
+  }
+}
+
 export interface PersistenceDeps {
   store: NoteDocumentStore;
   notify: ChangeNotifier;
   log: FastifyBaseLogger;
+  /**
+   * Other instances store the same notes (Redis): each store merges what the note's row and log
+   * hold first. Alone, an instance wrote every stored state itself and skips that read.
+   */
+  shared?: boolean;
 }
 
 /**
@@ -66,7 +80,45 @@ export function createPersistence(deps: PersistenceDeps) {
     throw new Error('the note kept changing while its first co-editing state was stored');
   }
 
+  /**
+   * The document with what the note's row and log hold that it lacks (decision 111): another
+   * instance's store just before this one, or an update acknowledged there that has not crossed
+   * Redis yet. Stores of one note by two instances take turns (the Redis lock), so a store never
+   * writes over what the one before it stored, and folds every update logged by then. The copy
+   * is a new document; the open one catches up through Redis as before.
+   */
+  async function withStored(noteId: string, document: Y.Doc): Promise<Y.Doc> {
+    if (!deps.shared) return document;
+    const row = await store.read(noteId);
+    if (!row) return document;
+    const snapshot = Y.snapshot(document);
+    const lacking = [row.ydoc, ...row.updates].filter(
+      (update): update is Uint8Array =>
+        !!update && update.byteLength > EMPTY_UPDATE_BYTES && !containsOrUnreadable(snapshot, update),
+    );
+    if (lacking.length === 0) return document;
+    const merged = new Y.Doc();
+    Y.applyUpdate(merged, Y.encodeStateAsUpdate(document));
+    for (const update of lacking) Y.applyUpdate(merged, update);
+    return merged;
+  }
+
   async function storeDocument(
+    noteId: string,
+    projectId: string,
+    document: Y.Doc,
+    actorId: string | undefined,
+  ) {
+    const complete = await withStored(noteId, document);
+    try {
+      await writeDocument(noteId, projectId, complete, actorId);
+    } finally {
+      if (complete !== document) complete.destroy();
+    }
+  }
+
+  /** The document's state and Markdown written, the log compacted, the change announced. */
+  async function writeDocument(
     noteId: string,
     projectId: string,
     document: Y.Doc,
@@ -194,7 +246,8 @@ export function createPersistence(deps: PersistenceDeps) {
         try {
           const read = await readNoteDocument(noteId);
           if (!read) continue;
-          if (read.logged > 0) await storeDocument(noteId, read.projectId, read.doc, undefined);
+          // Read just now with its whole log: nothing stored or logged to merge.
+          if (read.logged > 0) await writeDocument(noteId, read.projectId, read.doc, undefined);
           read.doc.destroy();
           log.info({ noteId, updates: read.logged }, 'co-editing updates from before a restart stored');
         } catch (err) {

@@ -5,6 +5,7 @@
  * non-word anywhere else is a typo.
  */
 import { STOP_WORDS } from '../heuristics/text';
+import { peopleInShapes } from './people-shapes';
 
 export interface OwnWords {
   allowed: ReadonlySet<string>;
@@ -29,7 +30,7 @@ const PEOPLE_HEADING = new RegExp(
 
 /** Verbs that say a person spoke or acted ('xyz said', 'xyz will look into it'). */
 const PERSON_VERBS =
-  'nominated|nominates|volunteers|(?:is|was)[ \t]+(?:driving|working|looking|leading|handling|reviewing|writing|investigating)|said|says|mentioned|mentions|noted|notes|asked|asks|suggested|suggests|proposed|proposes|pointed|raised|raises|agreed|agrees|argued|argues|explained|explains|replied|replies|commented|comments|thinks|thought|wondered|wonders|wrote|writes|volunteered|offered|opened|filed|reported|reviewed|clarified|responded|shared|presented|summarized|summarised|objected|disagreed|felt|feels|wanted|wants';
+  'nominated|nominates|volunteers|(?:is|was)[ \t]+(?:driving|working|looking|leading|handling|reviewing|writing|investigating)|said|says|mentioned|mentions|noted|notes|asked|asks|suggested|suggests|proposed|proposes|pointed|raised|raises|agreed|agrees|argued|argues|explained|explains|replied|replies|commented|comments|thinks|thought|wondered|wonders|wrote|writes|volunteered|offered|opened|filed|reported|reviewed|clarified|responded|shared|presented|summarized|summarised|objected|disagreed|felt|feels|wanted|wants|points|believes|expressed|prefers|requests|remarked|worries|confirms|objects|favors|favours|supports|opposes|recommends|insisted|(?:is|was)[ \t]+(?:concerned|worried|unsure|skeptical|sceptical|in favou?r|opposed)';
 
 /**
  * A lower-case word used as a person: after a thank-you, 'cc' or 'ping', alone in brackets
@@ -38,7 +39,7 @@ const PERSON_VERBS =
  */
 const PERSON_CONTEXT = new RegExp(
   [
-    String.raw`\b(?:[Tt]hanks(?: to)?|[Tt]hank you|[Kk]udos to|[Ss]hout-?out to|[Cc]c|[Pp]ing|[Pp]inged|[Hh]/t|[Cc]redit to|[Cc]ourtesy of)[ \t,:]+@?([a-z][\w.-]*)`,
+    String.raw`\b(?:[Tt]hanks(?: to)?|[Tt]hank you|[Kk]udos to|[Ss]hout-?out to|[Cc]c|[Pp]ing|[Pp]inged|[Pp]inging|[Hh]/t|[Cc]redit to|[Cc]ourtesy of)[ \t,:]+@?([a-z][\w.-]*)`,
     String.raw`\((?:by[ \t]+)?@?([a-z][\w-]*)\)`,
     String.raw`(?:^[ \t>*+-]*|[(,;:.!?]|\b(?:[Aa]nd|[Oo]r|[Aa]s|[Aa]sked|[Aa]sk|told)[ \t]+)[ \t]*@?([a-z][\w-]*)[ \t]+(?:has[ \t]+|had[ \t]+|then[ \t]+|also[ \t]+)?(?:${PERSON_VERBS})\b`,
     // A question about what someone wanted or said ('Didn't xyz want that too?').
@@ -147,7 +148,7 @@ export function ownWordsOf(markdown: string, extra: Iterable<string> = []): OwnW
   ))
     allowed.add((match[1] ?? match[2] ?? '').toLowerCase());
   for (const match of markdown.matchAll(PERSON_CONTEXT))
-    for (const word of match.slice(1)) if (word && /^[a-z]+$/.test(word)) person(word);
+    for (const word of match.slice(1)) if (word && /^[a-z]+\.?$/.test(word)) person(word.replace(/\.$/, ''));
   for (const handle of handlesInNameLists(markdown)) person(handle);
   for (const match of markdown.matchAll(MARKUP_MENTION))
     for (const word of match[1]?.match(/[\p{L}][\p{L}\d_-]*/gu) ?? []) {
@@ -156,6 +157,7 @@ export function ownWordsOf(markdown: string, extra: Iterable<string> = []): OwnW
     }
   for (const match of markdown.matchAll(CREDITED)) if (!match[1]?.endsWith('ing')) person(match[1]);
   for (const owner of actionOwners(markdown)) allowed.add(owner);
+  for (const word of peopleInShapes(markdown)) person(word);
   for (const word of people) allowed.add(word);
   return { allowed, used: new Set(counts.keys()), people };
 }

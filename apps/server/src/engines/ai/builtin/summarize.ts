@@ -19,6 +19,7 @@ import {
   namesIn,
   PEOPLE_HEADING,
   REMOVED,
+  VERDICT_ONLY,
   visible,
 } from './summarize-parts';
 import { shorten } from './summarize-shorten';
@@ -36,6 +37,20 @@ const FILLER =
 const ATTRIBUTION = /^\\?[-—–]{2,}\s*\S/;
 /** A short decision that names what was decided only as 'this' or 'it' ('Everyone agreed to it.'). */
 const POINTS_BACK = /^(?:\W*agreed\W*|.*\b(?:this|that|it|so|the (?:proposal|idea|suggestion))\W*)$/i;
+/**
+ * Words that only say that something was decided, by whom and how ('After some discussion, the
+ * proposal was approved by the committee.', 'We decided to go ahead.'): a decision said in these alone names
+ * what was decided no more than 'this' does.
+ */
+const DECIDING_ONLY =
+  /^(?:after|some|long|brief|short|much|discussion|discussed|we|they|everyone|everybody|all|both|the|team|group|committee|board|council|meeting|room|agreed|agree|agreement|decided|decision|approved|approval|accepted|adopted|rejected|consensus|reached|motion|carried|passed|failed|vote|voted|votes|unanimous|unanimously|yes|no|and|it|was|were|is|has|had|been|by|a|an|on|upon|to|with|that|this|general|rough|broad|final|finally|eventually|then|proposal|idea|suggestion|objections?|lgtm|in|favou?r|of|outcome|resolved|resolution|so|as|proposed|go|ahead|proceed|move|forward|do|accordingly|ok|okay|approve|accept|merge|close)$/i;
+const decidesOnly = (text: string) => {
+  const said = words(text);
+  return said.length <= 10 && said.every((word) => DECIDING_ONLY.test(word));
+};
+/** A decision that names what it decides only by pointing at it ('this is a good idea', 'the proposal'). */
+const REFERS_BACK =
+  /\b(?:this|that|it|these|those|the\s+(?:proposal|idea|suggestion|change|pr|pull\s+request|issue|request|item|rfc|plan))\b/i;
 /** Who ran the meeting and who took the minutes: no point of the meeting. */
 const MINUTES_BYLINE =
   /^(?:(?:the\s+)?(?:meeting|call)\s+(?:was\s+)?(?:run|led|chaired|hosted|facilitated)\s+by|minutes\s+(?:were\s+)?(?:written|taken|recorded)\s+by)\s+[^.]{1,40}\.?$/i;
@@ -47,8 +62,23 @@ const opensBracket = (line: string) =>
   (line.match(/\[/g)?.length ?? 0) > (line.match(/\]/g)?.length ?? 0) ||
   (line.match(/\(/g)?.length ?? 0) > (line.match(/\)/g)?.length ?? 0);
 const FOOTNOTE = /^\[\^[^\]]+\]:/;
+/** A parent item of at most this many words is the topic of a decision under it. */
+const TOPIC_WORDS = 16;
 /** A list item longer than this with several sentences is split into them. */
 const LONG_ITEM_WORDS = 30;
+
+/** A bare address or a link's address: its '__' or '*' are no formatting to balance. */
+const ADDRESS = /\]\([^)\s]*\)|https?:\/\/[^\s()<>*~`]*[^\s()<>*~`_.,;:!?]/g;
+
+/** Inline markup balanced with addresses held aside ('watch?v=ATP2i3Tk__4' keeps its '__'). */
+function balanced(text: string): string {
+  const held: string[] = [];
+  const masked = text.replace(ADDRESS, (address) => `\uE000${held.push(address) - 1}\uE000`);
+  return balanceInlineMarkup(masked).replace(
+    /\uE000(\d+)\uE000/g,
+    (_, index: string) => held[Number(index)] ?? '',
+  );
+}
 
 /** Sentences with a short bold lead ('**Correctness first.**') joined to the sentence after it. */
 function joinLead(sentences: string[]): string[] {
@@ -85,12 +115,16 @@ function outline(markdown: string): Outline {
     sections.push(heading);
     if (units.length === 0 && sections.length === 2) titleSections.add(1);
   };
+  // A nested item's parent item: the agenda item an outcome under it answers.
+  const topicOf = new Map<Unit, Unit>();
+  /** The units made, by position in `texts` (none for a line that is no point). */
   const addGroup = (texts: string[], kind: Unit['kind'], decided: boolean[] = []) => {
     group += 1;
+    const made: Array<number | undefined> = [];
     let first = true;
     const heading = sections.at(-1) ?? '';
     for (const [position, raw] of texts.entries()) {
-      const text = balanceInlineMarkup(raw.trim());
+      const text = balanced(raw.trim());
       // Link and footnote definitions are no content.
       if (!/[\p{L}\p{N}]/u.test(text) || isLinkLine(text) || FOOTNOTE.test(text)) continue;
       // The people present become one line of names, not points.
@@ -114,6 +148,7 @@ function outline(markdown: string): Outline {
         (first && DECISION_HEADING.test(heading) && words(heading).length <= 3);
       const underTasks = TASK_HEADING.test(heading);
       const action = isActionItem(text.replace(TASK_BOX_START, ''), kind === 'item' || underTasks);
+      made[position] = units.length;
       units.push({
         text,
         kind,
@@ -139,6 +174,10 @@ function outline(markdown: string): Outline {
       first = false;
       if (FILLER.test(text) && !/^(?:hi|hello|hey|dear|good)\b/i.test(text)) signedOff = true;
     }
+    return texts.map((_, position) => {
+      const index = made[position];
+      return index === undefined ? undefined : units[index];
+    });
   };
 
   const blocks = parseBlocks(markdown);
@@ -152,12 +191,17 @@ function outline(markdown: string): Outline {
       );
     } else if (block.kind === 'list') {
       const items: string[] = [];
+      const indents: number[] = [];
       for (const line of block.lines) {
         const isContinuation = !TYPED_ITEM_START.test(line);
         const text = stripLineMarker(line);
         if (isContinuation && items.length > 0) items[items.length - 1] += ` ${text}`;
-        else items.push(text);
+        else {
+          items.push(text);
+          indents.push(/^[ \t]*/.exec(line)?.[0].replace(/\t/g, '    ').length ?? 0);
+        }
       }
+      const itemUnits: Array<Unit | undefined> = [];
       // An item of several sentences reads as a paragraph: its sentences are its points (a bold lead
       // such as '**Correctness first.**' stays with the sentence after it).
       let run: string[] = [];
@@ -168,11 +212,20 @@ function outline(markdown: string): Outline {
           continue;
         }
         if (run.length > 0) {
-          addGroup(run, 'item');
+          itemUnits.push(...addGroup(run, 'item'));
           lists.add(group);
         }
         run = [];
-        if (item !== undefined) addGroup(joinLead(sentences), 'item');
+        if (item !== undefined) itemUnits.push(addGroup(joinLead(sentences), 'item')[0]);
+      }
+      for (const [position, unit] of itemUnits.entries()) {
+        const indent = indents[position] ?? 0;
+        for (let before = position - 1; unit && before >= 0; before -= 1) {
+          if ((indents[before] ?? 0) >= indent) continue;
+          const parent = itemUnits[before];
+          if (parent) topicOf.set(unit, parent);
+          break;
+        }
       }
     } else if (block.kind === 'code') {
       codeWords += words(block.lines.slice(1, -1).join('\n')).length;
@@ -242,13 +295,27 @@ function outline(markdown: string): Outline {
     if (
       unit.role === 'decision' &&
       unit.wordCount <= 10 &&
-      POINTS_BACK.test(unit.text) &&
+      (POINTS_BACK.test(unit.text) || VERDICT_ONLY.test(unit.text) || decidesOnly(unit.text)) &&
       before &&
       before.section === unit.section &&
       !before.filler
     ) {
       before.must = true;
       before.role ??= 'decision';
+    }
+    // 'Approved.' under '* Create a Bundler Collaboration Space #1630': the agenda item says what was
+    // decided, so it is kept with it; a long parent is discussion, not a topic, and a decision that
+    // names its subject ('Sigstore was voted to accept by the TAC') needs none.
+    const topic = topicOf.get(unit);
+    if (
+      unit.role === 'decision' &&
+      topic &&
+      !topic.filler &&
+      topic.wordCount <= TOPIC_WORDS &&
+      (unit.wordCount <= 6 || REFERS_BACK.test(unit.text) || decidesOnly(unit.text))
+    ) {
+      topic.must = true;
+      topic.role ??= 'decision';
     }
   }
   return { units, sections, titleSections, lists, attendees, codeWords };

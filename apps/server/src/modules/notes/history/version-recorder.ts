@@ -29,6 +29,19 @@ export interface RecordedChange {
 const union = (a: string[], b: string[]) => [...new Set([...a, ...b])];
 
 /**
+ * `at`, or a millisecond after the latest of `earlier` when it is not later than them. Versions are
+ * ordered by (created_at, id) and ids are random, so two versions of one note in one millisecond (a
+ * snapshot and the change after it, a conflict's re-save) would come back in either order: the
+ * history would show older text as newest and the next save would miss its open version.
+ */
+function laterThan(at: string, ...earlier: Array<Timestamp | undefined>): string {
+  const floor = Math.max(
+    ...earlier.map((time) => (time === undefined ? -Infinity : Date.parse(toIso(time)))),
+  );
+  return Date.parse(at) > floor ? at : new Date(floor + 1).toISOString();
+}
+
+/**
  * Turns note writes into versions, inside the write's transaction. A version is a state of the note
  * (its text after a change). Invariant: after every recorded write the newest version holds the text
  * the note now has, so the text before any change is always in history:
@@ -73,7 +86,9 @@ export function createVersionRecorder(repo: NoteVersionsRepo) {
         return;
       }
       const holdsBefore = latest?.title === before.title && latest.content === before.content;
+      let newest = latest?.created_at;
       if (!holdsBefore) {
+        newest = laterThan(toIso(before.updatedAt), newest);
         await repo.insert(trx, {
           noteId,
           title: before.title,
@@ -82,7 +97,7 @@ export function createVersionRecorder(repo: NoteVersionsRepo) {
           // Only a note never changed since it was made has a known maker for this text.
           authorIds: before.version <= 1 && before.authorId ? [before.authorId] : [],
           sealed: true,
-          createdAt: toIso(before.updatedAt),
+          createdAt: newest,
         });
       } else if (latest && DESTRUCTIVE.has(reason) && !latest.sealed) {
         await repo.seal(trx, latest.id);
@@ -105,7 +120,7 @@ export function createVersionRecorder(repo: NoteVersionsRepo) {
         reason,
         authorIds: actorIds,
         sealed: DESTRUCTIVE.has(reason),
-        createdAt: at,
+        createdAt: laterThan(at, newest),
       });
     },
 

@@ -120,10 +120,11 @@ export function BlockControls({ editor }: { editor: Editor }) {
         pluginKey={BLOCK_CONTROLS_KEY}
         className="z-20"
         options={options}
+        // Asked on every transaction: the block is checked before the DOM's focus (decision 112).
         shouldShow={({ editor: current, view, element }) =>
+          contextOf(current.state).kind !== 'none' &&
           current.isEditable &&
-          (view.hasFocus() || element.contains(document.activeElement)) &&
-          contextOf(current.state).kind !== 'none'
+          (view.hasFocus() || element.contains(document.activeElement))
         }
         getReferencedVirtualElement={() => {
           const element = blockElement(editor);

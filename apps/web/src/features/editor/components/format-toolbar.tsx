@@ -106,10 +106,12 @@ export function FormatToolbar({ editor }: { editor: Editor }) {
       pluginKey={FORMAT_TOOLBAR_KEY}
       className="z-30"
       options={options}
+      // Asked on every transaction: while typing the selection is empty, so that is checked first,
+      // before the DOM's focus (decision 112).
       shouldShow={({ view, state, from, to, element }) =>
+        !state.selection.empty &&
         editor.isEditable &&
         (view.hasFocus() || element.contains(document.activeElement)) &&
-        !state.selection.empty &&
         // A selected image has its own controls (BlockControls); empty lines have nothing to format.
         !(state.selection instanceof NodeSelection) &&
         // Code blocks hold no marks: their language picker is their only control.

@@ -61,3 +61,45 @@ describe('RichTextEditor getMarkdown', () => {
     expect(changed).toBe('# Big Trip\n\nRemember **the keys**.\n\n- [ ] Charger');
   });
 });
+
+// Checklist items are drawn by the web's own node view (decision 105): a tick must still change the
+// saved text, be one undo step, name the box for assistive technology, and keep the shared schema.
+describe('RichTextEditor checklist ticks', () => {
+  const boxes = () => [...document.querySelectorAll<HTMLInputElement>('li > label > input[type="checkbox"]')];
+
+  it('ticks and unticks an item in the saved text, each an undo step', async () => {
+    const handle = await renderEditor('- [ ] Passport\n- [x] Tickets');
+    expect(handle.editor.schema.nodes.taskItem?.spec.content).toBe('paragraph block*');
+    const [passport, tickets] = boxes();
+    expect(passport?.getAttribute('aria-label')).toBe('Task item checkbox for Passport');
+    expect(passport?.checked).toBe(false);
+    expect(tickets?.checked).toBe(true);
+
+    act(() => passport?.click());
+    expect(handle.getMarkdown()).toBe('- [x] Passport\n- [x] Tickets');
+    expect(passport?.closest('li')?.dataset.checked).toBe('true');
+    act(() => {
+      handle.editor.commands.undo();
+    });
+    expect(handle.getMarkdown()).toBe('- [ ] Passport\n- [x] Tickets');
+    expect(passport?.checked).toBe(false);
+
+    act(() => tickets?.click());
+    expect(handle.getMarkdown()).toBe('- [ ] Passport\n- [ ] Tickets');
+    expect(tickets?.checked).toBe(false);
+    expect(tickets?.closest('li')?.dataset.checked).toBe('false');
+  });
+
+  it('renames the box as its text changes and leaves a read-only note as it is', async () => {
+    const handle = await renderEditor('- [ ] Pass');
+    act(() => {
+      handle.editor.chain().focus('end').insertContent('port').run();
+    });
+    expect(boxes()[0]?.getAttribute('aria-label')).toBe('Task item checkbox for Passport');
+
+    act(() => handle.editor.setEditable(false));
+    act(() => boxes()[0]?.click());
+    expect(boxes()[0]?.checked).toBe(false);
+    expect(handle.getMarkdown()).toBe('- [ ] Passport');
+  });
+});

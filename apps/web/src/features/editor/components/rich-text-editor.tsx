@@ -2,6 +2,7 @@ import { createEditorExtensions, docToMarkdown, markdownToDoc } from '@notewise/
 import { type Editor, EditorContent, type Extensions, useEditor } from '@tiptap/react';
 import { memo, type Ref, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { withChecklistItemView } from '../lib/checklist-item-view';
 import { CodeHighlight } from '../lib/code-highlight';
 import { isDocBlank } from '../lib/doc-state';
 import { PasteAndDrop } from '../lib/paste-and-drop';
@@ -94,7 +95,8 @@ export const RichTextEditor = memo(function RichTextEditor({
   // Created once: useEditor compares options by identity on every render.
   const [options] = useState(() => ({
     extensions: [
-      ...createEditorExtensions({ placeholder, collaboration }),
+      // The checklist item's DOM drawn by the web's own node view (cheaper ticks, decision 105).
+      ...withChecklistItemView(createEditorExtensions({ placeholder, collaboration })),
       // Web only, no schema change: highlighting decorations, Markdown/HTML/image paste and drop.
       CodeHighlight,
       PasteAndDrop,

@@ -1,6 +1,15 @@
 import type { NoteSummary, Project } from '@notewise/shared';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { type CSSProperties, useCallback, useEffect, useRef, useState } from 'react';
+import { observeWindowOffset, useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  type CSSProperties,
+  memo,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import type { ViewMode } from '@/components/ui/view-toggle';
@@ -119,24 +128,91 @@ export function NoteCollection(props: NoteCollectionProps) {
  * Notes as a grid of cards or a list of rows, virtualised (decision 015): only the rows near the
  * viewport are in the DOM, however many notes are loaded, and the next page loads as the end of the
  * list comes into view. The page itself scrolls (window virtualizer); rows of the list view may
- * differ in height and are measured.
+ * differ in height and are measured. The virtualizer and its range live in `VirtualRows`, so a range
+ * change while scrolling re-renders the rows alone, not this component's hooks (columns' media
+ * queries, the link handler, the offset's observer; decision 106).
  */
-function VirtualNoteCollection({
+function VirtualNoteCollection({ view, label, className, pager, ...rest }: NoteCollectionProps) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const onLinkClick = useDelegatedLinks();
+  const columns = useGridColumns(view);
+  const measuredOffset = useDocumentOffset(listRef);
+  const { hasNextPage = false, isFetchingNextPage = false, fetchNextPage } = pager ?? {};
+  return (
+    <>
+      <VirtualRows
+        {...rest}
+        view={view}
+        columns={columns}
+        listRef={listRef}
+        onLinkClick={onLinkClick}
+        scrollMargin={measuredOffset ?? 0}
+        offsetKnown={measuredOffset !== null}
+        listLabel={label}
+        listClassName={className}
+        hasNextPage={hasNextPage}
+        isFetchingNextPage={isFetchingNextPage}
+        fetchNextPage={fetchNextPage}
+      />
+      {/* Skipped while off screen (content-visibility): its spinning SVG is not composited, and
+          ticking it restyled the page in every scroll frame, which the virtualizer's scroll read
+          then waited for (decision 113). */}
+      {hasNextPage && (
+        <div
+          role="status"
+          className="flex items-center justify-center gap-2 py-6 text-sm text-subtle [contain-intrinsic-size:auto_68px] [content-visibility:auto]"
+        >
+          <Spinner size={14} />
+          Loading more…
+        </div>
+      )}
+    </>
+  );
+}
+
+interface VirtualRowsProps
+  extends Pick<NoteCollectionProps, 'notes' | 'view' | 'projects' | 'highlightedId' | 'linkTo'>,
+    Omit<ListPager, 'fetchNextPage'> {
+  fetchNextPage: ListPager['fetchNextPage'] | undefined;
+  columns: number;
+  listRef: React.RefObject<HTMLUListElement | null>;
+  onLinkClick: (event: React.MouseEvent<HTMLElement>) => void;
+  /** The list's distance from the top of the document (0 until measured). */
+  scrollMargin: number;
+  offsetKnown: boolean;
+  listLabel: string;
+  listClassName: string | undefined;
+}
+
+/**
+ * The window's scroll offset, reported to the virtualizer inside a transition: the range it then
+ * renders is a React transition, rendered in slices of about 5 ms that yield to the frames, not one
+ * blocking task of the new rows' whole render (decision 113).
+ */
+const observeOffsetInTransition: typeof observeWindowOffset = (instance, callback) =>
+  observeWindowOffset(instance, (offset, isScrolling) =>
+    startTransition(() => callback(offset, isScrolling)),
+  );
+
+/** The list element and the rows in its virtual range; memoised: its parent's props rarely change. */
+const VirtualRows = memo(function VirtualRows({
   notes,
   view,
   projects,
   highlightedId,
-  label,
-  className,
   linkTo,
-  pager,
-}: NoteCollectionProps) {
-  const listRef = useRef<HTMLUListElement>(null);
-  const onLinkClick = useDelegatedLinks();
-  const columns = useGridColumns(view);
+  columns,
+  listRef,
+  onLinkClick,
+  scrollMargin,
+  offsetKnown,
+  listLabel,
+  listClassName,
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+}: VirtualRowsProps) {
   const rowCount = Math.ceil(notes.length / columns);
-  const measuredOffset = useDocumentOffset(listRef);
-  const scrollMargin = measuredOffset ?? 0;
   // Stable between renders: a new getItemKey makes the virtualizer measure every loaded row again on
   // each scroll frame's render, a cost that grows with every page loaded (decision 089).
   const estimateSize = useCallback(
@@ -150,11 +226,22 @@ function VirtualNoteCollection({
     overscan: view === 'list' ? 8 : 3,
     scrollMargin,
     getItemKey,
+    // A new range renders in a task after the frame that saw it, not inside that frame's scroll event
+    // (flushSync): the frame then holds the scroll and paint alone, and the overscan rows cover the
+    // frame it takes (decision 106).
+    useFlushSync: false,
+    // Scrolling ends on the browser's `scrollend`, not a timer set again in every scroll event.
+    useScrollendEvent: true,
+    observeElementOffset: observeOffsetInTransition,
   });
   const rows = virtualizer.getVirtualItems();
   const lastRendered = rows.at(-1)?.index ?? -1;
+  // Lay the new rows out in this commit's task, between frames: otherwise the next frame's scroll
+  // event does it when the virtualizer reads the scroll offset, and the frame holds the layout too.
+  useLayoutEffect(() => {
+    void listRef.current?.offsetHeight;
+  });
 
-  const { hasNextPage = false, isFetchingNextPage = false, fetchNextPage } = pager ?? {};
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && lastRendered >= rowCount - 1) void fetchNextPage?.();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastRendered, rowCount]);
@@ -162,7 +249,6 @@ function VirtualNoteCollection({
   // A highlighted note far down the list is not rendered yet: bring its row into view first.
   const highlightedIndex = highlightedId ? notes.findIndex((note) => note.id === highlightedId) : -1;
   // Once the list's offset is measured: scrolling to a row counts from it.
-  const offsetKnown = measuredOffset !== null;
   useEffect(() => {
     if (highlightedIndex >= 0 && offsetKnown)
       virtualizer.scrollToIndex(Math.floor(highlightedIndex / columns), { align: 'center' });
@@ -177,59 +263,51 @@ function VirtualNoteCollection({
   const cellWidth = `calc((100% - ${(columns - 1) * GRID_GAP_PX}px) / ${columns})`;
 
   return (
-    <>
-      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are the anchors' own (Enter on a link clicks it); the list only routes them. */}
-      <ul
-        ref={listRef}
-        aria-label={label}
-        data-count={notes.length}
-        onClick={onLinkClick}
-        className={cn('relative', view === 'list' && '-mx-3', className)}
-        style={{ height: virtualizer.getTotalSize() }}
-      >
-        {rows.flatMap((row) => {
-          const top = row.start - virtualizer.options.scrollMargin;
-          if (view === 'list') {
-            const note = notes[row.index];
-            if (!note) return [];
-            return (
-              <li
-                key={row.key}
-                ref={virtualizer.measureElement}
-                data-index={row.index}
-                className={cn(
-                  'absolute inset-x-0 top-0 py-0.5',
-                  row.index < rowCount - 1 && 'border-b border-border',
-                )}
-                style={{ transform: `translateY(${top}px)` }}
-              >
-                <NoteRow {...itemProps(note)} />
-              </li>
-            );
-          }
-          return notes.slice(row.index * columns, row.index * columns + columns).map((note, column) => {
-            const style: CSSProperties = {
-              transform: `translateY(${top}px)`,
-              width: cellWidth,
-              left: `calc(${column} * (${cellWidth} + ${GRID_GAP_PX}px))`,
-            };
-            return (
-              <li key={note.id} className="absolute top-0" style={style}>
-                <NoteCard {...itemProps(note)} />
-              </li>
-            );
-          });
-        })}
-      </ul>
-      {hasNextPage && (
-        <div role="status" className="flex items-center justify-center gap-2 py-6 text-sm text-subtle">
-          <Spinner size={14} />
-          Loading more…
-        </div>
-      )}
-    </>
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the clicks are the anchors' own (Enter on a link clicks it); the list only routes them.
+    <ul
+      ref={listRef}
+      aria-label={listLabel}
+      data-count={notes.length}
+      onClick={onLinkClick}
+      className={cn('relative', view === 'list' && '-mx-3', listClassName)}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {rows.flatMap((row) => {
+        const top = row.start - virtualizer.options.scrollMargin;
+        if (view === 'list') {
+          const note = notes[row.index];
+          if (!note) return [];
+          return (
+            <li
+              key={row.key}
+              ref={virtualizer.measureElement}
+              data-index={row.index}
+              className={cn(
+                'absolute inset-x-0 top-0 py-0.5',
+                row.index < rowCount - 1 && 'border-b border-border',
+              )}
+              style={{ transform: `translateY(${top}px)` }}
+            >
+              <NoteRow {...itemProps(note)} />
+            </li>
+          );
+        }
+        return notes.slice(row.index * columns, row.index * columns + columns).map((note, column) => {
+          const style: CSSProperties = {
+            transform: `translateY(${top}px)`,
+            width: cellWidth,
+            left: `calc(${column} * (${cellWidth} + ${GRID_GAP_PX}px))`,
+          };
+          return (
+            <li key={note.id} className="absolute top-0" style={style}>
+              <NoteCard {...itemProps(note)} />
+            </li>
+          );
+        });
+      })}
+    </ul>
   );
-}
+});
 
 /** Placeholders shaped like the notes that are loading. */
 export function NoteCollectionSkeleton({ view, count = 6 }: { view: ViewMode; count?: number }) {

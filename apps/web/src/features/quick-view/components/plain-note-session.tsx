@@ -8,12 +8,12 @@ import { NoteExportMenu } from '@/features/export-import';
 import { HistoryButton } from '@/features/history';
 import { exportNote } from '@/features/notes/api/export-note';
 import { type EditOp, markNoteOpen, type QueueEntry } from '@/features/offline';
-import { cn } from '@/lib/cn';
 import { useEnhancing } from '../hooks/use-enhancing';
 import { type NoteEditorControl, useNoteEditorControl } from '../hooks/use-note-editor-control';
 import { useNoteShortcuts } from '../hooks/use-note-shortcuts';
 import { usePlainNoteSave } from '../hooks/use-plain-note-save';
 import { NoteEditorFrame } from './note-editor-frame';
+import { SaveStatus } from './save-status';
 
 // TipTap loads with the first opened note, not with Quick View's lists.
 const RichTextEditor = lazy(async () => ({ default: (await loadRichTextEditor()).RichTextEditor }));
@@ -37,7 +37,7 @@ export function PlainNoteSession({ note, queued, controlRef, onReplace }: PlainN
   const titleRef = useRef(title);
   titleRef.current = title;
   const session = usePlainNoteSave({ note, queued, userId, editorRef, titleRef, isEnhancing, onReplace });
-  const { dirty, saving, failed, isDirty, isQueuedAsIs, save, initialText } = session;
+  const { saving, failed, isDirty, isQueuedAsIs, save, initialText } = session;
   const [blank, setBlank] = useState(() => (initialText?.markdown ?? note.content).trim() === '');
   // Opened from search: the caret goes into the note (the title when the note is empty).
   const location = useLocation();
@@ -68,22 +68,6 @@ export function PlainNoteSession({ note, queued, controlRef, onReplace }: PlainN
     [sessionEditorReady],
   );
 
-  const status = enhancing
-    ? 'Enhancing...'
-    : saving
-      ? 'Saving...'
-      : dirty && session.waiting
-        ? 'Waiting to sync'
-        : dirty && !session.online
-          ? 'Offline: changes kept here'
-          : dirty && failed
-            ? 'Save failed'
-            : dirty
-              ? 'Unsaved changes'
-              : session.justSaved
-                ? 'Saved'
-                : '';
-
   return (
     <NoteEditorFrame
       mode="plain"
@@ -94,15 +78,14 @@ export function PlainNoteSession({ note, queued, controlRef, onReplace }: PlainN
       onAiApplied={session.onAiApplied}
       status={
         <>
-          <span role="status" className="ml-auto flex items-center gap-1.5 text-[13px] text-muted">
-            {dirty && !saving && !enhancing && (
-              <span
-                aria-hidden="true"
-                className={cn('size-1.5 rounded-full', failed ? 'bg-danger' : 'bg-warning')}
-              />
-            )}
-            {status}
-          </span>
+          <SaveStatus
+            label={session.label}
+            enhancing={enhancing}
+            saving={saving}
+            waiting={session.waiting}
+            online={session.online}
+            failed={failed}
+          />
           {/* History lists what the server has: unsaved changes are saved first (not opened if that fails). */}
           <HistoryButton
             noteId={note.id}

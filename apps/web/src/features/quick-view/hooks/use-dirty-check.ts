@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import type { SaveLabelStore } from '../lib/save-label-store';
 
 /** After this long without a change, the 'Unsaved changes' indicator compares the Markdown... */
 const DIRTY_CHECK_DELAY_MS = 300;
-/** ...and at least this often while typing goes on. */
+/** ...and at least this often while typing goes on, until it says 'Unsaved changes'. */
 const DIRTY_CHECK_MAX_WAIT_MS = 1_000;
 
 /** requestIdleCallback where there is one (not in Safari), within a second at most. */
@@ -13,7 +14,8 @@ function whenIdle(callback: () => void) {
 }
 
 interface DirtyCheckOptions {
-  initiallyDirty: boolean;
+  /** Where the flag is shown: setting it re-renders the status label only. */
+  label: SaveLabelStore;
   /** Exact: title or Markdown differs from the saved (serialises the document). */
   isDirty: () => boolean;
   titleDirty: () => boolean;
@@ -23,10 +25,10 @@ interface DirtyCheckOptions {
 
 /**
  * The 'Unsaved changes' indicator: free while the document equals the saved one, else a Markdown
- * comparison once typing pauses (at least every second), never on each key.
+ * comparison once typing pauses (at least every second until it shows), never on each key.
  */
-export function useDirtyCheck({ initiallyDirty, isDirty, titleDirty, isUnchanged }: DirtyCheckOptions) {
-  const [dirty, setDirty] = useState(initiallyDirty);
+export function useDirtyCheck({ label, isDirty, titleDirty, isUnchanged }: DirtyCheckOptions) {
+  const setDirty = useCallback((dirty: boolean) => label.set({ dirty }), [label]);
   const latest = useRef({ isDirty, titleDirty, isUnchanged });
   latest.current = { isDirty, titleDirty, isUnchanged };
   const checkTimer = useRef<number | undefined>(undefined);
@@ -36,24 +38,26 @@ export function useDirtyCheck({ initiallyDirty, isDirty, titleDirty, isUnchanged
     if (latest.current.isUnchanged()) {
       window.clearTimeout(checkTimer.current);
       firstChangeAt.current = 0;
+      // Typed back to the saved text: only the label re-renders, inside the key (a few elements).
       setDirty(latest.current.titleDirty());
       return;
     }
     const now = performance.now();
     if (firstChangeAt.current === 0) firstChangeAt.current = now;
-    const wait = Math.min(
-      DIRTY_CHECK_DELAY_MS,
-      Math.max(0, firstChangeAt.current + DIRTY_CHECK_MAX_WAIT_MS - now),
-    );
+    // Already 'Unsaved changes': it stays so while typing goes on (typing back to the saved text is
+    // caught above), so the check waits for a pause. One forced among keys delayed the next (112).
+    const wait = label.get().dirty
+      ? DIRTY_CHECK_DELAY_MS
+      : Math.min(DIRTY_CHECK_DELAY_MS, Math.max(0, firstChangeAt.current + DIRTY_CHECK_MAX_WAIT_MS - now));
     window.clearTimeout(checkTimer.current);
     checkTimer.current = window.setTimeout(() => {
       firstChangeAt.current = 0;
       // Serialising a long note takes a few ms: do it when the browser is idle, not between keys.
       whenIdle(() => setDirty(latest.current.isDirty()));
     }, wait);
-  }, []);
+  }, [label, setDirty]);
   const cancel = useCallback(() => window.clearTimeout(checkTimer.current), []);
   useEffect(() => cancel, [cancel]);
 
-  return { dirty, setDirty, onContentChange, cancel };
+  return { setDirty, onContentChange, cancel };
 }

@@ -1,10 +1,11 @@
 import type { Note } from '@notewise/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EditorSnapshot, RichTextEditorHandle } from '@/features/editor';
 import { noteKeys } from '@/lib/query-keys';
+import { SaveStatus } from '../components/save-status';
 import { usePlainNoteSave } from './use-plain-note-save';
 
 const toastError = vi.hoisted(() => vi.fn());
@@ -84,6 +85,31 @@ function renderSave(note: Note) {
   return { ...view, editor, titleRef, onReplace, queryClient };
 }
 
+interface SessionProbe {
+  session: ReturnType<typeof usePlainNoteSave> | null;
+  renders: number;
+  editorRef: { current: RichTextEditorHandle };
+}
+
+/** A note session reduced to its status label, counting its own renders. */
+function SessionWithLabel({ probe }: { probe: SessionProbe }) {
+  probe.renders += 1;
+  const session = usePlainNoteSave({
+    note: makeNote(),
+    queued: null,
+    userId: 'user-1',
+    editorRef: probe.editorRef,
+    titleRef: { current: 'Plan' },
+    isEnhancing: () => false,
+    onReplace: () => undefined,
+  });
+  probe.session = session;
+  const { label, saving, failed } = session;
+  return (
+    <SaveStatus label={label} enhancing={false} saving={saving} waiting={false} online failed={failed} />
+  );
+}
+
 const theirs = makeNote({
   title: 'Plan (theirs)',
   content: 'Their text',
@@ -112,33 +138,67 @@ describe('usePlainNoteSave', () => {
     const api = fakeNotesApi([{ status: 200, body: makeNote({ content: 'New text', version: 4 }) }]);
     vi.stubGlobal('fetch', api.fetchStub);
     const view = renderSave(makeNote());
-    expect(view.result.current.dirty).toBe(false);
+    expect(view.result.current.label.get().dirty).toBe(false);
 
     view.editor.markdown = 'New text';
     act(() => view.result.current.onContentChange());
-    await waitFor(() => expect(view.result.current.dirty).toBe(true));
+    await waitFor(() => expect(view.result.current.label.get().dirty).toBe(true));
 
     // Typed back to the saved text: clean at once, without a Markdown comparison.
     view.editor.markdown = 'Old text';
     act(() => view.result.current.onContentChange());
-    expect(view.result.current.dirty).toBe(false);
+    expect(view.result.current.label.get().dirty).toBe(false);
 
     view.titleRef.current = '  ';
     act(() => view.result.current.onTitleChange());
     // An empty title saves as the default one, which differs from 'Plan'.
-    expect(view.result.current.dirty).toBe(true);
+    expect(view.result.current.label.get().dirty).toBe(true);
     view.titleRef.current = 'Plan';
     act(() => view.result.current.onTitleChange());
-    expect(view.result.current.dirty).toBe(false);
+    expect(view.result.current.label.get().dirty).toBe(false);
 
     view.editor.markdown = 'New text';
     act(() => view.result.current.onContentChange());
     await waitFor(() => expect(api.patches).toHaveLength(1), { timeout: 3_000 });
     expect(api.patches[0]).toEqual({ version: 3, content: 'New text' });
-    await waitFor(() => expect(view.result.current.justSaved).toBe(true));
-    expect(view.result.current.dirty).toBe(false);
+    await waitFor(() => expect(view.result.current.label.get().justSaved).toBe(true));
+    expect(view.result.current.label.get().dirty).toBe(false);
     expect(view.result.current.isDirty()).toBe(false);
     expect(view.queryClient.getQueryData(noteKeys.detail('note-1'))).toMatchObject({ version: 4 });
+  });
+
+  it('the status label goes Unsaved changes, Saved, then clears on the next key, the session not re-rendered by it', async () => {
+    const api = fakeNotesApi([{ status: 200, body: makeNote({ content: 'New text', version: 4 }) }]);
+    vi.stubGlobal('fetch', api.fetchStub);
+    const queryClient = new QueryClient();
+    const editor = fakeEditor('Old text');
+    const editorRef = { current: editor as unknown as RichTextEditorHandle };
+    const probe: SessionProbe = { session: null, renders: 0, editorRef };
+    render(
+      <QueryClientProvider client={queryClient}>
+        <SessionWithLabel probe={probe} />
+      </QueryClientProvider>,
+    );
+    const typed = () => act(() => probe.session?.onContentChange());
+    const status = screen.getByRole('status');
+    act(() => probe.session?.onEditorReady(editorRef.current));
+    expect(status.textContent).toBe('');
+    const before = probe.renders;
+
+    editor.markdown = 'New text';
+    typed();
+    await waitFor(() => expect(status.textContent).toBe('Unsaved changes'));
+    // The label changed by itself: the note view around it (toolbars, title) did not render again.
+    expect(probe.renders).toBe(before);
+
+    await waitFor(() => expect(status.textContent).toBe('Saved'), { timeout: 3_000 });
+    expect(api.patches).toEqual([{ version: 3, content: 'New text' }]);
+    const saved = probe.renders;
+    editor.markdown = 'New text!';
+    typed();
+    expect(status.textContent).toBe('');
+    await waitFor(() => expect(status.textContent).toBe('Unsaved changes'));
+    expect(probe.renders).toBe(saved);
   });
 
   it('an AI result saves with reason ai, and the next edit without it', async () => {
@@ -152,7 +212,7 @@ describe('usePlainNoteSave', () => {
     view.editor.markdown = 'AI text';
     act(() => view.result.current.onContentChange());
     await waitFor(() => expect(api.patches).toHaveLength(1), { timeout: 3_000 });
-    await waitFor(() => expect(view.result.current.justSaved).toBe(true));
+    await waitFor(() => expect(view.result.current.label.get().justSaved).toBe(true));
     view.editor.markdown = 'AI text, edited';
     act(() => view.result.current.onContentChange());
     await waitFor(() => expect(api.patches).toHaveLength(2), { timeout: 3_000 });

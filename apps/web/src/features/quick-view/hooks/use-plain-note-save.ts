@@ -8,6 +8,7 @@ import { errorMessage, isApiError } from '@/lib/api';
 import { toast } from '@/lib/toast';
 import type { ConflictVersions } from '../components/conflict-dialog';
 import { mergeOnConflict } from '../lib/merge-on-conflict';
+import { createSaveLabelStore } from '../lib/save-label-store';
 import { useDirtyCheck } from './use-dirty-check';
 import { normalizeTitle } from './use-note-editor-control';
 import { type SavedNote, useOfflineEdit } from './use-offline-edit';
@@ -60,7 +61,8 @@ export function usePlainNoteSave({
   );
   const [initialText] = useState(() => (queued ? { title: queued.title, markdown: queued.content } : null));
   const [saving, setSaving] = useState(false);
-  const [justSaved, setJustSaved] = useState(false);
+  // 'Unsaved changes' and 'Saved': shown by the status label alone (save-label-store.ts).
+  const [label] = useState(() => createSaveLabelStore({ dirty: initialText !== null, justSaved: false }));
   // The last save failed (not a conflict): the changes stay here, and Save / the next change retries.
   const [failed, setFailed] = useState(false);
   const [conflict, setConflict] = useState<PendingConflict | null>(null);
@@ -92,7 +94,7 @@ export function usePlainNoteSave({
   }, [editorRef]);
   const isDirty = useCallback(() => titleDirty() || contentDirty(), [titleDirty, contentDirty]);
   const dirtyCheck = useDirtyCheck({
-    initiallyDirty: initialText !== null,
+    label,
     isDirty,
     titleDirty,
     isUnchanged: () => editorRef.current?.isSameAs(saved.current.snapshot) ?? false,
@@ -100,9 +102,9 @@ export function usePlainNoteSave({
   const { setDirty } = dirtyCheck;
 
   const flashSaved = useCallback(() => {
-    setJustSaved(true);
+    label.set({ justSaved: true });
     setFailed(false);
-  }, []);
+  }, [label]);
 
   const saveVersion = useCallback(
     async (version: number, quiet = false): Promise<boolean> => {
@@ -194,7 +196,9 @@ export function usePlainNoteSave({
   // Autosave: 1 s after the last change, through the same version check and conflict dialog as Save.
   // Not while AI output streams in, a conflict waits for the user, or the browser is offline.
   const scheduleAutosave = useCallback(() => {
-    setJustSaved(false);
+    // The first key after a save re-rendered the whole note view (65 ms of a 128 ms INP at 4x CPU,
+    // decision 110): now the label alone.
+    label.set({ justSaved: false });
     window.clearTimeout(autosaveTimer.current);
     autosaveTimer.current = window.setTimeout(() => {
       if (isEnhancing() || conflictOpen.current) return;
@@ -211,7 +215,7 @@ export function usePlainNoteSave({
       // Changed back to the saved text: nothing to send, and it is saved.
       else flashSaved();
     }, AUTOSAVE_DELAY_MS);
-  }, [isDirty, isEnhancing, save, flashSaved, queueOffline]);
+  }, [label, isDirty, isEnhancing, save, flashSaved, queueOffline]);
   scheduleAutosaveRef.current = scheduleAutosave;
   useEffect(() => () => window.clearTimeout(autosaveTimer.current), []);
 
@@ -306,9 +310,9 @@ export function usePlainNoteSave({
 
   return {
     initialText,
-    dirty: dirtyCheck.dirty,
+    /** 'Unsaved changes' and 'Saved' (read it with useSaveLabel, or `label.get()`). */
+    label,
     saving,
-    justSaved,
     failed,
     waiting: offline.waiting,
     online: offline.online,
