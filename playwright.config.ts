@@ -68,6 +68,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
+      // As `npm start` runs the server (decision 120).
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       AUTH_RATE_LIMIT: '500',
       DATABASE_URL: '',
       // The server's render of All Notes (decision 097) is tested for what it sends, not for this machine's speed.
