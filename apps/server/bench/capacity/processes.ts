@@ -20,7 +20,8 @@ export async function startServer(env: Record<string, string>, port: number, cpu
   const execArgv = [...TSX_LOADER, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [])];
   const child = fork(path.join(HERE, 'server.ts'), [], {
     execArgv,
-    env: { ...process.env, ...env, PORT: String(port) },
+    // As `npm start` runs the server (decision 120).
+    env: { MALLOC_ARENA_MAX: '2', ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {
