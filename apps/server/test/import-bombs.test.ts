@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
@@ -9,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImporter } from '../src/modules/export-import/importer';
 import { renderNoteDocx } from '../src/modules/export-import/note-docx';
 import { dialects, request, signUp, startTestApp, TEST_ORIGIN, type TestApp } from './helpers';
+import { loopCpuMs } from './support/loop-cpu';
 
 /**
  * Decompression bombs sent to POST /api/import over real HTTP, while a second client polls
@@ -113,17 +113,6 @@ function call(
     outgoing.on('error', reject);
     outgoing.end(body);
   });
-}
-
-/** CPU time of this process's main thread (the event loop), from Linux's per-thread accounting. */
-function loopCpuMs(): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
 }
 
 interface Watched<T> {

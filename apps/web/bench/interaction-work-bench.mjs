@@ -15,6 +15,7 @@
 //                       (typing-inp-bench.mjs, decision 112)
 // Prints JSON on stdout; progress goes to stderr.
 import { chromium, devices } from '@playwright/test';
+import { median, round } from './scroll-frames.mjs';
 import { readWorkTargets, signIn } from './work-targets.mjs';
 
 if (process.env.BENCH_INTERACTION_SCENARIO === 'typing') {
@@ -28,12 +29,6 @@ async function traceInteractions() {
   const { targets } = account;
   const LOADS = Number(process.env.BENCH_LOADS ?? 5);
   const INPUTS = new Set(['pointerdown', 'keydown']);
-
-  const median = (values) => {
-    const sorted = values.filter((v) => v != null && !Number.isNaN(v)).sort((a, b) => a - b);
-    return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
-  };
-  const round = (value) => (value == null ? null : Math.round(value * 10) / 10);
 
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,8 +1,10 @@
 // Frames while a page scrolls itself at a fixed speed: shared by web-vitals-bench.mjs (the budget's
-// figure) and scroll-frames-bench.mjs (builds compared, rounds alternating).
+// figure) and scroll-frames-bench.mjs (builds compared, rounds alternating). Its median and round
+// serve every bench script here.
 
+/** Median of the figures present (rounds that measured nothing give null and are left out). */
 export const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => v != null && !Number.isNaN(v)).sort((a, b) => a - b);
   return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
 };
 export const round = (value) => (value == null ? null : Math.round(value * 10) / 10);

@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { chromium, devices } from '@playwright/test';
+import { median } from './scroll-frames.mjs';
 import { observe } from './web-vitals-observer.mjs';
 import { readWorkTargets, signIn } from './work-targets.mjs';
 
@@ -43,10 +44,6 @@ function recordKeys() {
   new PerformanceObserver(keep(window.__loafs)).observe({ type: 'long-animation-frame' });
 }
 
-const median = (values) => {
-  const sorted = values.filter((v) => v != null && !Number.isNaN(v)).sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
-};
 const round = (value) => (value == null ? null : Math.round(value));
 
 const browser = await chromium.launch({

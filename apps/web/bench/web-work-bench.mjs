@@ -20,6 +20,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, devices } from '@playwright/test';
+import { median, round } from './scroll-frames.mjs';
 import { readWorkTargets, signIn } from './work-targets.mjs';
 
 const account = readWorkTargets();
@@ -64,12 +65,6 @@ function instrument() {
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   } catch {}
 }
-
-const median = (values) => {
-  const sorted = values.filter((v) => v != null && !Number.isNaN(v)).sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : null;
-};
-const round = (value) => (value == null ? null : Math.round(value * 10) / 10);
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
